@@ -1,0 +1,3 @@
+from seep_scorer.cli import main
+
+raise SystemExit(main())

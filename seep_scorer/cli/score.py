@@ -1,0 +1,81 @@
+"""`seep-scorer score FILE [--json]`: validate a match file and print its standings."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..rules import MatchError, Standings, replay
+from ..store.matchfile import read_match_file
+
+
+def register(sub, common) -> None:
+    p = sub.add_parser("score", parents=[common], help="validate a match file and print the standings")
+    p.add_argument("file", help="a match file (JSON, format seep-match version 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.set_defaults(run=run)
+
+
+def standings_to_json(standings: Standings) -> dict:
+    return {
+        "deals": [
+            {
+                "number": r.number,
+                "scores": list(r.scores),
+                "difference": r.difference,
+                "event": None if r.event is None else {"winner": r.event.winner, "cause": r.event.cause},
+                "next_dealer": r.next_dealer,
+            }
+            for r in standings.deals
+        ],
+        "bazzis": list(standings.bazzis),
+        "difference": standings.difference,
+        "totals": list(standings.totals),
+        "finished": standings.finished,
+        "winner": standings.winner,
+    }
+
+
+def _winner_text(winner, names) -> str:
+    return "a draw" if winner == "draw" else names[winner]
+
+
+def format_table(match, standings: Standings) -> str:
+    names = [t.name for t in match.teams]
+    w = max(8, *(len(n) for n in names))
+    lines = [f"{'deal':>4}  {names[0]:>{w}}  {names[1]:>{w}}  {'difference':>10}  {'event':<30}  next dealer"]
+    for r in standings.deals:
+        event = ""
+        if r.event is not None:
+            event = f"{names[r.event.winner]} wins ({r.event.cause})"
+            if r.event.cause != "target":
+                event = f"bazzi: {event}"
+        dealer = "-" if r.next_dealer is None else f"{r.next_dealer} {match.seat_name(r.next_dealer)}"
+        lines.append(f"{r.number:>4}  {r.scores[0]:>{w}}  {r.scores[1]:>{w}}  {r.difference:>+10}  {event:<30}  {dealer}")
+    lines.append("")
+    lines.append(f"bazzis      {names[0]} {standings.bazzis[0]} : {standings.bazzis[1]} {names[1]}")
+    lead = standings.leader
+    diff = "level" if lead is None else f"{names[lead]} leads by {abs(standings.difference)}"
+    lines.append(f"difference  {standings.difference:+d} ({diff})")
+    lines.append(f"totals      {names[0]} {standings.totals[0]} : {standings.totals[1]} {names[1]}")
+    if standings.finished:
+        lines.append(f"finished    winner: {_winner_text(standings.winner, names)}")
+    else:
+        nd = standings.next_dealer
+        who = "unknown" if nd is None else f"seat {nd} {match.seat_name(nd)} deals, seat {standings.next_bidder} {match.seat_name(standings.next_bidder)} bids"
+        lines.append(f"in progress next: {who}")
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    try:
+        match = read_match_file(args.file)
+        standings = replay(match)
+    except MatchError as err:
+        print(f"seep-scorer: {args.file}: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(standings_to_json(standings)))
+    else:
+        print(format_table(match, standings))
+    return 0

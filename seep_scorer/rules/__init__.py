@@ -1,0 +1,18 @@
+"""The rules of Seep as a pure library: presets, deal validation, scoring, ledger, dealer.
+
+No Flet, no TinyDB, no I/O: everything here is data in, data out.
+"""
+
+from .cards import POINT_CARD_CODES, card_label
+from .errors import MatchError
+from .model import Deal, Match, Sweep, Team, TEAM_OF_SEAT, DEFAULT_TEAMS
+from .presets import DEFAULT_MATCH, MATCH_TYPES, PRESETS, PRESET_IDS, SWEEP_KINDS, MatchFormat, Rules, make_rules
+from .replay import BazziEvent, DealResult, Replay, Standings, bidder_of, replay, replay_deals, validate_match
+from .scoring import DealScore, score_deal, validate_deal
+
+__all__ = [
+    "POINT_CARD_CODES", "card_label", "MatchError", "Deal", "Match", "Sweep", "Team", "TEAM_OF_SEAT",
+    "DEFAULT_TEAMS", "DEFAULT_MATCH", "MATCH_TYPES", "PRESETS", "PRESET_IDS", "SWEEP_KINDS", "MatchFormat",
+    "Rules", "make_rules", "BazziEvent", "DealResult", "Replay", "Standings", "bidder_of", "replay",
+    "replay_deals", "validate_match", "DealScore", "score_deal", "validate_deal",
+]

@@ -1,0 +1,193 @@
+"""Rule presets as data. A variant is a preset plus overrides, never a branch in the UI.
+
+Parameter names (also the keys of a match file's `rules.overrides`):
+
+- ``card_values``: {card code: points}; a card worth 0 is not a point card.
+- ``ten_of_diamonds``: shorthand for ``card_values["10D"]``.
+- ``most_cards_bonus``: points for the team that took more than 26 cards.
+- ``most_cards_tie_bonus``: points for each team when both took 26.
+- ``sweep_normal``, ``sweep_opening``, ``sweep_last``: points per sweep of that kind.
+- ``minimum``: a team whose deal score is under this loses the bazzi (null: off).
+- ``minimum_counts_sweeps``: whether sweeps count towards the minimum.
+- ``scoring``: ``ledger`` (difference ledger and bazzis) or ``cumulative`` (running totals).
+- ``lead_target``: the lead that wins a bazzi (ledger scoring).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+from .cards import POINT_CARD_CODES, standard_values
+from .errors import MatchError
+
+SWEEP_KINDS = ("normal", "opening", "last")
+SCORING_MODES = ("ledger", "cumulative")
+MATCH_TYPES = ("bazzis", "first_to", "open", "target")
+PRESET_IDS = ("standard", "race500", "custom")
+
+_MAX_VALUE = 1000  # no sane rule gives one card or sweep more than this
+
+
+@dataclass(frozen=True)
+class MatchFormat:
+    """How long the match lasts. `ended` marks a match the players stopped themselves."""
+
+    type: str = "bazzis"
+    count: int | None = 3
+    ended: bool = False
+
+    def validate(self, rules: "Rules") -> None:
+        if self.type not in MATCH_TYPES:
+            raise MatchError(f"unknown match type {self.type!r}; use one of {', '.join(MATCH_TYPES)}", field="match.type")
+        if self.type == "open":
+            if self.count is not None and not _is_int(self.count):
+                raise MatchError("must be a whole number or absent", field="match.count")
+        else:
+            limit = 100_000 if self.type == "target" else 1000
+            if not _is_int(self.count) or not 1 <= self.count <= limit:
+                raise MatchError(f"must be a whole number from 1 to {limit}", field="match.count")
+        if self.type == "target" and rules.scoring != "cumulative":
+            raise MatchError("a match to a target total needs cumulative scoring (race to 500 or custom)", field="match.type")
+        if self.type in ("bazzis", "first_to") and rules.scoring != "ledger":
+            raise MatchError("a match of bazzis needs ledger scoring; cumulative rules play to a target total", field="match.type")
+        if not isinstance(self.ended, bool):
+            raise MatchError("must be true or false", field="match.ended")
+
+
+@dataclass(frozen=True)
+class Rules:
+    preset: str = "standard"
+    card_values: Mapping[str, int] = field(default_factory=lambda: standard_values(6))
+    most_cards_bonus: int = 0
+    most_cards_tie_bonus: int = 0
+    sweep_normal: int = 50
+    sweep_opening: int = 25
+    sweep_last: int = 0
+    minimum: int | None = 9
+    minimum_counts_sweeps: bool = True
+    scoring: str = "ledger"
+    lead_target: int = 100
+
+    # Derived once: replay reads these for every deal.
+    def __post_init__(self) -> None:
+        values = {c: v for c, v in self.card_values.items() if _is_int(v)}  # validate() reports the rest
+        point_cards = tuple(c for c in POINT_CARD_CODES if values.get(c, 0) > 0)
+        object.__setattr__(self, "point_cards", point_cards)
+        object.__setattr__(self, "point_card_set", frozenset(point_cards))
+        object.__setattr__(self, "card_total", sum(values[c] for c in point_cards))
+        object.__setattr__(self, "sweep_values", {"normal": self.sweep_normal, "opening": self.sweep_opening, "last": self.sweep_last})
+
+    @property
+    def needs_most_cards(self) -> bool:
+        return self.most_cards_bonus > 0 or self.most_cards_tie_bonus > 0
+
+    @property
+    def scores_sweeps(self) -> bool:
+        return any(v > 0 for v in self.sweep_values.values())
+
+    @property
+    def deal_total(self) -> int:
+        """What the two teams' deal scores add up to before sweeps."""
+        return self.card_total + max(self.most_cards_bonus, 2 * self.most_cards_tie_bonus)
+
+    def overrides(self) -> dict[str, Any]:
+        """The parameters that differ from this rule set's preset (what a match file stores)."""
+        base = PRESETS.get(self.preset, PRESETS["standard"])
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "preset":
+                continue
+            mine, theirs = getattr(self, f.name), getattr(base, f.name)
+            if f.name == "card_values":
+                diff = {c: v for c, v in mine.items() if theirs.get(c, 0) != v}
+                diff.update({c: 0 for c in theirs if c not in mine and theirs[c] != 0})
+                if diff:
+                    out["card_values"] = diff
+            elif mine != theirs:
+                out[f.name] = mine
+        return out
+
+    def validate(self) -> None:
+        if self.preset not in PRESET_IDS:
+            raise MatchError(f"unknown rules preset {self.preset!r}; use one of {', '.join(PRESET_IDS)}", field="rules.preset")
+        for code, value in self.card_values.items():
+            if code not in POINT_CARD_CODES:
+                raise MatchError(f"{code!r} is not a card that can score; use one of {' '.join(POINT_CARD_CODES)}", field="rules.overrides.card_values")
+            if not _is_int(value) or not 0 <= value <= _MAX_VALUE:
+                raise MatchError(f"the value of {code} must be a whole number from 0 to {_MAX_VALUE}", field="rules.overrides.card_values")
+        if not self.point_cards:
+            raise MatchError("at least one card must score points", field="rules.overrides.card_values")
+        for name in ("most_cards_bonus", "most_cards_tie_bonus", "sweep_normal", "sweep_opening", "sweep_last"):
+            value = getattr(self, name)
+            if not _is_int(value) or not 0 <= value <= _MAX_VALUE:
+                raise MatchError(f"must be a whole number from 0 to {_MAX_VALUE}", field=f"rules.overrides.{name}")
+        if self.minimum is not None and (not _is_int(self.minimum) or not 0 <= self.minimum <= _MAX_VALUE):
+            raise MatchError(f"must be a whole number from 0 to {_MAX_VALUE}, or null for no minimum", field="rules.overrides.minimum")
+        if self.minimum is not None and 2 * (self.minimum - 1) >= self.card_total:
+            # Keeps the rule well defined: both teams can never be under the minimum at once.
+            raise MatchError(f"must be at most {self.card_total // 2 + 1} with these card values, or null for no minimum", field="rules.overrides.minimum")
+        if not isinstance(self.minimum_counts_sweeps, bool):
+            raise MatchError("must be true or false", field="rules.overrides.minimum_counts_sweeps")
+        if self.scoring not in SCORING_MODES:
+            raise MatchError(f"must be one of {', '.join(SCORING_MODES)}", field="rules.overrides.scoring")
+        if not _is_int(self.lead_target) or not 1 <= self.lead_target <= 100_000:
+            raise MatchError("must be a whole number from 1 to 100000", field="rules.overrides.lead_target")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+PRESETS: dict[str, Rules] = {
+    # North India (gamerules, Pagat): the default.
+    "standard": Rules(),
+    # Sweep as described by ourpastimes: cumulative race to 500, 10♦ worth 2,
+    # +4 for most cards (2 each on 26-26), sweeps not scored, no minimum.
+    "race500": Rules(
+        preset="race500",
+        card_values=standard_values(2),
+        most_cards_bonus=4,
+        most_cards_tie_bonus=2,
+        sweep_normal=0,
+        sweep_opening=0,
+        sweep_last=0,
+        minimum=None,
+        scoring="cumulative",
+    ),
+    # Custom starts from the standard rules; every parameter is then editable.
+    "custom": Rules(preset="custom"),
+}
+
+DEFAULT_MATCH: dict[str, MatchFormat] = {
+    "standard": MatchFormat("bazzis", 3),
+    "race500": MatchFormat("target", 500),
+    "custom": MatchFormat("bazzis", 3),
+}
+
+OVERRIDE_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset") + ("ten_of_diamonds",)
+
+
+def make_rules(preset: str = "standard", overrides: Mapping[str, Any] | None = None) -> Rules:
+    """A preset with overrides applied, validated. Raises MatchError naming the bad parameter."""
+    if preset not in PRESETS:
+        raise MatchError(f"unknown rules preset {preset!r}; use one of {', '.join(PRESET_IDS)}", field="rules.preset")
+    base = PRESETS[preset]
+    if not overrides:
+        return base
+    changes: dict[str, Any] = {}
+    card_values = dict(base.card_values)
+    for name, value in overrides.items():
+        if name not in OVERRIDE_NAMES:
+            raise MatchError(f"unknown rule parameter {name!r}; known: {', '.join(OVERRIDE_NAMES)}", field=f"rules.overrides.{name}")
+        if name == "card_values":
+            if not isinstance(value, Mapping):
+                raise MatchError("must be an object of card code to points", field="rules.overrides.card_values")
+            card_values.update(value)
+        elif name == "ten_of_diamonds":
+            card_values["10D"] = value
+        else:
+            changes[name] = value
+    rules = replace(base, card_values=card_values, **changes)
+    rules.validate()
+    return rules

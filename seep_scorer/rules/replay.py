@@ -1,0 +1,170 @@
+"""Replay: standings, ledger, bazzis and next dealer, derived from the settings and the deals.
+
+Editing or deleting a past deal is a new replay of the changed list, never a patch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .errors import MatchError
+from .model import Deal, Match
+from .presets import MatchFormat, Rules
+from .scoring import score_deal, validate_deal
+
+
+@dataclass(frozen=True, slots=True)
+class BazziEvent:
+    winner: int
+    cause: str  # lead | minimum | target
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    number: int  # 1-based
+    dealer: int | None
+    bidder: int | None
+    card_points: tuple[int, int]
+    sweep_points: tuple[int, int]
+    bonus: tuple[int, int]
+    scores: tuple[int, int]
+    difference: int  # running difference (team 0 minus team 1) after the deal
+    event: BazziEvent | None
+    next_dealer: int | None
+    bazzis: tuple[int, int]  # tally after the deal
+    totals: tuple[int, int]  # cumulative deal scores after the deal
+
+
+@dataclass(frozen=True)
+class Standings:
+    deals: tuple[DealResult, ...]
+    bazzis: tuple[int, int]
+    difference: int
+    totals: tuple[int, int]
+    finished: bool
+    winner: int | str | None  # 0, 1, "draw" or None
+    next_dealer: int | None
+    next_bidder: int | None
+
+    @property
+    def leader(self) -> int | None:
+        """The team ahead in the current difference, or None when level."""
+        return 0 if self.difference > 0 else 1 if self.difference < 0 else None
+
+
+def bidder_of(dealer: int | None) -> int | None:
+    """The bidder sits on the dealer's right."""
+    return None if dealer is None else (dealer + 1) % 4
+
+
+class Replay:
+    """Folds deals one at a time; `replay()` is this fold over a whole list."""
+
+    __slots__ = ("rules", "format", "dealer", "difference", "bazzis", "totals", "results", "finished_after", "winner")
+
+    def __init__(self, rules: Rules, match_format: MatchFormat, first_dealer: int | None):
+        self.rules = rules
+        self.format = match_format
+        self.dealer = first_dealer
+        self.difference = 0
+        self.bazzis = (0, 0)
+        self.totals = (0, 0)
+        self.results: list[DealResult] = []
+        self.finished_after: int | None = None  # deal number after which the match was over
+        self.winner: int | str | None = None
+
+    def add(self, deal: Deal) -> DealResult:
+        number = len(self.results) + 1
+        if self.finished_after is not None:
+            raise MatchError(f"the match was already over after deal {self.finished_after}; a deal cannot follow it", deal=number)
+        rules = self.rules
+        dealer = deal.dealer if deal.dealer is not None else self.dealer
+        try:
+            validate_deal(deal, rules, dealer)
+        except MatchError as err:
+            raise err.located(deal=number) from None
+        card_points, sweep_points, bonus, scores = score_deal(deal, rules)
+        s0, s1 = scores
+        totals = (self.totals[0] + s0, self.totals[1] + s1)
+        bazzis = self.bazzis
+        event = None
+        if rules.scoring == "ledger":
+            raw = self.difference + s0 - s1
+            if dealer is None:
+                would_be = None
+            else:
+                dealer_leads = raw > 0 if dealer % 2 == 0 else raw < 0
+                would_be = (dealer + 1) % 4 if dealer_leads else dealer
+            minimum = rules.minimum
+            if minimum is not None:
+                if rules.minimum_counts_sweeps:
+                    b0, b1 = s0, s1
+                else:
+                    b0, b1 = s0 - sweep_points[0], s1 - sweep_points[1]
+                if b0 < minimum:
+                    event = BazziEvent(1, "minimum")
+                elif b1 < minimum:
+                    event = BazziEvent(0, "minimum")
+            if event is None and abs(raw) >= rules.lead_target:
+                event = BazziEvent(0 if raw > 0 else 1, "lead")
+            if event is None:
+                difference = raw
+                next_dealer = would_be
+            else:
+                difference = 0  # any excess over the target is discarded
+                bazzis = (bazzis[0] + 1, bazzis[1]) if event.winner == 0 else (bazzis[0], bazzis[1] + 1)
+                next_dealer = None if would_be is None else (would_be + 2) % 4
+        else:
+            difference = totals[0] - totals[1]
+            next_dealer = None if dealer is None else (dealer + 1) % 4
+            fmt = self.format
+            if fmt.type == "target" and max(totals) >= fmt.count and totals[0] != totals[1]:
+                event = BazziEvent(0 if totals[0] > totals[1] else 1, "target")
+        result = DealResult(number, dealer, bidder_of(dealer), card_points, sweep_points, bonus, scores,
+                            difference, event, next_dealer, bazzis, totals)
+        self.results.append(result)
+        self.difference, self.bazzis, self.totals, self.dealer = difference, bazzis, totals, next_dealer
+        if event is not None:
+            self._check_finished(number, event)
+        return result
+
+    def _check_finished(self, number: int, event: BazziEvent) -> None:
+        fmt, (b0, b1) = self.format, self.bazzis
+        if event.cause == "target":
+            self.finished_after, self.winner = number, event.winner
+        elif fmt.type == "bazzis" and b0 + b1 >= fmt.count:
+            self.finished_after, self.winner = number, 0 if b0 > b1 else 1 if b1 > b0 else "draw"
+        elif fmt.type == "first_to" and max(b0, b1) >= fmt.count:
+            self.finished_after, self.winner = number, 0 if b0 > b1 else 1
+
+    def standings(self) -> Standings:
+        finished, winner = self.finished_after is not None, self.winner
+        if not finished and self.format.ended:
+            # The players stopped the match: whoever is ahead wins it.
+            finished = True
+            a, b = self.bazzis if self.rules.scoring == "ledger" else self.totals
+            winner = 0 if a > b else 1 if b > a else "draw"
+        return Standings(tuple(self.results), self.bazzis, self.difference, self.totals, finished, winner,
+                         self.dealer, bidder_of(self.dealer))
+
+
+def replay_deals(rules: Rules, match_format: MatchFormat, first_dealer: int | None, deals: Iterable[Deal]) -> Standings:
+    state = Replay(rules, match_format, first_dealer)
+    for deal in deals:
+        state.add(deal)
+    return state.standings()
+
+
+def replay(match: Match) -> Standings:
+    """Validate and replay a whole match. Raises MatchError naming the first bad deal."""
+    return replay_deals(match.rules, match.format, match.first_dealer, match.deals)
+
+
+def validate_match(match: Match) -> Standings:
+    """Settings and every deal checked; returns the standings of a valid match."""
+    match.rules.validate()
+    match.format.validate(match.rules)
+    if match.first_dealer is not None and not (type(match.first_dealer) is int and 0 <= match.first_dealer <= 3):
+        raise MatchError("must be a seat number from 0 to 3", field="first_dealer")
+    return replay(match)

@@ -1,0 +1,252 @@
+"""The match file, format version 1 (shared/spec/match-format.md): dict <-> Match, text, files.
+
+Readers keep the keys they do not know and write them back on export. Nested
+unknown keys are kept in `Match.extra` under "top", "rules", "match" and "teams".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from ..rules import (DEFAULT_MATCH, POINT_CARD_CODES, Deal, Match, MatchError, MatchFormat, Sweep, Team,
+                     make_rules, validate_match)
+
+FORMAT_NAME = "seep-match"
+FORMAT_VERSION = 1
+MAX_FILE_BYTES = 5 * 1024 * 1024  # a 5,000-deal match with notes is well under 1 MB
+MAX_DEALS = 5000
+MAX_NAME = 60
+
+_TOP_KEYS = {"format", "version", "rules", "match", "teams", "first_dealer", "deals"}
+_RULES_KEYS = {"preset", "overrides"}
+_MATCH_KEYS = {"type", "count", "ended"}
+_TEAM_KEYS = {"name", "players"}
+_DEAL_KEYS = {"cards", "points", "sweeps", "most_cards", "dealer", "bid", "note"}
+
+
+def _obj(value: Any, field: str, deal: int | None = None) -> dict:
+    if not isinstance(value, dict):
+        raise MatchError("must be a JSON object", deal=deal, field=field)
+    return value
+
+
+def _int(value: Any, field: str, deal: int | None = None) -> int:
+    if type(value) is not int:
+        raise MatchError(f"must be a whole number, not {_show(value)}", deal=deal, field=field)
+    return value
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _extra(obj: dict, known: set) -> dict:
+    return {k: v for k, v in obj.items() if k not in known}
+
+
+def match_from_dict(obj: Any) -> Match:
+    """Parse and fully validate a match file's JSON value. Raises MatchError naming the field."""
+    obj = _obj(obj, "file")
+    fmt = obj.get("format")
+    if fmt != FORMAT_NAME:
+        raise MatchError(f"this is not a Seep match file (format is {_show(fmt)}, expected \"{FORMAT_NAME}\")", field="format")
+    version = obj.get("version")
+    if type(version) is not int or version < 1:
+        raise MatchError(f"must be a whole number from 1, not {_show(version)}", field="version")
+    if version > FORMAT_VERSION:
+        raise MatchError(f"this file is match format version {version}, newer than this app reads "
+                         f"(version {FORMAT_VERSION}); update Seep Scorer to open it", field="version")
+
+    rules_obj = _obj(obj.get("rules", {"preset": "standard"}), "rules")
+    preset = rules_obj.get("preset", "standard")
+    if not isinstance(preset, str):
+        raise MatchError("must be \"standard\", \"race500\" or \"custom\"", field="rules.preset")
+    overrides = rules_obj.get("overrides")
+    overrides = {} if overrides is None else _obj(overrides, "rules.overrides")
+    rules = make_rules(preset, overrides)
+
+    match_obj = obj.get("match")
+    if match_obj is None:
+        match_format = DEFAULT_MATCH.get(preset, DEFAULT_MATCH["standard"])
+        match_obj = {}
+    else:
+        match_obj = _obj(match_obj, "match")
+        mtype = match_obj.get("type")
+        if not isinstance(mtype, str):
+            raise MatchError("must be \"bazzis\", \"first_to\", \"open\" or \"target\"", field="match.type")
+        match_format = MatchFormat(mtype, match_obj.get("count"), match_obj.get("ended", False))
+    match_format.validate(rules)
+
+    teams = _teams(obj.get("teams"))
+    first_dealer = obj.get("first_dealer", 0)
+    if first_dealer is not None and not (type(first_dealer) is int and 0 <= first_dealer <= 3):
+        raise MatchError(f"must be a seat number from 0 to 3, not {_show(first_dealer)}", field="first_dealer")
+
+    deals_obj = obj.get("deals", [])
+    if not isinstance(deals_obj, list):
+        raise MatchError("must be a list of deals", field="deals")
+    if len(deals_obj) > MAX_DEALS:
+        raise MatchError(f"a match holds at most {MAX_DEALS} deals; this file has {len(deals_obj)}", field="deals")
+    deals = tuple(deal_from_dict(d, n) for n, d in enumerate(deals_obj, 1))
+
+    extra = {}
+    for key, value in (("top", _extra(obj, _TOP_KEYS)), ("rules", _extra(rules_obj, _RULES_KEYS)),
+                       ("match", _extra(match_obj, _MATCH_KEYS))):
+        if value:
+            extra[key] = value
+    team_extras = [_extra(t, _TEAM_KEYS) for t in obj["teams"]] if isinstance(obj.get("teams"), list) else []
+    if any(team_extras):
+        extra["teams"] = team_extras
+    match = Match(rules, match_format, teams, first_dealer, deals, extra)
+    validate_match(match)
+    return match
+
+
+def _teams(value: Any) -> tuple[Team, Team]:
+    if value is None:
+        return Match().teams
+    if not isinstance(value, list) or len(value) != 2:
+        raise MatchError("must be a list of two teams", field="teams")
+    teams = []
+    for i, t in enumerate(value):
+        t = _obj(t, f"teams[{i}]")
+        name = t.get("name", f"Team {'AB'[i]}")
+        players = t.get("players", [f"Player {i + 1}", f"Player {i + 3}"])
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise MatchError(f"a team name is text of 1 to {MAX_NAME} characters", field=f"teams[{i}].name")
+        if not isinstance(players, list) or len(players) != 2:
+            raise MatchError("must list the team's two players, by seat", field=f"teams[{i}].players")
+        for j, p in enumerate(players):
+            if not isinstance(p, str) or not p.strip() or len(p) > MAX_NAME:
+                raise MatchError(f"a player's name is text of 1 to {MAX_NAME} characters", field=f"teams[{i}].players[{j}]")
+        teams.append(Team(name, (players[0], players[1])))
+    return teams[0], teams[1]
+
+
+def deal_from_dict(obj: Any, number: int) -> Deal:
+    """One deal's JSON object -> Deal (types only; the rules are checked by replay)."""
+    obj = _obj(obj, "deal", number)
+    if "cards" in obj and "points" in obj:
+        raise MatchError("give either the cards or the points of a deal, not both", deal=number, field="cards")
+    cards = points = None
+    if "cards" in obj:
+        c = _obj(obj["cards"], "cards", number)
+        unknown = [k for k in c if k not in ("0", "1")]
+        if unknown:
+            raise MatchError(f"teams are \"0\" and \"1\", not {_show(unknown[0])}", deal=number, field="cards")
+        sides = []
+        for team in ("0", "1"):
+            codes = c.get(team, [])
+            if not isinstance(codes, list) or not all(isinstance(x, str) for x in codes):
+                raise MatchError("must be a list of card codes such as \"KS\" or \"10D\"", deal=number, field=f"cards.{team}")
+            if len(codes) > len(POINT_CARD_CODES) * 2:
+                raise MatchError("lists more cards than a pack has point cards", deal=number, field=f"cards.{team}")
+            seen = set()
+            for code in codes:
+                if code in seen:
+                    raise MatchError(f"{code} is listed twice", deal=number, field=f"cards.{team}")
+                seen.add(code)
+            sides.append(frozenset(codes))
+        cards = (sides[0], sides[1])
+    elif "points" in obj:
+        p = _obj(obj["points"], "points", number)
+        if set(p) != {"0", "1"}:
+            raise MatchError("must give both teams' card points, as {\"0\": …, \"1\": …}", deal=number, field="points")
+        points = (_int(p["0"], "points.0", number), _int(p["1"], "points.1", number))
+    else:
+        raise MatchError("a deal needs \"cards\" (the point cards each team took) or \"points\"", deal=number, field="cards")
+
+    sweeps_obj = obj.get("sweeps", [])
+    if not isinstance(sweeps_obj, list):
+        raise MatchError("must be a list of sweeps", deal=number, field="sweeps")
+    if len(sweeps_obj) > 48:
+        raise MatchError("a deal has only 48 plays, so at most 48 sweeps", deal=number, field="sweeps")
+    sweeps = []
+    for i, s in enumerate(sweeps_obj):
+        s = _obj(s, f"sweeps[{i}]", number)
+        team, kind = s.get("team"), s.get("kind", "normal")
+        if type(team) is not int or team not in (0, 1):
+            raise MatchError(f"a sweep's team must be 0 or 1, not {_show(team)}", deal=number, field=f"sweeps[{i}].team")
+        if kind not in ("normal", "opening", "last"):
+            raise MatchError(f"a sweep's kind must be \"normal\", \"opening\" or \"last\", not {_show(kind)}", deal=number, field=f"sweeps[{i}].kind")
+        sweeps.append(Sweep(team, kind))
+    note = obj.get("note")
+    if note is not None and not isinstance(note, str):
+        raise MatchError("must be text", deal=number, field="note")
+    return Deal(cards, points, tuple(sweeps), obj.get("most_cards"), obj.get("dealer"), obj.get("bid"), note,
+                _extra(obj, _DEAL_KEYS))
+
+
+def deal_to_dict(deal: Deal) -> dict:
+    out: dict[str, Any] = {}
+    if deal.cards is not None:
+        out["cards"] = {str(t): [c for c in POINT_CARD_CODES if c in deal.cards[t]] for t in (0, 1)}
+    else:
+        out["points"] = {"0": deal.points[0], "1": deal.points[1]}
+    out["sweeps"] = [{"team": s.team, "kind": s.kind} for s in deal.sweeps]
+    for key in ("most_cards", "dealer", "bid", "note"):
+        value = getattr(deal, key)
+        if value is not None:
+            out[key] = value
+    out.update(deal.extra)
+    return out
+
+
+def match_to_dict(match: Match) -> dict:
+    extra = match.extra
+    rules = {"preset": match.rules.preset, "overrides": match.rules.overrides(), **extra.get("rules", {})}
+    fmt = match.format
+    match_obj: dict[str, Any] = {"type": fmt.type}
+    if fmt.count is not None:
+        match_obj["count"] = fmt.count
+    if fmt.ended:
+        match_obj["ended"] = True
+    match_obj.update(extra.get("match", {}))
+    team_extras = extra.get("teams") or [{}, {}]
+    teams = [{"name": t.name, "players": list(t.players), **team_extras[i]} for i, t in enumerate(match.teams)]
+    out = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "rules": rules, "match": match_obj, "teams": teams,
+           "first_dealer": match.first_dealer, "deals": [deal_to_dict(d) for d in match.deals]}
+    for key, value in extra.get("top", {}).items():
+        out.setdefault(key, value)
+    return out
+
+
+def dumps_match(match: Match) -> str:
+    return json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
+
+
+def loads_match(data: bytes | str) -> Match:
+    """Parse a match file's bytes. Every failure is a MatchError, never another exception."""
+    if len(data) > MAX_FILE_BYTES:
+        raise MatchError(f"the file is {len(data) // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB", field="file")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            raise MatchError(f"the file is not UTF-8 text (bad byte at position {err.start})", field="file") from None
+    try:
+        obj = json.loads(data)
+    except json.JSONDecodeError as err:
+        raise MatchError(f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}", field="file") from None
+    except (RecursionError, ValueError) as err:
+        raise MatchError(f"the file is not usable JSON ({type(err).__name__})", field="file") from None
+    try:
+        return match_from_dict(obj)
+    except RecursionError:
+        raise MatchError("the file is nested too deeply to be a match file", field="file") from None
+
+
+def read_match_file(path: str | os.PathLike) -> Match:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise MatchError(f"the file is {size // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB", field="file")
+        data = path.read_bytes()
+    except OSError as err:
+        raise MatchError(f"cannot read {path}: {err.strerror or err}", field="file") from None
+    return loads_match(data)

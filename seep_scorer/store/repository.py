@@ -1,0 +1,75 @@
+"""The store's interface. The UI and the command line use only this, never TinyDB directly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..rules import Match
+
+
+class StoreError(Exception):
+    """A store operation failed; the message is for the user, in plain words."""
+
+
+class StaleRevision(StoreError):
+    """A save was based on an older revision than the one stored (another device saved first)."""
+
+    def __init__(self, match_id: str, based_on: int, current: int):
+        super().__init__(
+            f"This match was changed on another device (your copy is revision {based_on}, "
+            f"the stored one is revision {current}). Your change was not saved; the current state is shown."
+        )
+        self.match_id, self.based_on, self.current = match_id, based_on, current
+
+
+class MatchNotFound(StoreError):
+    def __init__(self, match_id: str):
+        super().__init__(f"There is no match with id {match_id!r}.")
+        self.match_id = match_id
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    id: str
+    match: Match
+    revision: int  # increases by one on every save
+    created: str  # ISO 8601, UTC
+    updated: str  # ISO 8601, UTC
+    finished: bool
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """What the matches list needs, without loading every deal."""
+
+    id: str
+    teams: tuple[str, str]
+    deals: int
+    created: str
+    updated: str
+    finished: bool
+    revision: int
+
+
+class MatchRepository(Protocol):
+    def list_matches(self) -> list[MatchSummary]:
+        """In progress first, then newest first."""
+
+    def get(self, match_id: str) -> StoredMatch: ...
+
+    def create(self, match: Match) -> StoredMatch:
+        """Validates (raises MatchError) and stores a new match at revision 1."""
+
+    def save(self, match_id: str, match: Match, base_revision: int) -> StoredMatch:
+        """Validates and stores; raises StaleRevision if base_revision is not the stored one."""
+
+    def delete(self, match_id: str) -> StoredMatch:
+        """Removes a match and returns it, so that the caller can offer undo through restore()."""
+
+    def restore(self, stored: StoredMatch) -> StoredMatch:
+        """Puts back a deleted match under its old id."""
+
+    def get_setting(self, key: str, default: Any = None) -> Any: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
