@@ -6,7 +6,7 @@ Editing or deleting a past deal is a new replay of the changed list, never a pat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from .errors import MatchError
 from .model import Deal, Match
@@ -14,14 +14,12 @@ from .presets import MatchFormat, Rules
 from .scoring import score_deal, validate_deal
 
 
-@dataclass(frozen=True, slots=True)
-class BazziEvent:
+class BazziEvent(NamedTuple):
     winner: int
     cause: str  # lead | minimum | target
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class DealResult(NamedTuple):  # a NamedTuple: replay builds one per deal, and it is cheap
     number: int  # 1-based
     dealer: int | None
     bidder: int | None

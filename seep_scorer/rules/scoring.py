@@ -115,8 +115,7 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
 def score_deal(deal: Deal, rules: Rules) -> DealScore:
     """Each team's card points, sweep points, most-cards bonus and deal score. Assumes a valid deal."""
     if deal.cards is not None:
-        values = rules.card_values
-        c0 = sum(values[c] for c in deal.cards[0])
+        c0 = sum(map(rules.card_values.__getitem__, deal.cards[0]))
         c1 = rules.card_total - c0
     else:
         c0, c1 = deal.points

@@ -1,0 +1,100 @@
+"""`seep-scorer score` run as a subprocess, on good and bad files."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.matchfile.test_matchfile import SPEC_EXAMPLE
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "seep_scorer", *args], capture_output=True, text=True, timeout=60, cwd=cwd)
+
+
+def write(tmp_path, obj, name="match.json"):
+    path = tmp_path / name
+    path.write_text(obj if isinstance(obj, str) else json.dumps(obj), encoding="utf-8")
+    return str(path)
+
+
+def test_json_output_is_the_spec_example(tmp_path):
+    result = run("score", write(tmp_path, SPEC_EXAMPLE), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "deals": [
+            {"number": 1, "scores": [71, 79], "difference": -8, "event": None, "next_dealer": 0},
+            {"number": 2, "scores": [8, 92], "difference": 0, "event": {"winner": 1, "cause": "minimum"}, "next_dealer": 2},
+        ],
+        "bazzis": [0, 1],
+        "difference": 0,
+        "totals": [79, 171],
+        "finished": False,
+        "winner": None,
+    }
+
+
+def worked_examples_file():
+    """Examples 3 and 5 of rules.md as one match (seat 0 deals first)."""
+    return dict(SPEC_EXAMPLE, deals=[
+        {"points": {"0": 80, "1": 20}},  # D +60, dealer 0 leads: seat 1 next
+        {"points": {"0": 75, "1": 25}},  # D +110: team 0 wins the bazzi, D 0; dealer 1 behind: would_be 1 -> 3
+        {"points": {"0": 23, "1": 77}},  # D -54, dealer 3 leads: seat 0 next
+        {"points": {"0": 25, "1": 75}, "dealer": 3},  # D -104: team 1 wins; would_be 0 -> seat 2
+    ], match={"type": "bazzis", "count": 2})
+
+
+def test_worked_examples_through_the_command(tmp_path):
+    result = run("score", write(tmp_path, worked_examples_file()), "--json")
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert [d["difference"] for d in out["deals"]] == [60, 0, -54, 0]
+    assert [d["event"] for d in out["deals"]] == [None, {"winner": 0, "cause": "lead"}, None, {"winner": 1, "cause": "lead"}]
+    assert [d["next_dealer"] for d in out["deals"]] == [1, 3, 0, 2]
+    assert out["bazzis"] == [1, 1] and out["finished"] is True and out["winner"] == "draw"
+
+
+def test_readable_table(tmp_path):
+    result = run("score", write(tmp_path, SPEC_EXAMPLE))
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert "Team A" in lines[0] and "Team B" in lines[0]
+    assert "-8" in lines[1] and "Asha" in lines[1]
+    assert "Team B wins (minimum)" in lines[2]
+    assert "Team A 0 : 1 Team B" in result.stdout
+    assert "Bilal deals" in result.stdout and "Dev bids" in result.stdout
+
+
+@pytest.mark.parametrize("content, text", [
+    (dict(SPEC_EXAMPLE, deals=[{"points": {"0": 60, "1": 30}}]), "deal 1, field 'points'"),
+    (dict(SPEC_EXAMPLE, deals=[{"points": {"0": 50, "1": 50}}, {"cards": {"0": ["KS"], "1": []}}]), "deal 2, field 'cards'"),
+    (dict(SPEC_EXAMPLE, version=9), "field 'version'"),
+    ("not json at all", "not valid JSON"),
+    ("", "not valid JSON"),
+    ("[]", "must be a JSON object"),
+])
+def test_bad_input_is_one_line_on_stderr_with_status_2(tmp_path, content, text):
+    result = run("score", write(tmp_path, content))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert text in result.stderr
+
+
+def test_missing_file_and_not_utf8(tmp_path):
+    result = run("score", str(tmp_path / "nope.json"))
+    assert result.returncode == 2 and "cannot read" in result.stderr and "Traceback" not in result.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xff\xff")
+    result = run("score", str(bad))
+    assert result.returncode == 2 and "not UTF-8" in result.stderr
+
+
+def test_usage_errors_are_status_2_without_traceback():
+    result = run("score")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    result = run("frobnicate")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
