@@ -1,0 +1,269 @@
+"""The table app: routing, theme, live updates between phones, keep-awake.
+
+Routes (each shows the views of its parents below it, so back works):
+    /                         matches
+    /new                      new match
+    /match/<id>               scoreboard
+    /match/<id>/deal          record a deal
+    /match/<id>/deal/<n>      edit or delete deal n
+    /rules  /stats  /settings
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Callable
+
+import flet as ft
+
+from .. import i18n
+from ..store.repository import MatchNotFound, MatchRepository, StoreError
+from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen, ScoreboardScreen,
+                      SettingsScreen, StatsScreen)
+from .theme import apply_theme
+from .viewmodels import ScoreboardVM, SettingsVM
+
+log = logging.getLogger(__name__)
+TOPIC = "seep-scorer"
+
+_MATCH = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+))?)?/?$")
+
+
+def route_stack(route: str) -> list[str]:
+    """The routes whose views are stacked for `route` (the last one is shown)."""
+    route = (route or "/").split("?", 1)[0].split("#", 1)[0] or "/"
+    if route in ("/", ""):
+        return ["/"]
+    if route in ("/new", "/rules", "/stats", "/settings"):
+        return ["/", route]
+    m = _MATCH.match(route)
+    if m:
+        base = f"/match/{m['id']}"
+        stack = ["/", base]
+        if route.rstrip("/") != base:
+            stack.append(route.rstrip("/"))
+        return stack
+    return ["/"]
+
+
+class App:
+    """One browser session. All sessions share the process-wide repository and the pubsub hub."""
+
+    def __init__(self, page: ft.Page, repo: MatchRepository):
+        self.page = page
+        self.repo = repo
+        self.route = None
+        self.screens: dict[str, Screen] = {}
+        self.boards: dict[str, ScoreboardVM] = {}
+        self._notices_shown = False
+        self.wakelock: ft.Wakelock | None = None
+        self._awake = False
+
+    # -- start
+    def start(self) -> None:
+        page = self.page
+        settings = SettingsVM(self.repo)
+        i18n.set_language(settings.language)
+        page.title = "Seep Scorer"
+        page.rtl = i18n.is_rtl()
+        apply_theme(page, settings.theme)
+        page.on_route_change = self._on_route_change
+        page.on_view_pop = self._on_view_pop
+        try:
+            self.wakelock = ft.Wakelock()
+        except Exception:  # not every platform has it
+            self.wakelock = None
+        try:
+            page.pubsub.subscribe_topic(TOPIC, self._on_message)
+        except Exception:
+            log.debug("pubsub not available", exc_info=True)
+        self.show(page.route or "/")
+
+    # -- store notices (damage repaired when the store opened) are shown once per session
+    def take_store_notices(self) -> list[str]:
+        if self._notices_shown:
+            return []
+        self._notices_shown = True
+        return list(getattr(self.repo, "notices", []) or [])
+
+    # -- view-models that outlive a screen (the redo history of a match)
+    def scoreboard_vm(self, match_id: str) -> ScoreboardVM:
+        vm = self.boards.get(match_id)
+        if vm is None:
+            vm = self.boards[match_id] = ScoreboardVM(self.repo, match_id)
+        return vm
+
+    # -- navigation
+    def show(self, route: str) -> None:
+        """Build the views for `route` (no round trip to the browser)."""
+        stack = route_stack(route)
+        screens: dict[str, Screen] = {}
+        for r in stack:
+            screen = self.screens.get(r)
+            try:
+                if screen is None:
+                    screen = self._make(r)
+                else:
+                    screen.refresh()
+            except (MatchNotFound, StoreError) as err:
+                log.info("cannot show %s: %s", r, err)
+                stack = ["/"]
+                screens = {"/": self.screens.get("/") or MatchesScreen(self)}
+                break
+            screens[r] = screen
+        self.screens = screens
+        self.route = stack[-1]
+        self.page.views.clear()
+        self.page.views.extend(s.view for s in screens.values())
+        self._keep_awake(any(isinstance(s, (ScoreboardScreen, DealScreen)) for s in screens.values()))
+        self.update()
+
+    def _make(self, route: str) -> Screen:
+        if route == "/":
+            return MatchesScreen(self)
+        if route == "/new":
+            return NewMatchScreen(self)
+        if route == "/rules":
+            return RulesScreen(self)
+        if route == "/stats":
+            return StatsScreen(self)
+        if route == "/settings":
+            return SettingsScreen(self)
+        m = _MATCH.match(route)
+        if m and route.endswith("/deal"):
+            return DealScreen(self, m["id"], None)
+        if m and m["n"]:
+            n = int(m["n"])
+            board = self.scoreboard_vm(m["id"])
+            if not 1 <= n <= len(board.deals):
+                raise StoreError(f"deal {n} does not exist")
+            return DealScreen(self, m["id"], n)
+        return ScoreboardScreen(self, m["id"])
+
+    def go(self, route: str, replace_top: bool = False) -> None:
+        if replace_top and self.route in self.screens:
+            self.screens.pop(self.route, None)
+        self.show(route)
+        self._push(self.route)
+
+    def go_top(self, route: str) -> None:
+        """From the navigation bar: a fresh screen stack."""
+        self.screens = {k: v for k, v in self.screens.items() if k == "/"}
+        self.go(route)
+
+    def go_back(self) -> None:
+        stack = route_stack(self.route or "/")
+        self.screens.pop(stack[-1], None)
+        self.go(stack[-2] if len(stack) > 1 else "/")
+
+    def _push(self, route: str) -> None:
+        """Tell the browser (address bar and history); its route-change echo is then a no-op."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        try:
+            self.page.navigate(route)
+        except Exception:
+            log.debug("navigate failed", exc_info=True)
+
+    def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        target = route_stack(e.route)[-1]
+        if target != self.route:  # browser back/forward or a typed address
+            keep = set(route_stack(target))
+            self.screens = {r: s for r, s in self.screens.items() if r in keep}
+            self.show(target)
+
+    def _on_view_pop(self, e: ft.ViewPopEvent) -> None:
+        self.go_back()
+
+    # -- after a handler changed a view-model
+    def changed(self) -> None:
+        for screen in self.screens.values():
+            screen.refresh()
+        self.update()
+
+    def update(self) -> None:
+        try:
+            self.page.update()
+        except (RuntimeError, AssertionError):
+            pass  # not attached to a live session (control-tree tests)
+
+    # -- settings that change the whole app
+    def set_language(self, code: str) -> None:
+        i18n.set_language(code)
+        self.page.rtl = i18n.is_rtl()
+        route = self.route
+        self.screens = {}
+        self.show(route)
+
+    def set_theme(self, choice: str) -> None:
+        apply_theme(self.page, choice)
+        self.changed()
+
+    # -- live table
+    def publish(self, match_id: str | None) -> None:
+        try:
+            self.page.pubsub.send_others_on_topic(TOPIC, ("match", match_id))
+        except Exception:
+            log.debug("publish failed", exc_info=True)
+
+    async def _on_message(self, topic: str, message) -> None:
+        try:
+            _kind, match_id = message
+            if match_id is not None and match_id in self.boards:
+                board = self.boards[match_id]
+                try:
+                    moved = board.refresh_if_changed()
+                except MatchNotFound:
+                    self.boards.pop(match_id, None)
+                    self.screens = {}
+                    self.show("/")
+                    return
+                if moved:
+                    for screen in self.screens.values():
+                        if isinstance(screen, DealScreen) and screen.match_id == match_id:
+                            screen.rebase()
+            if self.route is not None and self.route in self.screens:
+                for screen in self.screens.values():
+                    screen.refresh()
+            self.update()
+        except Exception:
+            log.exception("live update failed")
+
+    # -- keep the screen awake while a match is open
+    def _keep_awake(self, on: bool) -> None:
+        if self.wakelock is None or on == self._awake:
+            return
+        self._awake = on
+        try:
+            self.page.run_task(self._set_wakelock, on)
+        except Exception:
+            log.debug("wakelock unavailable", exc_info=True)
+
+    async def _set_wakelock(self, on: bool) -> None:
+        try:
+            await asyncio.wait_for(self.wakelock.enable() if on else self.wakelock.disable(), timeout=5)
+        except Exception:
+            pass  # the platform does not allow it (e.g. an insecure origin): nothing to do
+
+
+def make_main(repo_factory: Callable[[], MatchRepository]):
+    """The Flet entry point `main(page)`, bound to where the repository comes from."""
+
+    def main(page: ft.Page) -> None:
+        App(page, repo_factory()).start()
+
+    return main
+
+
+def default_repository() -> MatchRepository:
+    from ..store import open_repository
+
+    return open_repository(DATA_DIR)
+
+
+DATA_DIR: str | None = None  # set by `seep-scorer --data-dir`; None: the store's default folder
+main = make_main(default_repository)

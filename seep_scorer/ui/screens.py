@@ -1,0 +1,710 @@
+"""The screens: each builds a Flet `View` from its view-model and refreshes it in place.
+
+Handlers change the view-model, then call `app.changed()`, which refreshes the
+visible screens and sends one update. Text fields are kept as the same control
+objects across refreshes so that typing is never interrupted.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ..i18n import LANGUAGES, _, current_language
+from ..rules import SWEEP_KINDS, card_label
+from . import texts
+from .viewmodels import PARAMS, THEMES, DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM
+from .widgets import TAP, big_button, choice_chip, counter, icon_button, notice, section_title, sem, tile
+
+if TYPE_CHECKING:
+    from .app import App
+
+PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
+
+
+def nav_bar(app: "App", current: str) -> ft.BottomAppBar:
+    items = [
+        ("nav-matches", ft.Icons.STYLE, _("Matches"), "/"),
+        ("nav-rules", ft.Icons.MENU_BOOK, _("Rules"), "/rules"),
+        ("nav-stats", ft.Icons.INSIGHTS, _("Stats"), "/stats"),
+        ("nav-settings", ft.Icons.SETTINGS, _("Settings"), "/settings"),
+    ]
+    buttons = []
+    for ident, icon, label, route in items:
+        selected = current == route
+        color = ft.Colors.PRIMARY if selected else ft.Colors.ON_SURFACE_VARIANT
+        buttons.append(tile(
+            ident,
+            ft.Column([ft.Icon(icon, color=color, size=22),
+                       ft.Text(label, size=12, color=color, weight=ft.FontWeight.BOLD if selected else None,
+                               max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                      spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+            lambda e, r=route: app.go_top(r),
+            selected=selected, label=label, height=56, expand=True, padding=0,
+        ))
+    return ft.BottomAppBar(ft.Row(buttons, spacing=4), height=64, padding=ft.Padding.symmetric(horizontal=4, vertical=4))
+
+
+def _appbar(title: str) -> ft.AppBar:
+    return ft.AppBar(title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                     bgcolor=ft.Colors.SURFACE_CONTAINER)
+
+
+class Screen:
+    route = "/"
+    nav_route = ""
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.body = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+        self.footer = ft.Column(spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.view = ft.View(
+            route=self.route,
+            appbar=_appbar(self.title()),
+            controls=[ft.Container(self.body, padding=PAD, expand=True),
+                      ft.Container(self.footer, padding=ft.Padding.symmetric(horizontal=12))],
+            bottom_appbar=nav_bar(app, self.nav_route),
+            padding=ft.Padding.only(bottom=8),
+            spacing=4,
+        )
+
+    def title(self) -> str:
+        return "Seep Scorer"
+
+    def refresh(self) -> None:
+        pass
+
+    def on_close(self) -> None:
+        pass
+
+
+# --------------------------------------------------------------------------- matches
+
+class MatchesScreen(Screen):
+    nav_route = "/"
+
+    def __init__(self, app: "App"):
+        self.route = "/"
+        self.vm = MatchesVM(app.repo)
+        super().__init__(app)
+        self.refresh()
+
+    def title(self) -> str:
+        return _("Seep Scorer")
+
+    def refresh(self) -> None:
+        vm = self.vm
+        vm.reload()
+        items: list[ft.Control] = []
+        for text in self.app.take_store_notices():
+            items.append(notice(text, on_close=lambda e: self.app.changed(), error=True))
+        if vm.message:
+            items.append(notice(vm.message, _("Undo") if vm.deleted else None, self._undo_delete,
+                                on_close=self._dismiss))
+        items.append(big_button("new-match", _("New match"), lambda e: self.app.go("/new"), icon=ft.Icons.ADD))
+        if not vm.matches:
+            items.append(ft.Text(_("No matches yet. Start one: the defaults are the standard rules, "
+                                   "a match of three bazzis."), color=ft.Colors.ON_SURFACE_VARIANT))
+        for m in vm.matches:
+            status = _("finished") if m.finished else _("in progress")
+            when = _format_when(m.updated)
+            line2 = _("{deals}, {status}, {when}").format(deals=texts.deals_count_text(m.deals), status=status, when=when)
+            row = ft.Row([
+                tile(f"match-{m.id}",
+                     ft.Column([ft.Text(_("{team0} vs {team1}").format(team0=m.teams[0], team1=m.teams[1]),
+                                        weight=ft.FontWeight.BOLD, max_lines=2),
+                                ft.Text(line2, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                               spacing=2, tight=True),
+                     lambda e, mid=m.id: self.app.go(f"/match/{mid}"),
+                     height=None, expand=True, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
+                icon_button(f"delete-match-{m.id}", ft.Icons.DELETE_OUTLINE, lambda e, mid=m.id: self._delete(mid),
+                            tooltip=_("Delete match")),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            items.append(row)
+        self.body.controls = items
+
+    def _delete(self, match_id: str) -> None:
+        self.vm.delete(match_id)
+        self.app.publish(None)
+        self.app.changed()
+
+    def _undo_delete(self, e=None) -> None:
+        self.vm.undo_delete()
+        self.app.publish(None)
+        self.app.changed()
+
+    def _dismiss(self, e=None) -> None:
+        self.vm.dismiss()
+        self.app.changed()
+
+
+def _format_when(iso: str) -> str:
+    try:
+        from babel.dates import format_datetime
+
+        dt = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+        return format_datetime(dt.astimezone(), format="short", locale=current_language())
+    except Exception:
+        return iso[:16].replace("T", " ")
+
+
+# --------------------------------------------------------------------------- new match
+
+class NewMatchScreen(Screen):
+    route = "/new"
+    nav_route = "/"
+
+    def __init__(self, app: "App"):
+        self.vm = NewMatchVM(app.repo)
+        self.details_open = False
+        vm = self.vm
+        self.team_fields = [self._field(f"team-name-{t}", _("Team {number}").format(number=t + 1), vm.team_names[t],
+                                        lambda v, t=t: vm.team_names.__setitem__(t, v)) for t in (0, 1)]
+        self.player_fields = [self._field(f"player-name-{s}", _("Seat {number}").format(number=s + 1), vm.player_names[s],
+                                          lambda v, s=s: vm.player_names.__setitem__(s, v)) for s in range(4)]
+        self.count_field = ft.TextField(label=_("Match length"), value=str(vm.match_count or ""),
+                                        keyboard_type=ft.KeyboardType.NUMBER, on_change=self._count_changed,
+                                        width=140, dense=False)
+        self.param_fields: dict[str, ft.TextField] = {}
+        super().__init__(app)
+        self.refresh()
+
+    def title(self) -> str:
+        return _("New match")
+
+    def _field(self, ident: str, label: str, value: str, setter) -> ft.Semantics:
+        def changed(e):
+            setter(e.control.value)
+            self.vm.error = None
+        return sem(ident, ft.TextField(label=label, value=value, on_change=changed), expand=True)
+
+    def _count_changed(self, e) -> None:
+        self.vm.set_count_text(e.control.value or "")
+        self.vm.error = None
+        self.app.changed()
+
+    def _param_field(self, name: str, value) -> ft.Control:
+        label = _(texts.PARAM_LABELS[name])
+        field = self.param_fields.get(name)
+        if field is None:
+            def changed(e, name=name):
+                self.vm.set_param_text(name, e.control.value)
+                self.vm.error = None
+                self.app.changed()
+            field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=changed,
+                                 hint_text=_("empty: off") if name == "minimum" else None)
+            self.param_fields[name] = field
+        field.value = "" if value is None else str(value)
+        return sem(f"param-{name}", field)
+
+    def refresh(self) -> None:
+        vm = self.vm
+        items: list[ft.Control] = [section_title(_("Teams and players"))]
+        for t in (0, 1):
+            seats = (t, t + 2)
+            items.append(ft.Container(ft.Column([
+                self.team_fields[t],
+                ft.Row([self.player_fields[seats[0]], self.player_fields[seats[1]]], spacing=8),
+            ], spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                padding=ft.Padding.only(bottom=4)))
+        items.append(section_title(_("Rules")))
+        items.append(sem("rules-preset", ft.Row([
+            choice_chip(f"rules-preset-{p}", _(texts.PRESET_LABELS[p]), vm.preset == p,
+                        lambda e, p=p: self._set_preset(p), expand=True)
+            for p in ("standard", "race500", "custom")], spacing=6)))
+        items.append(tile("rule-details", ft.Row([
+            ft.Icon(ft.Icons.EXPAND_LESS if self.details_open else ft.Icons.EXPAND_MORE),
+            ft.Text(_("Rule details"), expand=True)]), self._toggle_details, padding=ft.Padding.symmetric(horizontal=8)))
+        if self.details_open:
+            for p in PARAMS:
+                value = vm.params[p.name]
+                if p.kind == "choice":
+                    items.append(ft.Text(_(texts.PARAM_LABELS[p.name]), size=13))
+                    items.append(sem(f"param-{p.name}", ft.Row([
+                        choice_chip(f"param-{p.name}-{c}", _(texts.SCORING_LABELS.get(c, c)), value == c,
+                                    lambda e, n=p.name, c=c: self._set_param(n, c), expand=True)
+                        for c in p.choices], spacing=6)))
+                elif p.kind == "bool":
+                    items.append(sem(f"param-{p.name}", ft.Switch(
+                        label=_(texts.PARAM_LABELS[p.name]), value=bool(value),
+                        on_change=lambda e, n=p.name: self._set_param(n, bool(e.control.value)))))
+                else:
+                    items.append(self._param_field(p.name, value))
+        items.append(section_title(_("Match length")))
+        items.append(sem("match-type", ft.Row([
+            choice_chip(f"match-type-{t}", _(texts.MATCH_TYPE_LABELS[t]), vm.match_type == t,
+                        lambda e, t=t: self._set_type(t), expand=True)
+            for t in vm.match_types()], spacing=6)))
+        if vm.match_type != "open":
+            if (self.count_field.value or "") != str(vm.match_count or "") and vm.match_count is not None:
+                self.count_field.value = str(vm.match_count)
+            unit = _("points") if vm.match_type == "target" else _("bazzis")
+            items.append(ft.Row([sem("match-length", self.count_field), ft.Text(unit)],
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        items.append(section_title(_("First dealer")))
+        chips = [choice_chip(f"first-dealer-{s}", vm.player_names[s] or _("Seat {number}").format(number=s + 1),
+                             vm.first_dealer == s, lambda e, s=s: self._set_dealer(s), expand=True, compact=True)
+                 for s in range(4)]
+        items.append(sem("first-dealer", ft.Column([
+            ft.Row(chips, spacing=4),
+            choice_chip("first-dealer-random", _("Random"), vm.first_dealer == "random",
+                        lambda e: self._set_dealer("random")),
+        ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+        self.body.controls = items
+        footer: list[ft.Control] = []
+        if vm.error:
+            footer.append(sem("new-match-error", ft.Text(vm.error, color=ft.Colors.ERROR)))
+        footer.append(big_button("start-match", _("Start match"), self._start, icon=ft.Icons.PLAY_ARROW, expand=False))
+        self.footer.controls = footer
+
+    def _toggle_details(self, e=None):
+        self.details_open = not self.details_open
+        self.app.changed()
+
+    def _set_preset(self, preset: str):
+        self.vm.set_preset(preset)
+        self.count_field.value = str(self.vm.match_count or "")
+        self.app.changed()
+
+    def _set_param(self, name, value):
+        self.vm.set_param(name, value)
+        self.count_field.value = str(self.vm.match_count or "")
+        self.app.changed()
+
+    def _set_type(self, t):
+        self.vm.match_type = t
+        self.vm.error = None
+        self.app.changed()
+
+    def _set_dealer(self, seat):
+        self.vm.first_dealer = seat
+        self.app.changed()
+
+    def _start(self, e=None):
+        match_id = self.vm.start()
+        if match_id is None:
+            self.app.changed()
+            return
+        self.app.publish(None)
+        self.app.go(f"/match/{match_id}", replace_top=True)
+
+
+# --------------------------------------------------------------------------- scoreboard
+
+class ScoreboardScreen(Screen):
+    nav_route = ""
+
+    def __init__(self, app: "App", match_id: str):
+        self.match_id = match_id
+        self.route = f"/match/{match_id}"
+        self.vm: ScoreboardVM = app.scoreboard_vm(match_id)
+        super().__init__(app)
+        self.refresh()
+
+    def title(self) -> str:
+        names = self.vm.team_names()
+        return _("{team0} vs {team1}").format(team0=names[0], team1=names[1])
+
+    def refresh(self) -> None:
+        vm = self.vm
+        st = vm.standings
+        names = vm.team_names()
+        self.view.appbar = _appbar(self.title())
+        items: list[ft.Control] = []
+        if vm.message:
+            action, handler = None, None
+            if vm.undo_action:
+                action, handler = _("Undo"), self._undo_delete
+            elif vm.can_redo:
+                action, handler = _("Redo"), self._redo
+            items.append(notice(vm.message, action, handler, on_close=self._dismiss))
+        if st.finished:
+            items.append(sem("match-result", ft.Container(
+                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                        ft.Text(vm.result_text(), weight=ft.FontWeight.BOLD, expand=True,
+                                color=ft.Colors.ON_TERTIARY_CONTAINER)]),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=12)))
+        cols = []
+        for t in (0, 1):
+            col = [ft.Text(names[t], weight=ft.FontWeight.BOLD, size=16, max_lines=1,
+                           overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)]
+            if vm.uses_bazzis:
+                col.append(sem(f"bazzis-{t}", ft.Text(str(st.bazzis[t]), size=44, weight=ft.FontWeight.BOLD),
+                               label=_("Bazzis won by {team}").format(team=names[t]), value=str(st.bazzis[t])))
+                col.append(ft.Text(_("bazzis"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+                col.append(sem(f"totals-{t}", ft.Text(_("{points} points in all").format(points=st.totals[t]), size=12,
+                                                      color=ft.Colors.ON_SURFACE_VARIANT)))
+            else:
+                col.append(sem(f"totals-{t}", ft.Text(str(st.totals[t]), size=40, weight=ft.FontWeight.BOLD),
+                               label=_("Total of {team}").format(team=names[t]), value=str(st.totals[t])))
+                col.append(ft.Text(_("points"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            cols.append(ft.Container(ft.Column(col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                                               tight=True), expand=True))
+        items.append(ft.Container(ft.Column([
+            ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START),
+            ft.Divider(height=8),
+            sem("difference", ft.Text(vm.difference_text(), size=20, weight=ft.FontWeight.BOLD,
+                                      text_align=ft.TextAlign.CENTER)),
+            sem("next-dealer", ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER)),
+            ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=12))
+        if vm.can_end:
+            items.append(big_button("end-match", _("End the match now"), self._end, filled=False))
+        items.append(section_title(_("Deals (newest first)")))
+        if not vm.deals:
+            items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
+        for row in vm.rows():
+            lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.detail, size=13)]
+            if row.event:
+                lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
+            items.append(tile(f"deal-{row.number}", ft.Row([
+                ft.Column(lines, spacing=1, tight=True, expand=True), ft.Icon(ft.Icons.EDIT, size=18)]),
+                lambda e, n=row.number: self.app.go(f"/match/{self.match_id}/deal/{n}"),
+                height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW))
+        self.body.controls = items
+        self.footer.controls = [ft.Row([
+            big_button("record-deal", _("Record deal"), lambda e: self.app.go(f"/match/{self.match_id}/deal"),
+                       icon=ft.Icons.ADD, disabled=vm.finished, expand=True),
+            icon_button("undo-deal", ft.Icons.UNDO, self._undo, tooltip=_("Take back the last deal"),
+                        disabled=not vm.can_undo),
+            icon_button("redo-deal", ft.Icons.REDO, self._redo, tooltip=_("Put the deal back"),
+                        disabled=not vm.can_redo),
+        ], spacing=4)]
+
+    def _undo(self, e=None):
+        if self.vm.undo_last():
+            self.app.publish(self.match_id)
+        self.app.changed()
+
+    def _redo(self, e=None):
+        if self.vm.redo():
+            self.app.publish(self.match_id)
+        self.app.changed()
+
+    def _undo_delete(self, e=None):
+        if self.vm.undo_delete():
+            self.app.publish(self.match_id)
+        self.app.changed()
+
+    def _end(self, e=None):
+        if self.vm.end_match():
+            self.app.publish(self.match_id)
+        self.app.changed()
+
+    def _dismiss(self, e=None):
+        self.vm.dismiss()
+        self.app.changed()
+
+
+# --------------------------------------------------------------------------- record / edit a deal
+
+CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
+
+
+class DealScreen(Screen):
+    nav_route = ""
+
+    def __init__(self, app: "App", match_id: str, number: int | None):
+        self.match_id = match_id
+        self.number = number
+        self.route = f"/match/{match_id}/deal" + (f"/{number}" if number else "")
+        self.board: ScoreboardVM = app.scoreboard_vm(match_id)
+        self.vm = DealEntryVM(self.board.match, number)
+        self.message: str | None = None
+        self.points_field = ft.TextField(
+            label=_("Card points of {team}").format(team=self.board.team_names()[0]),
+            value=self.vm.points_text, keyboard_type=ft.KeyboardType.NUMBER, on_change=self._points_changed,
+            width=220)
+        super().__init__(app)
+        self.refresh()
+
+    def title(self) -> str:
+        if self.number:
+            return _("Edit deal {number}").format(number=self.number)
+        return _("Record deal {number}").format(number=len(self.board.deals) + 1)
+
+    def rebase(self) -> None:
+        """The match changed elsewhere: keep what was entered, check it against the new state."""
+        self.vm.rebase(self.board.match)
+
+    def refresh(self) -> None:
+        vm = self.vm
+        match = vm.match
+        names = self.board.team_names()
+        items: list[ft.Control] = []
+        if self.message:
+            items.append(notice(self.message, on_close=self._dismiss, error=True))
+        # dealer (pre-filled with the computed one: changing it is optional)
+        items.append(ft.Text(_("Dealer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        items.append(sem("dealer", ft.Row([
+            choice_chip(f"dealer-{s}", match.seat_name(s), vm.dealer == s, lambda e, s=s: self._set_dealer(s),
+                        expand=True, compact=True)
+            for s in range(4)], spacing=4)))
+        items.append(ft.Row([
+            choice_chip("mode-cards", _("Cards"), vm.mode == "cards", lambda e: self._set_mode("cards"), expand=True),
+            choice_chip("mode-points", _("Points"), vm.mode == "points", lambda e: self._set_mode("points"), expand=True),
+        ], spacing=6))
+        if vm.mode == "cards":
+            cp = vm.card_points()
+            items.append(ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(
+                team0=names[0], team1=names[1]), size=13))
+            tiles = [self._card_tile(code, names) for code in vm.cards]
+            items.append(ft.Row(tiles, wrap=True, spacing=6, run_spacing=6))
+            items.append(ft.Row([
+                big_button("swap-all", _("Swap all"), self._swap_all, icon=ft.Icons.SWAP_HORIZ, filled=False),
+                ft.Text(_("Card points {points0} : {points1}").format(points0=cp[0], points1=cp[1]), expand=True,
+                        text_align=ft.TextAlign.END),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        else:
+            cp = vm.card_points()
+            other = "–" if cp is None else str(cp[1])
+            items.append(ft.Row([
+                sem("points-0", self.points_field),
+                sem("points-1", ft.Text(_("{team}: {points}").format(team=names[1], points=other), size=16)),
+            ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        # sweeps: one row per kind, one counter per team
+        items.append(ft.Row([
+            ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD, expand=True),
+            ft.Container(ft.Text(names[0], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
+                                 text_align=ft.TextAlign.CENTER), width=122),
+            ft.Container(ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
+                                 text_align=ft.TextAlign.CENTER), width=122),
+        ], spacing=2))
+        short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
+        for kind in SWEEP_KINDS:
+            items.append(ft.Row([
+                ft.Text(short[kind], expand=True, size=14),
+                counter(f"sweep-0-{kind}", vm.sweeps[(0, kind)], lambda e, k=kind: self._dec(0, k),
+                        lambda e, k=kind: self._inc(0, k), label=_("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[0])),
+                counter(f"sweep-1-{kind}", vm.sweeps[(1, kind)], lambda e, k=kind: self._dec(1, k),
+                        lambda e, k=kind: self._inc(1, k), label=_("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[1])),
+            ], spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        if vm.needs_most_cards:
+            items.append(ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD))
+            items.append(ft.Row([
+                choice_chip("most-cards-0", names[0], vm.most_cards == 0, lambda e: self._most(0), expand=True),
+                choice_chip("most-cards-tie", _("26 each"), vm.most_cards == "tie", lambda e: self._most("tie"), expand=True),
+                choice_chip("most-cards-1", names[1], vm.most_cards == 1, lambda e: self._most(1), expand=True),
+            ], spacing=6))
+        if self.number:
+            items.append(big_button("delete-deal", _("Delete this deal"), self._delete, icon=ft.Icons.DELETE_OUTLINE,
+                                    filled=False))
+        self.body.controls = items
+        # footer: live totals, the reason it cannot be saved, save
+        totals = vm.totals()
+        error = vm.error()
+        t0 = "–" if totals is None else str(totals[0])
+        t1 = "–" if totals is None else str(totals[1])
+        footer: list[ft.Control] = [ft.Row([
+            sem("deal-total-0", ft.Text(_("{team}: {points}").format(team=names[0], points=t0), size=18,
+                                        weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                expand=True),
+            sem("deal-total-1", ft.Text(_("{team}: {points}").format(team=names[1], points=t1), size=18,
+                                        weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END, max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS), expand=True),
+        ])]
+        if error:
+            footer.append(sem("deal-error", ft.Text(error, color=ft.Colors.ERROR, size=13)))
+        footer.append(big_button("save-deal", _("Save deal"), self._save, icon=ft.Icons.CHECK, disabled=bool(error)))
+        self.footer.controls = footer
+
+    def _card_tile(self, code: str, names) -> ft.Control:
+        team = self.vm.team_of(code)
+        special = code in ("AH", "AD", "AC", "10D") or code == "AS"
+        bg = ft.Colors.SURFACE_CONTAINER_HIGHEST if team == 0 else ft.Colors.PRIMARY
+        fg = ft.Colors.ON_SURFACE if team == 0 else ft.Colors.ON_PRIMARY
+        suit_color = (CARD_COLORS[code[-1]] if team == 0 else None) or fg
+        return tile(
+            f"card-{code}",
+            ft.Column([
+                ft.Text(card_label(code), size=20, weight=ft.FontWeight.BOLD, color=suit_color),
+                ft.Text(names[team], size=11, color=fg, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+            lambda e, c=code: self._toggle(c),
+            value=names[team],
+            bgcolor=bg,
+            border=ft.Border.all(3 if special else 1, ft.Colors.OUTLINE if special else ft.Colors.OUTLINE_VARIANT),
+            width=66, height=58, padding=2,
+        )
+
+    # handlers
+    def _toggle(self, code):
+        self.vm.toggle(code)
+        self.app.changed()
+
+    def _swap_all(self, e=None):
+        self.vm.swap_all()
+        self.app.changed()
+
+    def _set_mode(self, mode):
+        self.vm.set_mode(mode)
+        self.points_field.value = self.vm.points_text
+        self.app.changed()
+
+    def _points_changed(self, e):
+        self.vm.set_points_text(e.control.value)
+        self.app.changed()
+
+    def _inc(self, team, kind):
+        self.vm.inc(team, kind)
+        self.app.changed()
+
+    def _dec(self, team, kind):
+        self.vm.dec(team, kind)
+        self.app.changed()
+
+    def _most(self, value):
+        self.vm.set_most_cards(value)
+        self.app.changed()
+
+    def _set_dealer(self, seat):
+        self.vm.set_dealer(seat)
+        self.app.changed()
+
+    def _dismiss(self, e=None):
+        self.message = None
+        self.app.changed()
+
+    def _save(self, e=None):
+        if self.vm.error():
+            self.app.changed()
+            return
+        deal = self.vm.build()
+        ok = self.board.add_deal(deal) if self.number is None else self.board.replace_deal(self.number, deal)
+        if ok:
+            self.app.publish(self.match_id)
+            self.app.go_back()
+            return
+        self.message = self.board.message
+        self.board.message = None
+        if self.number is not None and self.number > len(self.board.deals):
+            self.app.go_back()
+            return
+        self.rebase()
+        self.app.changed()
+
+    def _delete(self, e=None):
+        if self.board.delete_deal(self.number):
+            self.app.publish(self.match_id)
+        self.app.go_back()
+
+
+# --------------------------------------------------------------------------- rules, stats, settings
+
+def load_rule_sections(lang: str):
+    """(id, title, markdown body) for each section; from seep_scorer.reference when it is there."""
+    try:
+        from ..reference import load_sections
+    except ImportError:
+        load_sections = None
+    if load_sections is not None:
+        try:
+            return [(s.id, s.title, s.body) for s in load_sections(lang)]
+        except Exception:
+            try:
+                return [(s.id, s.title, s.body) for s in load_sections("en")]
+            except Exception:
+                pass
+    ids = ("overview", "deal-and-bid", "play", "houses", "cemented-houses", "end-of-deal", "scoring", "bazzi", "variants")
+    return [(i, i.replace("-", " ").capitalize(), "") for i in ids]
+
+
+class RulesScreen(Screen):
+    route = "/rules"
+    nav_route = "/rules"
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.refresh()
+
+    def title(self) -> str:
+        return _("Rules of Seep")
+
+    def refresh(self) -> None:
+        items = []
+        for sid, title, body in load_rule_sections(current_language()):
+            items.append(sem(f"rules-section-{sid}", ft.Column([
+                ft.Text(title, size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+                ft.Markdown(body, selectable=False, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB),
+            ], spacing=4, tight=True)))
+        self.body.controls = items
+
+
+class StatsScreen(Screen):
+    route = "/stats"
+    nav_route = "/stats"
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.refresh()
+
+    def title(self) -> str:
+        return _("Statistics")
+
+    def refresh(self) -> None:
+        summaries = self.app.repo.list_matches()
+        deals = sum(m.deals for m in summaries)
+        sweeps = {k: 0 for k in SWEEP_KINDS}
+        for m in summaries:
+            try:
+                for d in self.app.repo.get(m.id).match.deals:
+                    for s in d.sweeps:
+                        sweeps[s.kind] += 1
+            except Exception:
+                continue
+        rows = [
+            ("stats-matches", _("Matches"), len(summaries)),
+            ("stats-finished", _("Finished matches"), sum(1 for m in summaries if m.finished)),
+            ("stats-deals", _("Deals recorded"), deals),
+            ("stats-sweeps-normal", _(texts.SWEEP_KIND_LABELS["normal"]), sweeps["normal"]),
+            ("stats-sweeps-opening", _(texts.SWEEP_KIND_LABELS["opening"]), sweeps["opening"]),
+            ("stats-sweeps-last", _(texts.SWEEP_KIND_LABELS["last"]), sweeps["last"]),
+        ]
+        self.body.controls = [
+            sem(ident, ft.Row([ft.Text(label, expand=True), ft.Text(str(n), weight=ft.FontWeight.BOLD, size=18)]),
+                label=label, value=str(n))
+            for ident, label, n in rows
+        ]
+
+
+class SettingsScreen(Screen):
+    route = "/settings"
+    nav_route = "/settings"
+
+    def __init__(self, app: "App"):
+        self.vm = SettingsVM(app.repo)
+        super().__init__(app)
+        self.refresh()
+
+    def title(self) -> str:
+        return _("Settings")
+
+    def refresh(self) -> None:
+        vm = self.vm
+        self.view.appbar = _appbar(self.title())
+        items: list[ft.Control] = [section_title(_("Language"))]
+        items.append(sem("language", ft.Row([
+            choice_chip(f"language-{code}", name, vm.language == code, lambda e, c=code: self._language(c))
+            for code, name in LANGUAGES.items()], wrap=True, spacing=6, run_spacing=6), label=_("Language")))
+        items.append(section_title(_("Theme")))
+        items.append(sem("theme", ft.Row([
+            choice_chip(f"theme-{t}", _(texts.THEME_LABELS[t]), vm.theme == t, lambda e, t=t: self._theme(t),
+                        expand=True) for t in THEMES], spacing=6), label=_("Theme")))
+        data_dir = getattr(self.app.repo, "data_dir", None)
+        if data_dir:
+            items.append(section_title(_("Data folder")))
+            items.append(ft.Text(str(data_dir), size=12, selectable=True))
+        self.body.controls = items
+
+    def _language(self, code):
+        self.vm.set_language(code)
+        self.app.set_language(code)
+
+    def _theme(self, theme):
+        self.vm.set_theme(theme)
+        self.app.set_theme(theme)

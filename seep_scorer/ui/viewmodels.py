@@ -1,0 +1,554 @@
+"""One small view-model per screen: plain Python, no Flet, testable without a page.
+
+They talk to the store only through the MatchRepository interface and derive
+everything (standings, ledger, bazzis, next dealer) by replaying the deal list.
+An edit or delete of a past deal is a new deal list replayed, never a patch.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from ..i18n import LANGUAGES, _
+from ..rules import (DEFAULT_MATCH, PRESET_IDS, PRESETS, SWEEP_KINDS, Deal, Match, MatchError, MatchFormat,
+                     Rules, Standings, Sweep, Team, card_label, make_rules, replay, replay_deals, score_deal,
+                     validate_deal)
+from ..rules.model import DEFAULT_TEAMS
+from ..store.repository import MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
+from . import texts
+
+THEMES = ("system", "light", "dark", "black")
+STALE_MESSAGE = ("This match was changed on another phone. The current state is shown; "
+                 "nothing you entered was saved yet.")
+
+
+def _plain(err: Exception) -> str:
+    return err.message if isinstance(err, MatchError) else str(err)
+
+
+# --------------------------------------------------------------------------- matches list
+
+class MatchesVM:
+    def __init__(self, repo: MatchRepository):
+        self.repo = repo
+        self.matches: list[MatchSummary] = []
+        self.deleted: StoredMatch | None = None
+        self.message: str | None = None
+        self.reload()
+
+    def reload(self) -> None:
+        self.matches = list(self.repo.list_matches())
+
+    def delete(self, match_id: str) -> None:
+        try:
+            self.deleted = self.repo.delete(match_id)
+        except StoreError as err:
+            self.message = str(err)
+            self.deleted = None
+        else:
+            self.message = _("Match deleted.")
+        self.reload()
+
+    def undo_delete(self) -> None:
+        if self.deleted is not None:
+            self.repo.restore(self.deleted)
+            self.deleted = None
+            self.message = _("Match restored.")
+        self.reload()
+
+    def dismiss(self) -> None:
+        self.message, self.deleted = None, None
+
+
+# --------------------------------------------------------------------------- new match
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str  # int | optional_int | bool | choice
+    choices: tuple[str, ...] = ()
+
+
+# The editable rule parameters, generic over presets: a variant is data, not a branch.
+PARAMS: tuple[Param, ...] = (
+    Param("scoring", "choice", ("ledger", "cumulative")),
+    Param("ten_of_diamonds", "int"),
+    Param("sweep_normal", "int"),
+    Param("sweep_opening", "int"),
+    Param("sweep_last", "int"),
+    Param("minimum", "optional_int"),
+    Param("minimum_counts_sweeps", "bool"),
+    Param("lead_target", "int"),
+    Param("most_cards_bonus", "int"),
+    Param("most_cards_tie_bonus", "int"),
+)
+
+
+def _param_value(rules: Rules, name: str) -> Any:
+    if name == "ten_of_diamonds":
+        return rules.card_values.get("10D", 0)
+    return getattr(rules, name)
+
+
+class NewMatchVM:
+    def __init__(self, repo: MatchRepository, rng: random.Random | None = None):
+        self.repo = repo
+        self.rng = rng or random.Random()
+        self.team_names = [t.name for t in DEFAULT_TEAMS]
+        # players by seat: seats 0 and 2 are team 0
+        self.player_names = [DEFAULT_TEAMS[s % 2].players[s // 2] for s in range(4)]
+        self.first_dealer: int | str = 0  # a seat, or "random"
+        self.error: str | None = None
+        self.set_preset("standard")
+
+    def set_preset(self, preset: str) -> None:
+        self.preset = preset
+        base = PRESETS[preset]
+        self.params: dict[str, Any] = {p.name: _param_value(base, p.name) for p in PARAMS}
+        fmt = DEFAULT_MATCH[preset]
+        self.match_type, self.match_count = fmt.type, fmt.count
+        self.error = None
+
+    def set_param(self, name: str, value: Any) -> None:
+        self.params[name] = value
+        if name == "scoring":  # keep the match length meaningful for the scoring mode
+            wanted = ("target",) if value == "cumulative" else ("bazzis", "first_to")
+            if self.match_type not in wanted + ("open",):
+                fmt = DEFAULT_MATCH["race500" if value == "cumulative" else "standard"]
+                self.match_type, self.match_count = fmt.type, fmt.count
+
+    def set_param_text(self, name: str, text: str) -> None:
+        """A number typed in a parameter field; empty means 'off' for an optional number."""
+        param = next(p for p in PARAMS if p.name == name)
+        text = (text or "").strip()
+        if param.kind == "optional_int" and text == "":
+            self.params[name] = None
+            return
+        try:
+            self.params[name] = int(text)
+        except ValueError:
+            self.params[name] = text  # make_rules reports it in plain words
+
+    def match_types(self) -> tuple[str, ...]:
+        return ("target", "open") if self.params.get("scoring") == "cumulative" else ("bazzis", "first_to", "open")
+
+    def overrides(self) -> dict[str, Any]:
+        base = PRESETS[self.preset]
+        return {name: value for name, value in self.params.items() if value != _param_value(base, name)}
+
+    def rules(self) -> Rules:
+        return make_rules(self.preset, self.overrides())
+
+    def set_count_text(self, text: str) -> None:
+        try:
+            self.match_count = int(text.strip())
+        except ValueError:
+            self.match_count = None
+
+    def build(self) -> Match:
+        rules = self.rules()
+        count = None if self.match_type == "open" else self.match_count
+        fmt = MatchFormat(self.match_type, count)
+        fmt.validate(rules)
+        names = [n.strip() for n in self.team_names]
+        players = [p.strip() for p in self.player_names]
+        if not all(names) or not all(players):
+            raise MatchError(_("Every team and player needs a name."), field="teams")
+        teams = (Team(names[0], (players[0], players[2])), Team(names[1], (players[1], players[3])))
+        dealer = self.rng.randrange(4) if self.first_dealer == "random" else int(self.first_dealer)
+        return Match(rules=rules, format=fmt, teams=teams, first_dealer=dealer)
+
+    def start(self) -> str | None:
+        """Creates the match; returns its id, or None with `error` set."""
+        try:
+            stored = self.repo.create(self.build())
+        except (MatchError, StoreError) as err:
+            self.error = _plain(err)
+            return None
+        self.error = None
+        return stored.id
+
+
+# --------------------------------------------------------------------------- scoreboard
+
+@dataclass(frozen=True)
+class DealRow:
+    number: int
+    title: str
+    detail: str
+    event: str | None
+
+
+class ScoreboardVM:
+    def __init__(self, repo: MatchRepository, match_id: str):
+        self.repo = repo
+        self.match_id = match_id
+        self.redo_stack: list[Deal] = []
+        self.message: str | None = None
+        self.undo_action: tuple[str, Any] | None = None  # ("deleted", (number, deal)) for undo of a delete
+        self.reload()
+
+    # -- state
+    def reload(self) -> None:
+        self.stored = self.repo.get(self.match_id)
+        self.match = self.stored.match
+        self.standings = replay(self.match)
+
+    def refresh_if_changed(self) -> bool:
+        """Another phone saved: reload if the stored revision moved. Returns whether it did."""
+        current = self.repo.get(self.match_id)
+        if current.revision == self.stored.revision:
+            return False
+        self.stored, self.match = current, current.match
+        self.standings = replay(self.match)
+        self.redo_stack.clear()  # the redo history belonged to the old deal list
+        self.undo_action = None
+        return True
+
+    def _save(self, deals, message: str | None = None) -> bool:
+        try:
+            self.stored = self.repo.save(self.match_id, self.match.with_deals(deals), self.stored.revision)
+        except StaleRevision:
+            self.reload()
+            self.redo_stack.clear()
+            self.undo_action = None
+            self.message = _(STALE_MESSAGE)
+            return False
+        except (MatchError, StoreError) as err:
+            self.message = _plain(err)
+            return False
+        self.match = self.stored.match
+        self.standings = replay(self.match)
+        self.message = message
+        return True
+
+    # -- display
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        return self.match.deals
+
+    @property
+    def finished(self) -> bool:
+        return self.standings.finished
+
+    @property
+    def uses_bazzis(self) -> bool:
+        return self.match.rules.scoring == "ledger"
+
+    def team_names(self) -> tuple[str, str]:
+        return (self.match.teams[0].name, self.match.teams[1].name)
+
+    def difference_text(self) -> str:
+        return texts.difference_text(self.match, self.standings)
+
+    def next_dealer_text(self) -> str:
+        return texts.next_dealer_text(self.match, self.standings)
+
+    def result_text(self) -> str | None:
+        return texts.result_text(self.match, self.standings) if self.finished else None
+
+    def format_text(self) -> str:
+        fmt = self.match.format
+        if fmt.type == "bazzis":
+            return _("Match of {count} bazzis").format(count=fmt.count)
+        if fmt.type == "first_to":
+            return _("First to {count} bazzis").format(count=fmt.count)
+        if fmt.type == "target":
+            return _("First to {count} points").format(count=fmt.count)
+        return _("Open-ended match")
+
+    def rows(self) -> list[DealRow]:
+        return [DealRow(r.number, texts.deal_row_text(self.match, r), texts.deal_row_detail(self.match, r),
+                        texts.event_text(self.match, r)) for r in reversed(self.standings.deals)]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.match.deals)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack) and not self.finished
+
+    @property
+    def can_end(self) -> bool:
+        return self.match.format.type == "open" and not self.finished
+
+    # -- changes (each one a new deal list, saved against the revision we showed)
+    def add_deal(self, deal: Deal) -> bool:
+        ok = self._save(self.match.deals + (deal,), None)
+        if ok:
+            self.redo_stack.clear()
+            self.undo_action = None
+        return ok
+
+    def replace_deal(self, number: int, deal: Deal) -> bool:
+        deals = list(self.match.deals)
+        deals[number - 1] = deal
+        ok = self._save(deals, _("Deal {number} changed; everything after it was recomputed.").format(number=number))
+        if ok:
+            self.redo_stack.clear()
+            self.undo_action = None
+        return ok
+
+    def delete_deal(self, number: int) -> bool:
+        deals = list(self.match.deals)
+        removed = deals.pop(number - 1)
+        ok = self._save(deals, _("Deal {number} deleted.").format(number=number))
+        if ok:
+            self.redo_stack.clear()
+            self.undo_action = ("deleted", (number, removed))
+        return ok
+
+    def undo_delete(self) -> bool:
+        if not self.undo_action:
+            return False
+        number, deal = self.undo_action[1]
+        deals = list(self.match.deals)
+        deals.insert(number - 1, deal)
+        ok = self._save(deals, _("Deal {number} restored.").format(number=number))
+        self.undo_action = None
+        return ok
+
+    def undo_last(self) -> bool:
+        if not self.match.deals:
+            return False
+        last = self.match.deals[-1]
+        number = len(self.match.deals)
+        ok = self._save(self.match.deals[:-1], _("Deal {number} taken back.").format(number=number))
+        if ok:
+            self.redo_stack.append(last)
+            self.undo_action = None
+        return ok
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        deal = self.redo_stack[-1]
+        number = len(self.match.deals) + 1
+        ok = self._save(self.match.deals + (deal,), _("Deal {number} put back.").format(number=number))
+        if ok:
+            self.redo_stack.pop()
+        return ok
+
+    def end_match(self) -> bool:
+        m = self.match
+        ended = Match(m.rules, replace(m.format, ended=True), m.teams, m.first_dealer, m.deals, m.extra)
+        try:
+            self.stored = self.repo.save(self.match_id, ended, self.stored.revision)
+        except StaleRevision:
+            self.reload()
+            self.message = _(STALE_MESSAGE)
+            return False
+        self.match = self.stored.match
+        self.standings = replay(self.match)
+        return True
+
+    def dismiss(self) -> None:
+        self.message = None
+        self.undo_action = None
+
+
+# --------------------------------------------------------------------------- record / edit a deal
+
+class DealEntryVM:
+    """Entry of one deal: a new one (number None) or deal `number` (1-based) to edit."""
+
+    def __init__(self, match: Match, number: int | None = None):
+        self.match = match
+        self.rules = match.rules
+        self.number = number
+        self.cards: tuple[str, ...] = tuple(self.rules.point_cards)
+        before = match.deals if number is None else match.deals[: number - 1]
+        prior = replay_deals(self.rules, match.format, match.first_dealer, before)
+        self.computed_dealer: int | None = prior.next_dealer
+        self.owner: dict[str, int] = {c: 0 for c in self.cards}
+        self.mode = "cards"
+        self.points_text = ""
+        self.sweeps = {(t, k): 0 for t in (0, 1) for k in SWEEP_KINDS}
+        self.most_cards: int | str | None = None
+        self.dealer = self.computed_dealer
+        self.original: Deal | None = None
+        if number is not None:
+            self._load(match.deals[number - 1])
+
+    def _load(self, deal: Deal) -> None:
+        self.original = deal
+        if deal.cards is not None:
+            self.mode = "cards"
+            self.owner = {c: (1 if c in deal.cards[1] else 0) for c in self.cards}
+        else:
+            self.mode = "points"
+            self.points_text = str(deal.points[0])
+            c0 = self._points_to_cards_guess()
+            self.owner = c0
+        for s in deal.sweeps:
+            self.sweeps[(s.team, s.kind)] += 1
+        self.most_cards = deal.most_cards
+        if deal.dealer is not None:
+            self.dealer = deal.dealer
+
+    def rebase(self, match: Match) -> None:
+        """The match changed on another phone: keep the entry, recompute what depends on the deal list."""
+        number = self.number
+        if number is not None and number > len(match.deals):
+            number = None
+        before = match.deals if number is None else match.deals[: number - 1]
+        old_computed = self.computed_dealer
+        self.match, self.number = match, number
+        self.computed_dealer = replay_deals(self.rules, match.format, match.first_dealer, before).next_dealer
+        if self.dealer == old_computed:
+            self.dealer = self.computed_dealer
+
+    def _points_to_cards_guess(self) -> dict[str, int]:
+        return {c: 0 for c in self.cards}
+
+    # -- entry
+    def toggle(self, code: str) -> None:
+        self.owner[code] = 1 - self.owner[code]
+
+    def swap_all(self) -> None:
+        for code in self.cards:
+            self.owner[code] = 1 - self.owner[code]
+
+    def set_mode(self, mode: str) -> None:
+        if mode == "points" and self.mode == "cards" and not self.points_text:
+            self.points_text = str(self.card_points()[0])  # carry the cards over
+        self.mode = mode
+
+    def set_points_text(self, text: str) -> None:
+        self.points_text = (text or "").strip()
+
+    def inc(self, team: int, kind: str) -> None:
+        self.sweeps[(team, kind)] += 1
+
+    def dec(self, team: int, kind: str) -> None:
+        self.sweeps[(team, kind)] = max(0, self.sweeps[(team, kind)] - 1)
+
+    def set_most_cards(self, value: int | str | None) -> None:
+        self.most_cards = value
+
+    def set_dealer(self, seat: int) -> None:
+        self.dealer = seat
+
+    # -- derived
+    @property
+    def needs_most_cards(self) -> bool:
+        return self.rules.needs_most_cards
+
+    def team_of(self, code: str) -> int:
+        return self.owner[code]
+
+    def card_text(self, code: str) -> str:
+        return card_label(code)
+
+    def card_points(self) -> tuple[int, int] | None:
+        if self.mode == "cards":
+            values = self.rules.card_values
+            c0 = sum(values[c] for c in self.cards if self.owner[c] == 0)
+            return c0, self.rules.card_total - c0
+        try:
+            p0 = int(self.points_text)
+        except ValueError:
+            return None
+        return p0, self.rules.card_total - p0
+
+    def _sweeps(self) -> tuple[Sweep, ...]:
+        return tuple(Sweep(t, k) for (t, k), n in sorted(self.sweeps.items()) for _i in range(n))
+
+    def build(self) -> Deal:
+        """The deal as entered (possibly invalid)."""
+        if self.mode == "cards":
+            cards = (frozenset(c for c in self.cards if self.owner[c] == 0),
+                     frozenset(c for c in self.cards if self.owner[c] == 1))
+            points = None
+        else:
+            cards, cp = None, self.card_points()
+            points = cp if cp is not None else None
+        orig = self.original
+        return Deal(
+            cards=cards,
+            points=points,
+            sweeps=self._sweeps(),
+            most_cards=self.most_cards if self.needs_most_cards else None,
+            dealer=self.dealer if self.dealer != self.computed_dealer else (orig.dealer if orig and orig.dealer == self.dealer else None),
+            bid=orig.bid if orig else None,
+            note=orig.note if orig else None,
+            extra=orig.extra if orig else {},
+        )
+
+    def totals(self) -> tuple[int, int] | None:
+        cp = self.card_points()
+        if cp is None or not all(0 <= p <= self.rules.card_total for p in cp):
+            return None
+        deal = self.build()
+        if deal.points is None and deal.cards is None:
+            return None
+        return score_deal(deal, self.rules).scores
+
+    def error(self) -> str | None:
+        """Why this entry cannot be saved, in plain words; None when it can."""
+        names = (self.match.teams[0].name, self.match.teams[1].name)
+        total = self.rules.card_total
+        if self.mode == "points":
+            if self.points_text == "":
+                return _("Enter the card points of {team}.").format(team=names[0])
+            try:
+                p0 = int(self.points_text)
+            except ValueError:
+                return _("The card points must be a whole number.")
+            if not 0 <= p0 <= total:
+                return _("The card points of {team} must be from 0 to {total}.").format(team=names[0], total=total)
+        if self.sweeps[(0, "opening")] + self.sweeps[(1, "opening")] > 1:
+            return _("There can be only one opening sweep in a deal.")
+        if self.sweeps[(0, "last")] + self.sweeps[(1, "last")] > 1:
+            return _("There can be only one last-play sweep in a deal.")
+        if self.dealer is not None:
+            dealer_team = self.dealer % 2
+            bidder = (self.dealer + 1) % 4
+            if self.sweeps[(dealer_team, "opening")]:
+                return _("The opening sweep is made on the bidder's first play, so it belongs to {team} ({bidder} bids).").format(
+                    team=names[1 - dealer_team], bidder=self.match.seat_name(bidder))
+            if self.sweeps[(1 - dealer_team, "last")]:
+                return _("The last play is the dealer's, so a last-play sweep belongs to {team} ({dealer} deals).").format(
+                    team=names[dealer_team], dealer=self.match.seat_name(self.dealer))
+        if self.needs_most_cards and self.most_cards is None:
+            return _("Say which team took more cards, or that it was a tie.")
+        deal = self.build()
+        try:
+            validate_deal(deal, self.rules, self.dealer)
+            deals = list(self.match.deals)
+            if self.number is None:
+                deals.append(deal)
+            else:
+                deals[self.number - 1] = deal
+            replay(self.match.with_deals(deals))
+        except MatchError as err:
+            if err.deal is not None and err.deal != (self.number or len(deals)):
+                return _("With this change, deal {number} is no longer valid: {reason}").format(number=err.deal, reason=err.message)
+            return err.message
+        return None
+
+
+# --------------------------------------------------------------------------- settings
+
+class SettingsVM:
+    def __init__(self, repo: MatchRepository):
+        self.repo = repo
+        self.language = repo.get_setting("language", "en") or "en"
+        if self.language not in LANGUAGES:
+            self.language = "en"
+        self.theme = repo.get_setting("theme", "system") or "system"
+        if self.theme not in THEMES:
+            self.theme = "system"
+
+    def set_language(self, code: str) -> None:
+        if code in LANGUAGES:
+            self.language = code
+            self.repo.set_setting("language", code)
+
+    def set_theme(self, theme: str) -> None:
+        if theme in THEMES:
+            self.theme = theme
+            self.repo.set_setting("theme", theme)
