@@ -186,3 +186,4 @@ def test_written_in_its_own_script(lang):
     assert inside / len(letters) >= 0.9, (lang, inside / len(letters))
     if lang == "as":
         assert "ৰ" in text or "ৱ" in text
+        assert "\u09b0" not in text  # Bengali ra: Assamese writes ৰ
