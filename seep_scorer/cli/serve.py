@@ -1,13 +1,72 @@
-"""`seep-scorer` with no subcommand (or `serve`): serve the table app. Filled in by the table-app work."""
+"""`seep-scorer` with no subcommand (or `serve`): serve the table app.
+
+Offline: no CDN, bundled fonts. On 127.0.0.1 by default; with `--host 0.0.0.0`
+the other phones at the table can join over the local network, but only with
+the join address printed here, which carries a random secret token.
+"""
 
 from __future__ import annotations
 
 import sys
 
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8550
+
+
+def _add_options(p) -> None:
+    p.add_argument("--host", default=DEFAULT_HOST,
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network join "
+                        "with a secret token)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    p.add_argument("--no-qr", action="store_true", help="do not print the join address as a QR code")
+
 
 def register(parser, sub, common) -> None:
-    def run(args) -> int:
-        print("seep-scorer: the table app is not built yet; try `seep-scorer score FILE`", file=sys.stderr)
-        return 2
-
+    _add_options(parser)
+    if not any(a.dest == "data_dir" for a in parser._actions):
+        parser.add_argument("--data-dir", metavar="DIR", help="where matches are stored (default: the app's data folder)")
     parser.set_defaults(run=run)
+    p = sub.add_parser("serve", parents=[common], help="serve the table app (the default command)")
+    _add_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..ui import app as ui_app
+    from ..ui.server import build_asgi, is_loopback, lan_address, new_token, run_server
+
+    if not 0 < args.port < 65536:
+        print(f"seep-scorer: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
+        return 2
+    data_dir = getattr(args, "data_dir", None)
+    ui_app.DATA_DIR = data_dir
+    try:
+        repo = ui_app.default_repository()  # open (and repair) the store now, not on the first phone
+    except Exception as err:  # an unusable data folder: one clear line
+        print(f"seep-scorer: cannot open the data folder: {err}", file=sys.stderr)
+        return 2
+    for text in getattr(repo, "notices", []) or []:
+        print(f"seep-scorer: {text}", file=sys.stderr)
+
+    token = None if is_loopback(args.host) else new_token()
+    app = build_asgi(ui_app.main, token=token)
+    if token is None:
+        print(f"Seep Scorer is running at http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
+    else:
+        host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
+        url = f"http://{host}:{args.port}/?token={token}"
+        print("Seep Scorer is running for the whole table. Join address (keep it private):", flush=True)
+        print(f"  {url}", flush=True)
+        if not args.no_qr:
+            try:
+                import segno
+
+                segno.make(url, error="m").terminal(compact=True)
+            except Exception:
+                pass
+        print("Phones without this address see only 'not authorised'. Ctrl+C to stop.", flush=True)
+    try:
+        run_server(app, args.host, args.port)
+    except KeyboardInterrupt:
+        pass
+    return 0

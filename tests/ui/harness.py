@@ -1,0 +1,132 @@
+"""Layer 3: a real flet Session with a recording Connection runs the real app `main(page)`.
+
+Touches flet's private messaging modules: valid for the pinned flet==1.0.5.
+Events are dispatched the way the web client would (`session.dispatch_event`),
+and the method calls the app makes on the client (navigation, keep-awake) are
+answered at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+import flet as ft
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+
+class RecordingConnection(Connection):
+    def __init__(self, loop, hub):
+        super().__init__()
+        self.loop = loop
+        self.executor = ThreadPoolExecutor(max_workers=2)
+        self.pubsubhub = hub
+        self.messages = []
+        self.session: Session | None = None
+        self.routes: list[str] = []
+
+    def send_message(self, message):
+        self.messages.append(message)
+        if message.action == MessageAction.INVOKE_METHOD:
+            body = message.body
+            if body.name == "push_route":
+                self.routes.append(body.args["route"])
+            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None)
+
+
+class Phone:
+    """One browser session of the app."""
+
+    def __init__(self, main, hub=None):
+        self.loop = asyncio.get_running_loop()
+        self.hub = hub or PubSubHub(self.loop, None)
+        self.conn = RecordingConnection(self.loop, self.hub)
+        self.session = Session(self.conn)
+        self.conn.session = self.session
+        self.page: ft.Page = self.session.page
+        self.main = main
+
+    async def start(self, route: str = "/"):
+        _context_page.set(self.page)
+        # what the web client's registration does before main(): apply its page patch, send the page
+        self.session.apply_page_patch({"route": route, "width": 412, "height": 915, "web": True})
+        self.session.get_page_patch()
+        self.main(self.page)
+        await self.session.after_event(self.page)
+        await asyncio.sleep(0)
+        return self
+
+    # -- finding things by semantics identifier
+    def find(self, ident: str):
+        found = self.find_all(ident)
+        if not found:
+            raise LookupError(f"no control with identifier {ident!r}; have: {sorted(self.identifiers())[:80]}")
+        return found[0]
+
+    def find_all(self, ident: str):
+        top = self.page.views[-1]
+        return [c for c in _walk(top) if isinstance(c, ft.Semantics) and c.identifier == ident]
+
+    def has(self, ident: str) -> bool:
+        return bool(self.find_all(ident))
+
+    def identifiers(self) -> set[str]:
+        return {c.identifier for c in _walk(self.page.views[-1]) if isinstance(c, ft.Semantics) and c.identifier}
+
+    def text(self, ident: str) -> str:
+        node = self.find(ident)
+        parts = [t.value for t in _walk(node) if isinstance(t, ft.Text) and t.value]
+        if node.value:
+            parts.append(node.value)
+        return " ".join(parts)
+
+    async def tap(self, ident: str):
+        node = self.find(ident)
+        target = node.content
+        if isinstance(target, ft.Semantics):
+            target = target.content
+        if getattr(target, "disabled", False) or target.on_click is None:
+            raise AssertionError(f"{ident} is disabled")
+        await self.session.dispatch_event(target._i, "click", None)
+        await self.settle()
+
+    async def type(self, ident: str, value: str):
+        field = self.find(ident).content
+        field.value = value
+        await self.session.dispatch_event(field._i, "change", value)
+        await self.settle()
+
+    def enabled(self, ident: str) -> bool:
+        target = self.find(ident).content
+        if isinstance(target, ft.Semantics):
+            target = target.content
+        return not getattr(target, "disabled", False) and getattr(target, "on_click", True) is not None
+
+    async def settle(self):
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+
+    @property
+    def route(self) -> str:
+        return self.page.views[-1].route
+
+
+def _walk(control):
+    seen = set()
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if c is None or id(c) in seen:
+            continue
+        seen.add(id(c))
+        yield c
+        for attr in ("content", "controls", "appbar", "bottom_appbar", "title", "leading", "actions"):
+            v = getattr(c, attr, None)
+            if isinstance(v, list):
+                stack.extend(reversed(v))
+            elif isinstance(v, ft.BaseControl):
+                stack.append(v)

@@ -1,0 +1,66 @@
+"""An in-memory MatchRepository for the UI tests only (the app itself always uses the real store)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from datetime import datetime, timezone
+
+from seep_scorer.rules import validate_match
+from seep_scorer.store.repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch
+
+
+class MemoryRepository:
+    def __init__(self):
+        self._matches: dict[str, StoredMatch] = {}
+        self._settings: dict = {}
+        self._ids = itertools.count(1)
+        self._clock = itertools.count(1)
+        self.notices: list[str] = []
+        self.data_dir = None
+
+    def _now(self) -> str:
+        return datetime(2026, 1, 1, tzinfo=timezone.utc).replace(second=next(self._clock) % 60).isoformat()
+
+    def list_matches(self):
+        rows = [MatchSummary(m.id, (m.match.teams[0].name, m.match.teams[1].name), len(m.match.deals), m.created,
+                             m.updated, m.finished, m.revision) for m in self._matches.values()]
+        rows.sort(key=lambda r: r.updated, reverse=True)
+        rows.sort(key=lambda r: r.finished)
+        return rows
+
+    def get(self, match_id):
+        try:
+            return self._matches[match_id]
+        except KeyError:
+            raise MatchNotFound(match_id) from None
+
+    def create(self, match):
+        standings = validate_match(match)
+        mid = f"m{next(self._ids)}"
+        now = self._now()
+        stored = StoredMatch(mid, match, 1, now, now, standings.finished)
+        self._matches[mid] = stored
+        return stored
+
+    def save(self, match_id, match, base_revision):
+        current = self.get(match_id)
+        if current.revision != base_revision:
+            raise StaleRevision(match_id, base_revision, current.revision)
+        standings = validate_match(match)
+        stored = StoredMatch(match_id, match, current.revision + 1, current.created, self._now(), standings.finished)
+        self._matches[match_id] = stored
+        return stored
+
+    def delete(self, match_id):
+        return self._matches.pop(match_id) if match_id in self._matches else self.get(match_id)
+
+    def restore(self, stored):
+        self._matches[stored.id] = stored
+        return stored
+
+    def get_setting(self, key, default=None):
+        return self._settings.get(key, default)
+
+    def set_setting(self, key, value):
+        self._settings[key] = value

@@ -1,0 +1,172 @@
+"""Layers 2 and 3: control trees and a real headless flet Session running the real app."""
+
+import asyncio
+
+import pytest
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from harness import Phone
+from seep_scorer.ui.app import make_main, route_stack
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_route_stack():
+    assert route_stack("/") == ["/"]
+    assert route_stack("/settings") == ["/", "/settings"]
+    assert route_stack("/match/m1/deal/3") == ["/", "/match/m1", "/match/m1/deal/3"]
+    assert route_stack("/match/m1/deal?x=1") == ["/", "/match/m1", "/match/m1/deal"]
+    assert route_stack("/nonsense") == ["/"]
+
+
+async def new_match(phone):
+    await phone.tap("new-match")
+    assert phone.route == "/new"
+    for ident in ("team-name-0", "team-name-1", "player-name-0", "player-name-3", "rules-preset",
+                  "match-length", "first-dealer", "start-match"):
+        assert phone.has(ident), ident
+    await phone.tap("start-match")
+    assert phone.route.startswith("/match/")
+    return phone.route.split("/")[2]
+
+
+def test_every_screen_has_its_contract_identifiers(repo):
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start()
+        for ident in ("nav-matches", "nav-rules", "nav-stats", "nav-settings", "new-match"):
+            assert phone.has(ident)
+        mid = await new_match(phone)
+        for ident in ("difference", "bazzis-0", "bazzis-1", "totals-0", "totals-1", "next-dealer", "record-deal",
+                      "undo-deal", "nav-matches"):
+            assert phone.has(ident), ident
+        await phone.tap("record-deal")
+        for code in ("KS", "QS", "2S", "AS", "AH", "AD", "AC", "10D"):
+            assert phone.has(f"card-{code}")
+        for ident in ("swap-all", "mode-cards", "mode-points", "deal-total-0", "deal-total-1", "save-deal",
+                      "sweep-0-normal", "sweep-1-opening-inc", "sweep-1-last-dec", "nav-settings"):
+            assert phone.has(ident), ident
+        assert not phone.has("most-cards-0")  # the standard rules score no most-cards bonus
+        await phone.tap("nav-rules")
+        for sid in ("overview", "deal-and-bid", "play", "houses", "cemented-houses", "end-of-deal", "scoring",
+                    "bazzi", "variants"):
+            assert phone.has(f"rules-section-{sid}")
+        await phone.tap("nav-settings")
+        for ident in ("language", "theme", "language-en", "language-hi", "language-sd", "theme-black"):
+            assert phone.has(ident)
+        await phone.tap("nav-stats")
+        assert phone.text("stats-matches").endswith("1")
+        await phone.tap("nav-matches")
+        assert phone.has(f"match-{mid}")
+    run(go())
+
+
+def test_record_undo_redo_edit_delete_through_the_session(repo):
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start()
+        mid = await new_match(phone)
+        await phone.tap("record-deal")
+        assert "Team A: 100" in phone.text("deal-total-0")
+        for code in ("KS", "QS", "10D"):
+            await phone.tap(f"card-{code}")
+        assert "Team B" in phone.text("card-KS") and "Team A" in phone.text("card-JS")
+        await phone.tap("sweep-1-normal-inc")
+        assert phone.text("sweep-1-normal").endswith("1")
+        assert "Team B: 81" in phone.text("deal-total-1")
+        await phone.tap("save-deal")
+        assert phone.route == f"/match/{mid}"
+        assert "Team B leads by 12" in phone.text("difference")
+        assert phone.has("deal-1")
+        # points mode, invalid then valid
+        await phone.tap("record-deal")
+        await phone.tap("mode-points")
+        await phone.type("points-0", "120")
+        assert phone.has("deal-error") and not phone.enabled("save-deal")
+        await phone.type("points-0", "70")
+        assert not phone.has("deal-error")
+        await phone.tap("save-deal")
+        assert "Team A leads by 28" in phone.text("difference")
+        # undo and redo
+        await phone.tap("undo-deal")
+        assert not phone.has("deal-2") and "Team B leads by 12" in phone.text("difference")
+        await phone.tap("redo-deal")
+        assert phone.has("deal-2") and "Team A leads by 28" in phone.text("difference")
+        # edit deal 1: everything after it is recomputed
+        await phone.tap("deal-1")
+        assert phone.route == f"/match/{mid}/deal/1"
+        await phone.tap("sweep-1-normal-dec")
+        await phone.tap("save-deal")
+        assert "Team A leads by 78" in phone.text("difference")  # 69-31 + 70-30
+        # delete deal 2, then undo the delete
+        await phone.tap("deal-2")
+        await phone.tap("delete-deal")
+        assert not phone.has("deal-2") and phone.has("notice-action")
+        await phone.tap("notice-action")
+        assert phone.has("deal-2") and "Team A leads by 78" in phone.text("difference")
+        assert len(repo.get(mid).match.deals) == 2
+    run(go())
+
+
+def test_a_second_phone_sees_each_saved_deal_live(repo):
+    async def go():
+        main = make_main(lambda: repo)
+        a = await Phone(main).start()
+        mid = await new_match(a)
+        b = await Phone(main, hub=a.hub).start(f"/match/{mid}")
+        assert b.route == f"/match/{mid}" and not b.has("deal-1")
+        await a.tap("record-deal")
+        await a.tap("card-KS")
+        await a.tap("save-deal")
+        for _ in range(50):
+            if b.has("deal-1"):
+                break
+            await asyncio.sleep(0.02)
+        assert b.has("deal-1") and "Team A leads by 74" in b.text("difference")
+        await a.tap("undo-deal")
+        for _ in range(50):
+            if not b.has("deal-1"):
+                break
+            await asyncio.sleep(0.02)
+        assert not b.has("deal-1")
+    run(go())
+
+
+def test_two_phones_saving_at_once_lose_no_deal(repo):
+    async def go():
+        main = make_main(lambda: repo)
+        hub = None
+        a = await Phone(main).start()
+        mid = await new_match(a)
+        # b opened the entry before a saved, and gets no live update (a separate hub)
+        b = await Phone(main, hub=PubSubHub(asyncio.get_running_loop(), None)).start(f"/match/{mid}/deal")
+        await a.tap("record-deal")
+        await a.tap("save-deal")
+        await b.tap("card-KS")
+        await b.tap("save-deal")
+        assert b.route == f"/match/{mid}/deal" and "another phone" in b.text("notice")
+        assert "card-KS" and "Team B" in b.text("card-KS")  # the entry is kept
+        await b.tap("save-deal")
+        assert b.route == f"/match/{mid}"
+        assert len(repo.get(mid).match.deals) == 2
+    run(go())
+
+
+def test_settings_change_theme_and_language(repo):
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start("/settings")
+        assert phone.route == "/settings"
+        await phone.tap("theme-black")
+        assert phone.page.bgcolor == "#000000" and repo.get_setting("theme") == "black"
+        await phone.tap("language-sd")
+        assert phone.page.rtl is True and repo.get_setting("language") == "sd"
+        await phone.tap("language-en")
+        assert phone.page.rtl is False
+    run(go())
+
+
+def test_unknown_match_route_falls_back_to_the_list(repo):
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start("/match/nope")
+        assert phone.route == "/" and phone.has("new-match")
+    run(go())
