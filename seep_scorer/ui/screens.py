@@ -406,6 +406,62 @@ class ScoreboardScreen(Screen):
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
 
 
+class _Chip:
+    """A choice chip built once and restyled in place (so quick taps never hit a replaced control)."""
+
+    def __init__(self, ident: str, text: str, on_click, *, expand=None, compact=True):
+        self.text = ft.Text(text, text_align=ft.TextAlign.CENTER, max_lines=1 if compact else 2,
+                            overflow=ft.TextOverflow.ELLIPSIS, size=13 if compact else None)
+        self.control = tile(ident, self.text, on_click, expand=expand,
+                            padding=ft.Padding.symmetric(horizontal=4) if compact else None)
+        self.box = self.control.content
+
+    def set(self, selected: bool) -> None:
+        self.control.selected = selected
+        self.text.weight = ft.FontWeight.BOLD if selected else None
+        self.text.color = ft.Colors.ON_PRIMARY_CONTAINER if selected else None
+        self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if selected else None
+        self.box.border = ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
+
+
+class _Card:
+    def __init__(self, code: str, on_click):
+        self.code = code
+        self.special = code in ("AS", "AH", "AD", "AC", "10D")
+        self.label = ft.Text(card_label(code), size=20, weight=ft.FontWeight.BOLD)
+        self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.control = tile(f"card-{code}", ft.Column([self.label, self.team], spacing=0, tight=True,
+                                                     horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                            on_click, width=66, height=58, padding=2)
+        self.box = self.control.content
+
+    def set(self, team: int, name: str) -> None:
+        fg = ft.Colors.ON_SURFACE if team == 0 else ft.Colors.ON_PRIMARY
+        self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_HIGHEST if team == 0 else ft.Colors.PRIMARY
+        self.box.border = ft.Border.all(3 if self.special else 1,
+                                        ft.Colors.OUTLINE if self.special else ft.Colors.OUTLINE_VARIANT)
+        self.label.color = (CARD_COLORS[self.code[-1]] if team == 0 else None) or fg
+        self.team.value = name
+        self.team.color = fg
+        self.control.value = name
+
+
+class _Counter:
+    def __init__(self, base: str, label: str, on_dec, on_inc):
+        self.dec = ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_dec, tooltip=label, width=TAP, height=TAP)
+        self.inc = ft.IconButton(icon=ft.Icons.ADD, on_click=on_inc, tooltip=label, width=TAP, height=TAP)
+        self.text = ft.Text("0", size=18, weight=ft.FontWeight.BOLD)
+        self.value = ft.Semantics(identifier=base, label=label, value="0",
+                                  content=ft.Container(self.text, width=26, alignment=ft.Alignment.CENTER))
+        self.control = ft.Row([sem(f"{base}-dec", self.dec), self.value, sem(f"{base}-inc", self.inc)],
+                              spacing=0, tight=True)
+
+    def set(self, n: int) -> None:
+        self.text.value = str(n)
+        self.value.value = str(n)
+        self.dec.disabled = n == 0
+
+
 class DealScreen(Screen):
     nav_route = ""
 
@@ -416,11 +472,8 @@ class DealScreen(Screen):
         self.board: ScoreboardVM = app.scoreboard_vm(match_id)
         self.vm = DealEntryVM(self.board.match, number)
         self.message: str | None = None
-        self.points_field = ft.TextField(
-            label=_("Card points of {team}").format(team=self.board.team_names()[0]),
-            value=self.vm.points_text, keyboard_type=ft.KeyboardType.NUMBER, on_change=self._points_changed,
-            width=220)
         super().__init__(app)
+        self._build()
         self.refresh()
 
     def title(self) -> str:
@@ -432,105 +485,112 @@ class DealScreen(Screen):
         """The match changed elsewhere: keep what was entered, check it against the new state."""
         self.vm.rebase(self.board.match)
 
-    def refresh(self) -> None:
+    def _build(self) -> None:
         vm = self.vm
         match = vm.match
         names = self.board.team_names()
-        items: list[ft.Control] = []
-        if self.message:
-            items.append(notice(self.message, on_close=self._dismiss, error=True))
-        # dealer (pre-filled with the computed one: changing it is optional)
-        items.append(ft.Text(_("Dealer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-        items.append(sem("dealer", ft.Row([
-            choice_chip(f"dealer-{s}", match.seat_name(s), vm.dealer == s, lambda e, s=s: self._set_dealer(s),
-                        expand=True, compact=True)
-            for s in range(4)], spacing=4)))
-        items.append(ft.Row([
-            choice_chip("mode-cards", _("Cards"), vm.mode == "cards", lambda e: self._set_mode("cards"), expand=True),
-            choice_chip("mode-points", _("Points"), vm.mode == "points", lambda e: self._set_mode("points"), expand=True),
-        ], spacing=6))
-        if vm.mode == "cards":
-            cp = vm.card_points()
-            items.append(ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(
-                team0=names[0], team1=names[1]), size=13))
-            tiles = [self._card_tile(code, names) for code in vm.cards]
-            items.append(ft.Row(tiles, wrap=True, spacing=6, run_spacing=6))
-            items.append(ft.Row([
-                big_button("swap-all", _("Swap all"), self._swap_all, icon=ft.Icons.SWAP_HORIZ, filled=False),
-                ft.Text(_("Card points {points0} : {points1}").format(points0=cp[0], points1=cp[1]), expand=True,
-                        text_align=ft.TextAlign.END),
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        else:
-            cp = vm.card_points()
-            other = "–" if cp is None else str(cp[1])
-            items.append(ft.Row([
-                sem("points-0", self.points_field),
-                sem("points-1", ft.Text(_("{team}: {points}").format(team=names[1], points=other), size=16)),
-            ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        # sweeps: one row per kind, one counter per team
-        items.append(ft.Row([
+        self.names = names
+        self.notice_slot = ft.Column(tight=True)
+        self.dealer_chips = [_Chip(f"dealer-{s}", match.seat_name(s), lambda e, s=s: self._set_dealer(s), expand=True)
+                             for s in range(4)]
+        self.mode_chips = {m: _Chip(f"mode-{m}", label, lambda e, m=m: self._set_mode(m), expand=True, compact=False)
+                           for m, label in (("cards", _("Cards")), ("points", _("Points")))}
+        self.cards = {code: _Card(code, lambda e, c=code: self._toggle(c)) for code in vm.cards}
+        self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
+        self.cards_section = ft.Column([
+            ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(
+                team0=names[0], team1=names[1]), size=13),
+            ft.Row([c.control for c in self.cards.values()], wrap=True, spacing=6, run_spacing=6),
+            ft.Row([big_button("swap-all", _("Swap all"), self._swap_all, icon=ft.Icons.SWAP_HORIZ, filled=False),
+                    self.card_points], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ], spacing=8, tight=True)
+        self.points_field = ft.TextField(
+            label=_("Card points of {team}").format(team=names[0]), value=vm.points_text,
+            keyboard_type=ft.KeyboardType.NUMBER, on_change=self._points_changed, width=200)
+        self.points_other = ft.Text("", size=16)
+        self.points_section = ft.Row([sem("points-0", self.points_field), sem("points-1", self.points_other)],
+                                     wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
+        self.counters = {}
+        sweep_rows = [ft.Row([
             ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD, expand=True),
             ft.Container(ft.Text(names[0], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
                                  text_align=ft.TextAlign.CENTER), width=122),
             ft.Container(ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
                                  text_align=ft.TextAlign.CENTER), width=122),
-        ], spacing=2))
-        short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
+        ], spacing=2)]
         for kind in SWEEP_KINDS:
-            items.append(ft.Row([
-                ft.Text(short[kind], expand=True, size=14),
-                counter(f"sweep-0-{kind}", vm.sweeps[(0, kind)], lambda e, k=kind: self._dec(0, k),
-                        lambda e, k=kind: self._inc(0, k), label=_("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[0])),
-                counter(f"sweep-1-{kind}", vm.sweeps[(1, kind)], lambda e, k=kind: self._dec(1, k),
-                        lambda e, k=kind: self._inc(1, k), label=_("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[1])),
-            ], spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            row = [ft.Text(short[kind], expand=True, size=14)]
+            for t in (0, 1):
+                c = _Counter(f"sweep-{t}-{kind}",
+                             _("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]),
+                             lambda e, t=t, k=kind: self._dec(t, k), lambda e, t=t, k=kind: self._inc(t, k))
+                self.counters[(t, kind)] = c
+                row.append(c.control)
+            sweep_rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        items: list[ft.Control] = [
+            self.notice_slot,
+            ft.Text(_("Dealer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            sem("dealer", ft.Row([c.control for c in self.dealer_chips], spacing=4)),
+            ft.Row([c.control for c in self.mode_chips.values()], spacing=6),
+            self.cards_section,
+            self.points_section,
+            *sweep_rows,
+        ]
+        self.most_chips = {}
         if vm.needs_most_cards:
+            self.most_chips = {v: _Chip(f"most-cards-{v}", label, lambda e, v=v: self._most(v), expand=True)
+                               for v, label in ((0, names[0]), ("tie", _("26 each")), (1, names[1]))}
             items.append(ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD))
-            items.append(ft.Row([
-                choice_chip("most-cards-0", names[0], vm.most_cards == 0, lambda e: self._most(0), expand=True),
-                choice_chip("most-cards-tie", _("26 each"), vm.most_cards == "tie", lambda e: self._most("tie"), expand=True),
-                choice_chip("most-cards-1", names[1], vm.most_cards == 1, lambda e: self._most(1), expand=True),
-            ], spacing=6))
+            items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
         if self.number:
             items.append(big_button("delete-deal", _("Delete this deal"), self._delete, icon=ft.Icons.DELETE_OUTLINE,
                                     filled=False))
         self.body.controls = items
         # footer: live totals, the reason it cannot be saved, save
-        totals = vm.totals()
-        error = vm.error()
-        t0 = "–" if totals is None else str(totals[0])
-        t1 = "–" if totals is None else str(totals[1])
-        footer: list[ft.Control] = [ft.Row([
-            sem("deal-total-0", ft.Text(_("{team}: {points}").format(team=names[0], points=t0), size=18,
-                                        weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                expand=True),
-            sem("deal-total-1", ft.Text(_("{team}: {points}").format(team=names[1], points=t1), size=18,
-                                        weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END, max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS), expand=True),
-        ])]
-        if error:
-            footer.append(sem("deal-error", ft.Text(error, color=ft.Colors.ERROR, size=13)))
-        footer.append(big_button("save-deal", _("Save deal"), self._save, icon=ft.Icons.CHECK, disabled=bool(error)))
-        self.footer.controls = footer
+        self.total_texts = [ft.Text("", size=18, weight=ft.FontWeight.BOLD, max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS, text_align=align)
+                            for align in (ft.TextAlign.START, ft.TextAlign.END)]
+        self.error_text = ft.Text("", color=ft.Colors.ERROR, size=13)
+        self.error_slot = sem("deal-error", self.error_text)
+        self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, on_click=self._save, height=52)
+        self.footer.controls = [
+            ft.Row([sem("deal-total-0", self.total_texts[0], expand=True),
+                    sem("deal-total-1", self.total_texts[1], expand=True)]),
+            self.error_slot,
+            sem("save-deal", self.save_button),
+        ]
 
-    def _card_tile(self, code: str, names) -> ft.Control:
-        team = self.vm.team_of(code)
-        special = code in ("AH", "AD", "AC", "10D") or code == "AS"
-        bg = ft.Colors.SURFACE_CONTAINER_HIGHEST if team == 0 else ft.Colors.PRIMARY
-        fg = ft.Colors.ON_SURFACE if team == 0 else ft.Colors.ON_PRIMARY
-        suit_color = (CARD_COLORS[code[-1]] if team == 0 else None) or fg
-        return tile(
-            f"card-{code}",
-            ft.Column([
-                ft.Text(card_label(code), size=20, weight=ft.FontWeight.BOLD, color=suit_color),
-                ft.Text(names[team], size=11, color=fg, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-            lambda e, c=code: self._toggle(c),
-            value=names[team],
-            bgcolor=bg,
-            border=ft.Border.all(3 if special else 1, ft.Colors.OUTLINE if special else ft.Colors.OUTLINE_VARIANT),
-            width=66, height=58, padding=2,
-        )
+    def refresh(self) -> None:
+        if not hasattr(self, "cards"):
+            return
+        vm = self.vm
+        names = self.names
+        self.notice_slot.controls = [notice(self.message, on_close=self._dismiss, error=True)] if self.message else []
+        for s, chip in enumerate(self.dealer_chips):
+            chip.set(vm.dealer == s)
+        for m, chip in self.mode_chips.items():
+            chip.set(vm.mode == m)
+        self.cards_section.visible = vm.mode == "cards"
+        self.points_section.visible = vm.mode == "points"
+        for code, card in self.cards.items():
+            card.set(vm.team_of(code), names[vm.team_of(code)])
+        cp = vm.card_points()
+        if vm.mode == "cards":
+            self.card_points.value = _("Card points {points0} : {points1}").format(points0=cp[0], points1=cp[1])
+        self.points_other.value = _("{team}: {points}").format(team=names[1], points="–" if cp is None else cp[1])
+        for key, c in self.counters.items():
+            c.set(vm.sweeps[key])
+        for v, chip in self.most_chips.items():
+            chip.set(vm.most_cards == v)
+        totals = vm.totals()
+        for t in (0, 1):
+            self.total_texts[t].value = _("{team}: {points}").format(
+                team=names[t], points="–" if totals is None else totals[t])
+        error = vm.error()
+        self.error_text.value = error or ""
+        self.error_slot.visible = bool(error)
+        self.save_button.disabled = bool(error)
 
     # handlers
     def _toggle(self, code):

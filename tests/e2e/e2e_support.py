@@ -1,0 +1,195 @@
+"""End-to-end support: the real `seep-scorer` server (own port, own data folder) and headless Chromium.
+
+Chromium is Debian's (/usr/bin/chromium, or $SEEP_CHROMIUM); never `playwright install`.
+Where no Chromium exists the tests are skipped with a clear message, except in CI
+(CI=true), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VIEWPORT = {"width": 412, "height": 915}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-dev-shm-usage"]
+WAIT_MS = 60_000  # generous: a slow shared 2-core machine
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("SEEP_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`seep-scorer --port P --data-dir D [--host H]` as a child process."""
+
+    def __init__(self, data_dir: Path, host: str = "127.0.0.1"):
+        self.data_dir = data_dir
+        self.host = host
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        self.output = ""
+        self.log = data_dir.parent / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> "Server":
+        cmd = [sys.executable, "-m", "seep_scorer", "--port", str(self.port), "--data-dir", str(self.data_dir),
+               "--host", self.host, "--no-qr"]
+        self._log = open(self.log, "ab")
+        self.proc = subprocess.Popen(cmd, cwd=str(self.data_dir.parent), stdout=self._log, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("server did not start within 60 s")
+        self.output = self.log.read_text(errors="replace")
+        return self
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.proc = None
+        if getattr(self, "_log", None):
+            self._log.close()
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def join_url(self) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            m = re.search(r"http://\S+\?token=(\S+)", self.log.read_text(errors="replace"))
+            if m:
+                return f"http://127.0.0.1:{self.port}/?token={m.group(1)}"
+            time.sleep(0.2)
+        raise RuntimeError("no join address printed")
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    path = chromium_path()
+    if path is None:
+        message = "no Chromium found (install Debian's chromium or set SEEP_CHROMIUM): end-to-end tests skipped"
+        if os.environ.get("CI", "").lower() in ("true", "1"):
+            pytest.fail("CI=true but " + message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(tmp_path / "data").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def lan_server(tmp_path):
+    srv = Server(tmp_path / "data", host="0.0.0.0").start()
+    yield srv
+    srv.stop()
+
+
+# ----------------------------------------------------------------- driving the app by semantics identifiers
+
+def sel(ident: str) -> str:
+    return f'[flt-semantics-identifier="{ident}"]'
+
+
+def open_app(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("document.getElementById('loading') === null", timeout=WAIT_MS)
+    enable_semantics(page)
+
+
+def enable_semantics(page) -> None:
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        page.evaluate("""() => { const e = document.querySelector('flt-semantics-placeholder');
+                                 if (e) e.dispatchEvent(new Event('click')); }""")
+        if page.locator("flt-semantics").count() > 0:
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("the semantics tree never appeared")
+
+
+def tap(page, ident: str) -> None:
+    loc = page.locator(sel(ident)).first
+    loc.wait_for(state="attached", timeout=WAIT_MS)
+    loc.click(timeout=WAIT_MS)
+
+
+def text(page, ident: str) -> str:
+    loc = page.locator(sel(ident)).first
+    loc.wait_for(state="attached", timeout=WAIT_MS)
+    return " ".join((loc.text_content() or "").split())
+
+
+def wait_text(page, ident: str, needle: str, timeout: int = WAIT_MS) -> str:
+    page.wait_for_function(
+        """([s, needle]) => { const e = document.querySelector(s);
+                              return !!e && e.textContent.includes(needle); }""",
+        arg=[sel(ident), needle], timeout=timeout)
+    return text(page, ident)
+
+
+def wait_present(page, ident: str, timeout: int = WAIT_MS) -> None:
+    page.locator(sel(ident)).first.wait_for(state="attached", timeout=timeout)
+
+
+def wait_absent(page, ident: str, timeout: int = WAIT_MS) -> None:
+    page.wait_for_function("(s) => !document.querySelector(s)", arg=sel(ident), timeout=timeout)
+
+
+def type_into(page, ident: str, value: str) -> None:
+    field = page.locator(f"{sel(ident)} input").first
+    field.wait_for(state="attached", timeout=WAIT_MS)
+    field.click()
+    field.fill(value)
