@@ -120,8 +120,8 @@ def _walk(control):
     stack = [control]
     while stack:
         c = stack.pop()
-        if c is None or id(c) in seen:
-            continue
+        if c is None or id(c) in seen or getattr(c, "visible", True) is False:
+            continue  # an invisible control is not on screen, nor in the semantics tree
         seen.add(id(c))
         yield c
         for attr in ("content", "controls", "appbar", "bottom_appbar", "title", "leading", "actions"):
