@@ -1,5 +1,122 @@
-"""`seep-scorer import | export | list`: the app's own store from the shell. Filled in by the store work."""
+"""`seep-scorer import | export | list | backup`: the app's own store from the shell.
+
+Bad input is one line on stderr and exit status 2; damage the store repaired at
+open is reported on stderr too, so a script sees it without it spoiling stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ..rules import MatchError
+from ..store import StoreError, open_repository
+from ..store.atomic import atomic_write_bytes
+
+EXIT_BAD_INPUT = 2
 
 
 def register(sub, common) -> None:
-    pass
+    p = sub.add_parser("import", parents=[common], help="add a match file or a backup file to the store")
+    p.add_argument("file", help="a match file (seep-match) or a backup file (seep-backup)")
+    p.set_defaults(run=run_import)
+
+    p = sub.add_parser("export", parents=[common], help="write one stored match as a match file or CSV")
+    p.add_argument("match_id", metavar="MATCH_ID", help="the match's id, as `seep-scorer list` shows it")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--csv", action="store_true", help="the deal table as CSV instead of a match file")
+    p.set_defaults(run=run_export)
+
+    p = sub.add_parser("list", parents=[common], help="list the stored matches, in progress first")
+    p.add_argument("--json", action="store_true", help="print a JSON array instead of a table")
+    p.set_defaults(run=run_list)
+
+    p = sub.add_parser("backup", parents=[common], help="write every stored match to one backup file")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(run=run_backup)
+
+
+def _fail(message: str) -> int:
+    print(f"seep-scorer: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _open(args):
+    repo = open_repository(args.data_dir)
+    for notice in repo.notices:
+        print(f"seep-scorer: note: {notice}", file=sys.stderr)
+    repo.notices.clear()
+    return repo
+
+
+def _write_output(path: str | None, data: bytes) -> None:
+    if path is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        atomic_write_bytes(Path(path).expanduser().resolve(), data)
+
+
+def _guarded(action):
+    def run(args) -> int:
+        try:
+            return action(args)
+        except MatchError as err:
+            where = getattr(args, "file", None)
+            return _fail(f"{where}: {err}" if where else str(err))
+        except StoreError as err:
+            return _fail(str(err))
+        except OSError as err:
+            return _fail(f"{err.filename or 'file'}: {err.strerror or err}")
+    return run
+
+
+@_guarded
+def run_import(args) -> int:
+    repo = _open(args)
+    imported = repo.import_file(args.file)
+    for stored in imported:
+        print(stored.id)
+    return 0
+
+
+@_guarded
+def run_export(args) -> int:
+    repo = _open(args)
+    text = repo.export_csv(args.match_id) if args.csv else repo.export_match_text(args.match_id)
+    _write_output(args.output, text.encode("utf-8"))
+    return 0
+
+
+@_guarded
+def run_backup(args) -> int:
+    repo = _open(args)
+    if args.output is None:
+        repo.write_backup(sys.stdout.buffer)
+        sys.stdout.flush()
+    else:
+        import io
+
+        buffer = io.BytesIO()
+        repo.write_backup(buffer)
+        _write_output(args.output, buffer.getvalue())
+    return 0
+
+
+@_guarded
+def run_list(args) -> int:
+    repo = _open(args)
+    summaries = repo.list_matches()
+    if args.json:
+        print(json.dumps([{"id": s.id, "teams": list(s.teams), "deals": s.deals, "created": s.created,
+                           "updated": s.updated, "finished": s.finished, "revision": s.revision}
+                          for s in summaries], ensure_ascii=False))
+        return 0
+    if not summaries:
+        print("no matches stored yet")
+        return 0
+    for s in summaries:
+        state = "finished" if s.finished else "playing"
+        print(f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<8}  {s.deals:>4} deals  {s.teams[0]} v {s.teams[1]}")
+    return 0

@@ -1,0 +1,78 @@
+"""Crash-safe file replacement: temp file in the same folder, fsync, os.replace, fsync the folder.
+
+A reader (or a process started after a crash) sees either the old file or the new
+one, never a mixture: os.replace is atomic within one filesystem, and the fsyncs
+make the new content and the rename durable before the caller is told "saved".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+TEMP_PREFIX = ".tmp-"  # every temp file starts with this; anything so named at open is a leftover
+
+
+def fsync_dir(folder: str | os.PathLike) -> None:
+    """Make a rename in `folder` durable. Windows cannot open folders; NTFS journals renames itself."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def remove_temp_files(folder: str | os.PathLike) -> int:
+    """Delete temp files a crashed writer left behind. They never hold acknowledged data."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return 0
+    for entry in entries:
+        if entry.name.startswith(TEMP_PREFIX) and entry.is_file(follow_symlinks=False):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | os.PathLike):
+    """Stream into a temp file that replaces `path` only if the block finishes (for large backups)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)

@@ -1,0 +1,196 @@
+"""The backup file: every match of a store in one file (JSON Lines, UTF-8).
+
+    {"format": "seep-backup", "version": 1, "created": "...", "schema": 2, "settings": {...}}
+    {"id": "1a2b3c4d", "revision": 7, "created": "...", "updated": "...", "match": {<match file, format 1>}}
+    ...
+    {"end": true, "matches": 2}
+
+One line per match so that reading a backup of years of matches needs the
+memory of one match, not of all of them; the end line tells a complete backup
+from one that was cut short. Automatic backups and `seep-scorer backup` write it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import IO, Any, Iterator
+
+from ..rules import Match, MatchError
+from .guards import check_container_budget
+from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
+from .repository import StoredMatch
+
+BACKUP_FORMAT = "seep-backup"
+BACKUP_VERSION = 1
+MAX_LINE_BYTES = MAX_FILE_BYTES + 64 * 1024
+MAX_BACKUP_MATCHES = 100_000
+MAX_BACKUP_BYTES = 2 * 1024 * 1024 * 1024  # 100,000 matches of 30 deals is ~1 GB
+HEADER_PEEK_BYTES = 64 * 1024
+MAX_SETTINGS_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True)
+class BackupRecord:
+    number: int  # 1-based position in the backup
+    id: str
+    revision: int
+    created: str
+    updated: str
+    match: Match
+
+
+def _line(obj: Any) -> bytes:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def header_line(created: str, schema: int, settings: dict) -> bytes:
+    return _line({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "created": created, "schema": schema,
+                  "settings": settings})
+
+
+def record_line(stored: StoredMatch) -> bytes:
+    # "id" first: a restore finds one match by the line's start without parsing the others.
+    return _line({"id": stored.id, "revision": stored.revision, "created": stored.created,
+                  "updated": stored.updated, "match": match_to_dict(stored.match)})
+
+
+def record_prefix(match_id: str) -> bytes:
+    return b'{"id":"' + match_id.encode("ascii") + b'"'
+
+
+def end_line(count: int) -> bytes:
+    return _line({"end": True, "matches": count})
+
+
+def looks_like_backup(first_line: bytes) -> bool:
+    """Whether a file's first line is a backup header (any version, so a newer one gets a clear refusal)."""
+    try:
+        obj = json.loads(first_line.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and obj.get("format") == BACKUP_FORMAT
+
+
+def _bad(message: str) -> MatchError:
+    return MatchError(message, field="file")
+
+
+def _parse_line(raw: bytes, line_no: int) -> Any:
+    if len(raw) > MAX_LINE_BYTES:
+        raise _bad(f"line {line_no} of the backup is over {MAX_LINE_BYTES // (1024 * 1024)} MB; no match is that large")
+    try:
+        text = raw.decode("utf-8-sig" if line_no == 1 else "utf-8")
+    except UnicodeDecodeError as err:
+        raise _bad(f"line {line_no} of the backup is not UTF-8 text (bad byte at position {err.start})") from None
+    check_container_budget(text, f"line {line_no} of the backup")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise _bad(f"line {line_no} of the backup is nested too deeply to be a match") from None
+    except ValueError as err:
+        raise _bad(f"line {line_no} of the backup is not valid JSON ({err})") from None
+
+
+def _timestamp(value: Any, what: str) -> str:
+    if not isinstance(value, str) or len(value) > 40:
+        raise _bad(f"{what} must be a date and time in ISO 8601")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise _bad(f"{what} must be a date and time in ISO 8601, not {value[:40]!r}") from None
+    return value
+
+
+def parse_header(raw: bytes) -> dict:
+    obj = _parse_line(raw, 1)
+    if not isinstance(obj, dict) or obj.get("format") != BACKUP_FORMAT:
+        raise _bad("this is not a Seep backup file")
+    version = obj.get("version")
+    if type(version) is not int or version < 1:
+        raise _bad(f"the backup's version must be a whole number from 1, not {str(version)[:20]!r}")
+    if version > BACKUP_VERSION:
+        raise _bad(f"this backup is version {version}, newer than this app reads (version {BACKUP_VERSION}); "
+                   "update Seep Scorer to import it")
+    settings = obj.get("settings", {})
+    if not isinstance(settings, dict) or len(json.dumps(settings)) > MAX_SETTINGS_BYTES:
+        raise _bad("the backup's settings must be a small JSON object")
+    return obj
+
+
+def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
+    obj = _parse_line(raw, line_no)
+    where = f"match {number} of the backup (line {line_no})"
+    if not isinstance(obj, dict):
+        raise _bad(f"{where} must be a JSON object")
+    mid = obj.get("id")
+    if not isinstance(mid, str) or not 1 <= len(mid) <= 64:
+        raise _bad(f"{where} needs an \"id\" of text")
+    revision = obj.get("revision", 1)
+    if type(revision) is not int or not 1 <= revision <= 10**9:
+        raise _bad(f"{where}: \"revision\" must be a whole number from 1")
+    created = _timestamp(obj.get("created"), f"{where}: \"created\"")
+    updated = _timestamp(obj.get("updated"), f"{where}: \"updated\"")
+    try:
+        match = match_from_dict(obj.get("match"))
+    except MatchError as err:
+        raise MatchError(f"{where}: {err}", field="file") from None
+    except RecursionError:
+        raise _bad(f"{where} is nested too deeply to be a match") from None
+    return BackupRecord(number, mid, revision, created, updated, match)
+
+
+def read_backup(stream: IO[bytes]) -> tuple[dict, Iterator[BackupRecord]]:
+    """The header, and an iterator over the validated records (raises MatchError as it meets a bad one)."""
+    header = parse_header(stream.readline(MAX_LINE_BYTES + 1))
+
+    def records() -> Iterator[BackupRecord]:
+        line_no, count = 1, 0
+        while True:
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+            line_no += 1
+            if not raw:
+                raise _bad(f"the backup is cut short after line {line_no - 1} (its end line is missing)")
+            if raw.startswith(b'{"end"') or raw.lstrip().startswith(b'{"end"'):
+                end = _parse_line(raw, line_no)
+                if isinstance(end, dict) and end.get("end") is True:
+                    if end.get("matches") != count:
+                        raise _bad(f"the backup's end line counts {end.get('matches')!r} matches but it holds {count}")
+                    if stream.read(4096).strip():
+                        raise _bad(f"the backup has data after its end line (line {line_no})")
+                    return
+            if not raw.strip():
+                continue
+            count += 1
+            if count > MAX_BACKUP_MATCHES:
+                raise _bad(f"the backup holds more than {MAX_BACKUP_MATCHES:,} matches")
+            yield parse_record(raw, line_no, count)
+
+    return header, records()
+
+
+def find_record(stream: IO[bytes], match_id: str) -> BackupRecord | None:
+    """One match from a backup, by id; None if it is not there or not readable."""
+    prefix = record_prefix(match_id)
+    line_no = 1
+    stream.readline(MAX_LINE_BYTES + 1)
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        line_no += 1
+        if not raw or raw.startswith(b'{"end"'):
+            return None
+        number += 1
+        if raw.startswith(prefix):
+            try:
+                return parse_record(raw, line_no, number)
+            except MatchError:
+                return None
+
+
+def read_header_settings(stream: IO[bytes]) -> dict | None:
+    try:
+        return parse_header(stream.readline(MAX_LINE_BYTES + 1)).get("settings", {})
+    except MatchError:
+        return None

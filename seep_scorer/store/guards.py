@@ -1,0 +1,26 @@
+"""Cheap checks that keep a hostile import from costing much time or memory before json.loads.
+
+json.loads on 5 MB of `[],[],...` builds over a million objects (~100 MB). Counting
+the objects and arrays outside strings first bounds that: a real 5,000-deal match
+has well under 100,000 of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..rules import MatchError
+
+MAX_CONTAINERS = 120_000
+# A JSON string, or an unterminated one running to the end: never fails, so it stays linear.
+_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
+
+
+def check_container_budget(text: str, what: str = "the file") -> None:
+    if text.count("{") + text.count("[") <= MAX_CONTAINERS:
+        return  # the common case: no need to look inside strings
+    bare = _STRING.sub("", text)
+    count = bare.count("{") + bare.count("[")
+    if count > MAX_CONTAINERS:
+        raise MatchError(f"{what} holds {count:,} JSON objects and lists; a match has far fewer "
+                         f"(at most {MAX_CONTAINERS:,}), so this is not a match the app can take", field="file")

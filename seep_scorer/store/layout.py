@@ -1,0 +1,87 @@
+"""Where each piece of the store lives in the data folder, and what match ids look like.
+
+    store.json            schema version and app settings (TinyDB)
+    index/<xy>.json       one small TinyDB per id prefix: a summary line per match
+    matches/<id>.<rev>.json  one TinyDB per match: settings, deals, metadata
+    backups/auto-*.jsonl  rolling automatic backups (backup file format)
+    backups/before-schema-*/  copy of the store taken before a migration
+    damaged/              files found damaged, moved aside (never deleted)
+
+The revision in a match file's name lets the open after a crash tell, from the
+folder listing alone, which match files are newer than their index line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from pathlib import Path
+
+ID_PATTERN = re.compile(r"[0-9a-f]{8}")
+_MATCH_FILE = re.compile(r"([0-9a-f]{8})\.([1-9][0-9]{0,9})\.json")
+SHARD_FILE = re.compile(r"[0-9a-f]{2}\.json")
+
+
+def is_match_id(value: object) -> bool:
+    return isinstance(value, str) and ID_PATTERN.fullmatch(value) is not None
+
+
+def new_match_id() -> str:
+    """8 lowercase hex characters: URL-, file- and identifier-safe."""
+    return secrets.token_hex(4)
+
+
+def doc_id_of(match_id: str) -> int:
+    """The TinyDB document id of a match's index line: the id read as a number (+1, TinyDB ids start at 1)."""
+    return int(match_id, 16) + 1
+
+
+class Layout:
+    def __init__(self, root: Path):
+        self.root = root
+        self.store_file = root / "store.json"
+        self.index_dir = root / "index"
+        self.matches_dir = root / "matches"
+        self.backups_dir = root / "backups"
+        self.damaged_dir = root / "damaged"
+        self.lock_file = root / ".lock"
+
+    def create_folders(self) -> None:
+        for folder in (self.root, self.index_dir, self.matches_dir, self.backups_dir, self.damaged_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def match_file(self, match_id: str, revision: int) -> Path:
+        return self.matches_dir / f"{match_id}.{revision}.json"
+
+    def shard_prefix(self, match_id: str) -> str:
+        return match_id[:2]
+
+    def shard_file(self, prefix: str) -> Path:
+        return self.index_dir / f"{prefix}.json"
+
+    def shard_prefixes(self) -> list[str]:
+        return sorted(name[:2] for name in os.listdir(self.index_dir) if SHARD_FILE.fullmatch(name))
+
+    def scan_match_files(self, prefix: str = "") -> dict[str, dict[int, int]]:
+        """{match id: {revision: file size}} for every match file (one folder listing)."""
+        found: dict[str, dict[int, int]] = {}
+        with os.scandir(self.matches_dir) as entries:
+            for entry in entries:
+                m = _MATCH_FILE.fullmatch(entry.name)
+                if m and m.group(1).startswith(prefix):
+                    try:
+                        size = entry.stat().st_size
+                    except FileNotFoundError:
+                        continue
+                    found.setdefault(m.group(1), {})[int(m.group(2))] = size
+        return found
+
+    def revisions_of(self, match_id: str) -> list[int]:
+        """Revisions on disk for one match, newest first."""
+        revs = []
+        for path in self.matches_dir.glob(f"{match_id}.*.json"):
+            m = _MATCH_FILE.fullmatch(path.name)
+            if m and m.group(1) == match_id:
+                revs.append(int(m.group(2)))
+        return sorted(revs, reverse=True)

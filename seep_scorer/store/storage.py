@@ -1,0 +1,82 @@
+"""TinyDB storage that never rewrites in place, and reports damage instead of crashing.
+
+TinyDB's JSONStorage truncates and rewrites the file: a crash mid-write leaves
+it unreadable. This one goes through atomic_write_bytes. Reading raises
+DamagedFile with a plain-words reason for an empty, truncated, non-UTF-8,
+non-JSON or wrongly shaped file, so the repository can move it aside and repair.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+from .atomic import atomic_write_bytes
+
+MAX_STORE_FILE_BYTES = 8 * 1024 * 1024  # a match file is at most ~5 MB (matchfile.MAX_FILE_BYTES) plus metadata
+
+
+class DamagedFile(Exception):
+    """A store file exists but cannot be used. `reason` completes "it ...": "is empty"."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason = Path(path), reason
+
+
+def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES) -> Any:
+    """The JSON value in `path`. FileNotFoundError if absent, DamagedFile if unusable."""
+    with open(path, "rb") as f:
+        data = f.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise DamagedFile(path, f"is larger than {max_bytes // (1024 * 1024)} MB, far larger than the app ever writes")
+    if not data.strip():
+        raise DamagedFile(path, "is empty")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DamagedFile(path, "is not UTF-8 text (it holds bytes the app never writes)") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise DamagedFile(path, "is nested far too deeply to be a store file") from None
+    except ValueError:
+        raise DamagedFile(path, "is cut short or garbled (it is not valid JSON)") from None
+
+
+def dumps_compact(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class AtomicJSONStorage(Storage):
+    """One JSON file per TinyDB database, replaced atomically on every write."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self.last_size: int | None = None  # bytes of the last write, recorded in the index
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        try:
+            tables = read_json_file(self.path)
+        except FileNotFoundError:
+            return None
+        # TinyDB expects {table: {doc_id: document}}; anything else would crash deep inside it.
+        if not isinstance(tables, dict) or not all(
+            isinstance(t, dict) and all(isinstance(doc, dict) for doc in t.values()) for t in tables.values()
+        ):
+            raise DamagedFile(self.path, "does not have the shape of a store file")
+        return tables
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        payload = dumps_compact(data)
+        atomic_write_bytes(self.path, payload)
+        self.last_size = len(payload)
+
+
+def open_db(path: Path) -> TinyDB:
+    return TinyDB(path, storage=AtomicJSONStorage)
