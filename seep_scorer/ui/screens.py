@@ -24,6 +24,24 @@ if TYPE_CHECKING:
 PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
 
 
+class _Chip:
+    """A choice chip built once and restyled in place (so quick taps never hit a replaced control)."""
+
+    def __init__(self, ident: str, text: str, on_click, *, expand=None, compact=True):
+        self.text = ft.Text(text, text_align=ft.TextAlign.CENTER, max_lines=1 if compact else 2,
+                            overflow=ft.TextOverflow.ELLIPSIS, size=13 if compact else None)
+        self.control = tile(ident, self.text, on_click, expand=expand,
+                            padding=ft.Padding.symmetric(horizontal=4) if compact else None)
+        self.box = self.control.content
+
+    def set(self, selected: bool) -> None:
+        self.control.selected = selected
+        self.text.weight = ft.FontWeight.BOLD if selected else None
+        self.text.color = ft.Colors.ON_PRIMARY_CONTAINER if selected else None
+        self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if selected else None
+        self.box.border = ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
+
+
 def nav_bar(app: "App", current: str) -> ft.BottomAppBar:
     items = [
         ("nav-matches", ft.Icons.STYLE, _("Matches"), "/"),
@@ -119,6 +137,7 @@ class MatchesScreen(Screen):
                                spacing=2, tight=True),
                      lambda e, mid=m.id: self.app.go(f"/match/{mid}"),
                      height=None, expand=True, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                     alignment=ft.Alignment.CENTER_LEFT,
                      bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
                 icon_button(f"delete-match-{m.id}", ft.Icons.DELETE_OUTLINE, lambda e, mid=m.id: self._delete(mid),
                             tooltip=_("Delete match")),
@@ -154,111 +173,140 @@ def _format_when(iso: str) -> str:
 # --------------------------------------------------------------------------- new match
 
 class NewMatchScreen(Screen):
+    """Built once; refresh() only restyles, so quick taps never land on a replaced control."""
+
     route = "/new"
     nav_route = "/"
 
     def __init__(self, app: "App"):
         self.vm = NewMatchVM(app.repo)
         self.details_open = False
-        vm = self.vm
-        self.team_fields = [self._field(f"team-name-{t}", _("Team {number}").format(number=t + 1), vm.team_names[t],
-                                        lambda v, t=t: vm.team_names.__setitem__(t, v)) for t in (0, 1)]
-        self.player_fields = [self._field(f"player-name-{s}", _("Seat {number}").format(number=s + 1), vm.player_names[s],
-                                          lambda v, s=s: vm.player_names.__setitem__(s, v)) for s in range(4)]
-        self.count_field = ft.TextField(label=_("Match length"), value=str(vm.match_count or ""),
-                                        keyboard_type=ft.KeyboardType.NUMBER, on_change=self._count_changed,
-                                        width=140, dense=False)
-        self.param_fields: dict[str, ft.TextField] = {}
         super().__init__(app)
+        self._build()
         self.refresh()
 
     def title(self) -> str:
         return _("New match")
 
-    def _field(self, ident: str, label: str, value: str, setter) -> ft.Semantics:
+    def _text_field(self, ident: str, label: str, value: str, setter) -> ft.Semantics:
         def changed(e):
-            setter(e.control.value)
+            setter(e.control.value or "")
             self.vm.error = None
+            self.app.changed()
         return sem(ident, ft.TextField(label=label, value=value, on_change=changed), expand=True)
+
+    def _build(self) -> None:
+        vm = self.vm
+        team_fields = [self._text_field(f"team-name-{t}", _("Team {number}").format(number=t + 1), vm.team_names[t],
+                                        lambda v, t=t: vm.team_names.__setitem__(t, v)) for t in (0, 1)]
+        player_fields = [self._text_field(f"player-name-{s}", _("Seat {number}").format(number=s + 1),
+                                          vm.player_names[s], lambda v, s=s: vm.player_names.__setitem__(s, v))
+                         for s in range(4)]
+        items: list[ft.Control] = [section_title(_("Teams and players"))]
+        for t in (0, 1):
+            items.append(ft.Column([team_fields[t], ft.Row([player_fields[t], player_fields[t + 2]], spacing=8)],
+                                   spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+        items.append(section_title(_("Rules")))
+        self.preset_chips = {p: _Chip(f"rules-preset-{p}", _(texts.PRESET_LABELS[p]),
+                                      lambda e, p=p: self._set_preset(p), expand=True, compact=False)
+                             for p in ("standard", "race500", "custom")}
+        items.append(sem("rules-preset", ft.Row([c.control for c in self.preset_chips.values()], spacing=6)))
+        self.details_icon = ft.Icon(ft.Icons.EXPAND_MORE)
+        items.append(tile("rule-details", ft.Row([self.details_icon, ft.Text(_("Rule details"), expand=True)]),
+                          self._toggle_details, padding=ft.Padding.symmetric(horizontal=8)))
+        self.param_chips: dict[tuple[str, str], _Chip] = {}
+        self.param_fields: dict[str, ft.TextField] = {}
+        self.param_switches: dict[str, ft.Switch] = {}
+        details: list[ft.Control] = []
+        for p in PARAMS:
+            label = _(texts.PARAM_LABELS[p.name])
+            if p.kind == "choice":
+                chips = []
+                for c in p.choices:
+                    chip = _Chip(f"param-{p.name}-{c}", _(texts.SCORING_LABELS.get(c, c)),
+                                 lambda e, n=p.name, c=c: self._set_param(n, c), expand=True, compact=False)
+                    self.param_chips[(p.name, c)] = chip
+                    chips.append(chip.control)
+                details += [ft.Text(label, size=13), sem(f"param-{p.name}", ft.Row(chips, spacing=6))]
+            elif p.kind == "bool":
+                sw = ft.Switch(label=label, on_change=lambda e, n=p.name: self._set_param(n, bool(e.control.value)))
+                self.param_switches[p.name] = sw
+                details.append(sem(f"param-{p.name}", sw))
+            else:
+                def changed(e, name=p.name):
+                    self.vm.set_param_text(name, e.control.value)
+                    self.vm.error = None
+                    self.app.changed()
+                field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=changed,
+                                     hint_text=_("empty: off") if p.name == "minimum" else None)
+                self.param_fields[p.name] = field
+                details.append(sem(f"param-{p.name}", field))
+        self.details = ft.Column(details, spacing=8, tight=True, visible=False)
+        items.append(self.details)
+        items.append(section_title(_("Match length")))
+        self.type_chips = {t: _Chip(f"match-type-{t}", _(texts.MATCH_TYPE_LABELS[t]),
+                                    lambda e, t=t: self._set_type(t), expand=True, compact=False)
+                           for t in ("bazzis", "first_to", "target", "open")}
+        items.append(sem("match-type", ft.Row([c.control for c in self.type_chips.values()], spacing=6)))
+        self.count_field = ft.TextField(label=_("Match length"), keyboard_type=ft.KeyboardType.NUMBER,
+                                        on_change=self._count_changed, width=140)
+        self.count_unit = ft.Text("")
+        self.count_row = ft.Row([sem("match-length", self.count_field), self.count_unit],
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        items.append(self.count_row)
+        items.append(section_title(_("First dealer")))
+        self.dealer_chips = {s: _Chip(f"first-dealer-{s}", vm.player_names[s], lambda e, s=s: self._set_dealer(s),
+                                      expand=True) for s in range(4)}
+        self.dealer_chips["random"] = _Chip("first-dealer-random", _("Random"),
+                                            lambda e: self._set_dealer("random"), compact=False)
+        items.append(sem("first-dealer", ft.Column([
+            ft.Row([self.dealer_chips[s].control for s in range(4)], spacing=4),
+            self.dealer_chips["random"].control,
+        ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+        self.body.controls = items
+        self.error_text = ft.Text("", color=ft.Colors.ERROR)
+        self.error_slot = sem("new-match-error", self.error_text)
+        self.footer.controls = [self.error_slot, big_button("start-match", _("Start match"), self._start,
+                                                            icon=ft.Icons.PLAY_ARROW)]
+        self._sync_values()
+
+    def _sync_values(self) -> None:
+        """Put the view-model's values into the text fields (after a preset change)."""
+        vm = self.vm
+        for name, field in self.param_fields.items():
+            value = vm.params[name]
+            field.value = "" if value is None else str(value)
+        for name, sw in self.param_switches.items():
+            sw.value = bool(vm.params[name])
+        self.count_field.value = "" if vm.match_count is None else str(vm.match_count)
+
+    def refresh(self) -> None:
+        if not hasattr(self, "preset_chips"):
+            return
+        vm = self.vm
+        for p, chip in self.preset_chips.items():
+            chip.set(vm.preset == p)
+        self.details.visible = self.details_open
+        self.details_icon.icon = ft.Icons.EXPAND_LESS if self.details_open else ft.Icons.EXPAND_MORE
+        for (name, c), chip in self.param_chips.items():
+            chip.set(vm.params[name] == c)
+        allowed = vm.match_types()
+        for t, chip in self.type_chips.items():
+            chip.control.visible = t in allowed
+            chip.set(vm.match_type == t)
+        self.count_row.visible = vm.match_type != "open"
+        self.count_unit.value = _("points") if vm.match_type == "target" else _("bazzis")
+        for s in range(4):
+            self.dealer_chips[s].text.value = vm.player_names[s] or _("Seat {number}").format(number=s + 1)
+        for key, chip in self.dealer_chips.items():
+            chip.set(vm.first_dealer == key)
+        self.error_text.value = vm.error or ""
+        self.error_slot.visible = bool(vm.error)
 
     def _count_changed(self, e) -> None:
         self.vm.set_count_text(e.control.value or "")
         self.vm.error = None
         self.app.changed()
-
-    def _param_field(self, name: str, value) -> ft.Control:
-        label = _(texts.PARAM_LABELS[name])
-        field = self.param_fields.get(name)
-        if field is None:
-            def changed(e, name=name):
-                self.vm.set_param_text(name, e.control.value)
-                self.vm.error = None
-                self.app.changed()
-            field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=changed,
-                                 hint_text=_("empty: off") if name == "minimum" else None)
-            self.param_fields[name] = field
-        field.value = "" if value is None else str(value)
-        return sem(f"param-{name}", field)
-
-    def refresh(self) -> None:
-        vm = self.vm
-        items: list[ft.Control] = [section_title(_("Teams and players"))]
-        for t in (0, 1):
-            seats = (t, t + 2)
-            items.append(ft.Container(ft.Column([
-                self.team_fields[t],
-                ft.Row([self.player_fields[seats[0]], self.player_fields[seats[1]]], spacing=8),
-            ], spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                padding=ft.Padding.only(bottom=4)))
-        items.append(section_title(_("Rules")))
-        items.append(sem("rules-preset", ft.Row([
-            choice_chip(f"rules-preset-{p}", _(texts.PRESET_LABELS[p]), vm.preset == p,
-                        lambda e, p=p: self._set_preset(p), expand=True)
-            for p in ("standard", "race500", "custom")], spacing=6)))
-        items.append(tile("rule-details", ft.Row([
-            ft.Icon(ft.Icons.EXPAND_LESS if self.details_open else ft.Icons.EXPAND_MORE),
-            ft.Text(_("Rule details"), expand=True)]), self._toggle_details, padding=ft.Padding.symmetric(horizontal=8)))
-        if self.details_open:
-            for p in PARAMS:
-                value = vm.params[p.name]
-                if p.kind == "choice":
-                    items.append(ft.Text(_(texts.PARAM_LABELS[p.name]), size=13))
-                    items.append(sem(f"param-{p.name}", ft.Row([
-                        choice_chip(f"param-{p.name}-{c}", _(texts.SCORING_LABELS.get(c, c)), value == c,
-                                    lambda e, n=p.name, c=c: self._set_param(n, c), expand=True)
-                        for c in p.choices], spacing=6)))
-                elif p.kind == "bool":
-                    items.append(sem(f"param-{p.name}", ft.Switch(
-                        label=_(texts.PARAM_LABELS[p.name]), value=bool(value),
-                        on_change=lambda e, n=p.name: self._set_param(n, bool(e.control.value)))))
-                else:
-                    items.append(self._param_field(p.name, value))
-        items.append(section_title(_("Match length")))
-        items.append(sem("match-type", ft.Row([
-            choice_chip(f"match-type-{t}", _(texts.MATCH_TYPE_LABELS[t]), vm.match_type == t,
-                        lambda e, t=t: self._set_type(t), expand=True)
-            for t in vm.match_types()], spacing=6)))
-        if vm.match_type != "open":
-            if (self.count_field.value or "") != str(vm.match_count or "") and vm.match_count is not None:
-                self.count_field.value = str(vm.match_count)
-            unit = _("points") if vm.match_type == "target" else _("bazzis")
-            items.append(ft.Row([sem("match-length", self.count_field), ft.Text(unit)],
-                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        items.append(section_title(_("First dealer")))
-        chips = [choice_chip(f"first-dealer-{s}", vm.player_names[s] or _("Seat {number}").format(number=s + 1),
-                             vm.first_dealer == s, lambda e, s=s: self._set_dealer(s), expand=True, compact=True)
-                 for s in range(4)]
-        items.append(sem("first-dealer", ft.Column([
-            ft.Row(chips, spacing=4),
-            choice_chip("first-dealer-random", _("Random"), vm.first_dealer == "random",
-                        lambda e: self._set_dealer("random")),
-        ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
-        self.body.controls = items
-        footer: list[ft.Control] = []
-        if vm.error:
-            footer.append(sem("new-match-error", ft.Text(vm.error, color=ft.Colors.ERROR)))
-        footer.append(big_button("start-match", _("Start match"), self._start, icon=ft.Icons.PLAY_ARROW, expand=False))
-        self.footer.controls = footer
 
     def _toggle_details(self, e=None):
         self.details_open = not self.details_open
@@ -266,12 +314,13 @@ class NewMatchScreen(Screen):
 
     def _set_preset(self, preset: str):
         self.vm.set_preset(preset)
-        self.count_field.value = str(self.vm.match_count or "")
+        self._sync_values()
         self.app.changed()
 
     def _set_param(self, name, value):
         self.vm.set_param(name, value)
-        self.count_field.value = str(self.vm.match_count or "")
+        self.count_field.value = "" if self.vm.match_count is None else str(self.vm.match_count)
+        self.vm.error = None
         self.app.changed()
 
     def _set_type(self, t):
@@ -302,6 +351,16 @@ class ScoreboardScreen(Screen):
         self.route = f"/match/{match_id}"
         self.vm: ScoreboardVM = app.scoreboard_vm(match_id)
         super().__init__(app)
+        # built once: quick taps must never land on a replaced control
+        self.row_controls: dict[int, tuple[object, ft.Control]] = {}
+        self.record_btn = ft.FilledButton(content=_("Record deal"), icon=ft.Icons.ADD, height=52, expand=True,
+                                          on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal"))
+        self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=_("Take back the last deal"),
+                                      width=TAP, height=TAP)
+        self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=self._redo, tooltip=_("Put the deal back"),
+                                      width=TAP, height=TAP)
+        self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=True), sem("undo-deal", self.undo_btn),
+                                        sem("redo-deal", self.redo_btn)], spacing=4)]
         self.refresh()
 
     def title(self) -> str:
@@ -309,6 +368,8 @@ class ScoreboardScreen(Screen):
         return _("{team0} vs {team1}").format(team0=names[0], team1=names[1])
 
     def refresh(self) -> None:
+        if not hasattr(self, "record_btn"):
+            return
         vm = self.vm
         st = vm.standings
         names = vm.team_names()
@@ -357,24 +418,25 @@ class ScoreboardScreen(Screen):
         items.append(section_title(_("Deals (newest first)")))
         if not vm.deals:
             items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
+        controls = {}
         for row in vm.rows():
-            lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.detail, size=13)]
-            if row.event:
-                lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
-            items.append(tile(f"deal-{row.number}", ft.Row([
-                ft.Column(lines, spacing=1, tight=True, expand=True), ft.Icon(ft.Icons.EDIT, size=18)]),
-                lambda e, n=row.number: self.app.go(f"/match/{self.match_id}/deal/{n}"),
-                height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW))
+            cached = self.row_controls.get(row.number)
+            if cached is None or cached[0] != row:
+                lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.detail, size=13)]
+                if row.event:
+                    lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
+                cached = (row, tile(f"deal-{row.number}", ft.Row([
+                    ft.Column(lines, spacing=1, tight=True, expand=True), ft.Icon(ft.Icons.EDIT, size=18)]),
+                    lambda e, n=row.number: self.app.go(f"/match/{self.match_id}/deal/{n}"),
+                    height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, alignment=ft.Alignment.CENTER_LEFT))
+            controls[row.number] = cached
+            items.append(cached[1])
+        self.row_controls = controls
         self.body.controls = items
-        self.footer.controls = [ft.Row([
-            big_button("record-deal", _("Record deal"), lambda e: self.app.go(f"/match/{self.match_id}/deal"),
-                       icon=ft.Icons.ADD, disabled=vm.finished, expand=True),
-            icon_button("undo-deal", ft.Icons.UNDO, self._undo, tooltip=_("Take back the last deal"),
-                        disabled=not vm.can_undo),
-            icon_button("redo-deal", ft.Icons.REDO, self._redo, tooltip=_("Put the deal back"),
-                        disabled=not vm.can_redo),
-        ], spacing=4)]
+        self.record_btn.disabled = vm.finished
+        self.undo_btn.disabled = not vm.can_undo
+        self.redo_btn.disabled = not vm.can_redo
 
     def _undo(self, e=None):
         if self.vm.undo_last():
@@ -404,24 +466,6 @@ class ScoreboardScreen(Screen):
 # --------------------------------------------------------------------------- record / edit a deal
 
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
-
-
-class _Chip:
-    """A choice chip built once and restyled in place (so quick taps never hit a replaced control)."""
-
-    def __init__(self, ident: str, text: str, on_click, *, expand=None, compact=True):
-        self.text = ft.Text(text, text_align=ft.TextAlign.CENTER, max_lines=1 if compact else 2,
-                            overflow=ft.TextOverflow.ELLIPSIS, size=13 if compact else None)
-        self.control = tile(ident, self.text, on_click, expand=expand,
-                            padding=ft.Padding.symmetric(horizontal=4) if compact else None)
-        self.box = self.control.content
-
-    def set(self, selected: bool) -> None:
-        self.control.selected = selected
-        self.text.weight = ft.FontWeight.BOLD if selected else None
-        self.text.color = ft.Colors.ON_PRIMARY_CONTAINER if selected else None
-        self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if selected else None
-        self.box.border = ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
 
 
 class _Card:
@@ -739,27 +783,35 @@ class SettingsScreen(Screen):
     def __init__(self, app: "App"):
         self.vm = SettingsVM(app.repo)
         super().__init__(app)
+        self.language_chips = {code: _Chip(f"language-{code}", name, lambda e, c=code: self._language(c),
+                                           compact=False) for code, name in LANGUAGES.items()}
+        self.theme_chips = {t: _Chip(f"theme-{t}", _(texts.THEME_LABELS[t]), lambda e, t=t: self._theme(t),
+                                     expand=True, compact=False) for t in THEMES}
+        for chip in self.language_chips.values():
+            chip.box.width = 112
+        items: list[ft.Control] = [
+            section_title(_("Language")),
+            sem("language", ft.Row([c.control for c in self.language_chips.values()], wrap=True, spacing=6,
+                                   run_spacing=6), label=_("Language")),
+            section_title(_("Theme")),
+            sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6), label=_("Theme")),
+        ]
+        data_dir = getattr(app.repo, "data_dir", None)
+        if data_dir:
+            items += [section_title(_("Data folder")), ft.Text(str(data_dir), size=12, selectable=True)]
+        self.body.controls = items
         self.refresh()
 
     def title(self) -> str:
         return _("Settings")
 
     def refresh(self) -> None:
-        vm = self.vm
-        self.view.appbar = _appbar(self.title())
-        items: list[ft.Control] = [section_title(_("Language"))]
-        items.append(sem("language", ft.Row([
-            choice_chip(f"language-{code}", name, vm.language == code, lambda e, c=code: self._language(c))
-            for code, name in LANGUAGES.items()], wrap=True, spacing=6, run_spacing=6), label=_("Language")))
-        items.append(section_title(_("Theme")))
-        items.append(sem("theme", ft.Row([
-            choice_chip(f"theme-{t}", _(texts.THEME_LABELS[t]), vm.theme == t, lambda e, t=t: self._theme(t),
-                        expand=True) for t in THEMES], spacing=6), label=_("Theme")))
-        data_dir = getattr(self.app.repo, "data_dir", None)
-        if data_dir:
-            items.append(section_title(_("Data folder")))
-            items.append(ft.Text(str(data_dir), size=12, selectable=True))
-        self.body.controls = items
+        if not hasattr(self, "theme_chips"):
+            return
+        for code, chip in self.language_chips.items():
+            chip.set(self.vm.language == code)
+        for t, chip in self.theme_chips.items():
+            chip.set(self.vm.theme == t)
 
     def _language(self, code):
         self.vm.set_language(code)

@@ -16,7 +16,7 @@ PARAM_LABELS = {
     "sweep_normal": N_("Sweep (points)"),
     "sweep_opening": N_("Opening sweep (points)"),
     "sweep_last": N_("Last-play sweep (points)"),
-    "minimum": N_("Minimum deal score (under it loses the bazzi)"),
+    "minimum": N_("Minimum deal score"),
     "minimum_counts_sweeps": N_("Sweeps count towards the minimum"),
     "scoring": N_("Scoring"),
     "lead_target": N_("Lead that wins a bazzi"),

@@ -24,8 +24,13 @@ _STYLES = ("body_large", "body_medium", "body_small", "display_large", "display_
            "title_large", "title_medium", "title_small")
 
 
-def _text_theme() -> ft.TextTheme:
-    style = dict(font_family=FONT, font_family_fallback=FALLBACK)
+# A text theme replaces the default one wholesale, colours included: give each brightness its own
+# (Material 3 baseline on-surface colours), or text is dark on dark.
+TEXT_COLORS = {"light": "#1D1B20", "dark": "#E6E0E9", "black": "#ECE6F0"}
+
+
+def _text_theme(kind: str) -> ft.TextTheme:
+    style = dict(font_family=FONT, font_family_fallback=FALLBACK, color=TEXT_COLORS[kind])
     return ft.TextTheme(**{name: ft.TextStyle(**style) for name in _STYLES})
 
 
@@ -42,8 +47,8 @@ def make_theme(kind: str) -> ft.Theme:
         color_scheme_seed=SEED,
         color_scheme=scheme,
         font_family=FONT,
-        text_theme=_text_theme(),
-        primary_text_theme=_text_theme(),
+        text_theme=_text_theme(kind),
+        primary_text_theme=_text_theme(kind),
         use_material3=True,
         scaffold_bgcolor=scaffold,
     )

@@ -23,7 +23,8 @@ def text_block(identifier: str, value: str, *, size: int | None = None, weight=N
 
 def tile(identifier: str, content: ft.Control, on_click: Callable | None, *, value: str | None = None,
          selected: bool | None = None, bgcolor=None, border=None, width=None, height=TAP, expand=None,
-         label: str | None = None, disabled: bool = False, padding=None) -> ft.Semantics:
+         label: str | None = None, disabled: bool = False, padding=None,
+         alignment=ft.Alignment.CENTER) -> ft.Semantics:
     """A tappable surface (chip, card tile, list row) wrapped in its semantics node."""
     box = ft.Container(
         content=content,
@@ -34,7 +35,7 @@ def tile(identifier: str, content: ft.Control, on_click: Callable | None, *, val
         border_radius=12,
         width=width,
         height=height,
-        alignment=ft.Alignment.CENTER,
+        alignment=alignment,
         padding=padding if padding is not None else ft.Padding.symmetric(horizontal=12),
         expand=expand,
         opacity=0.5 if disabled else 1.0,
