@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import IO, Any, Iterator
 
 from ..rules import Match, MatchError
-from .guards import check_container_budget
+from .guards import check_container_budget, checked
 from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
 from .repository import StoredMatch
 
@@ -133,11 +133,9 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
     created = _timestamp(obj.get("created"), f"{where}: \"created\"")
     updated = _timestamp(obj.get("updated"), f"{where}: \"updated\"")
     try:
-        match = match_from_dict(obj.get("match"))
+        match = checked(match_from_dict, obj.get("match"))
     except MatchError as err:
         raise MatchError(f"{where}: {err}", field="file") from None
-    except RecursionError:
-        raise _bad(f"{where} is nested too deeply to be a match") from None
     return BackupRecord(number, mid, revision, created, updated, match)
 
 

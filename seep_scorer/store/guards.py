@@ -24,3 +24,21 @@ def check_container_budget(text: str, what: str = "the file") -> None:
     if count > MAX_CONTAINERS:
         raise MatchError(f"{what} holds {count:,} JSON objects and lists; a match has far fewer "
                          f"(at most {MAX_CONTAINERS:,}), so this is not a match the app can take", field="file")
+
+
+def checked(parse, *args):
+    """Run a parser of untrusted data so that every failure is a MatchError.
+
+    The rules layer is meant to raise only MatchError; this turns a slip of its
+    (a TypeError on a value of an unexpected type, say) into a refusal instead
+    of a traceback or a half-done import.
+    """
+    try:
+        return parse(*args)
+    except MatchError:
+        raise
+    except RecursionError:
+        raise MatchError("the file is nested too deeply to be a match", field="file") from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
+        raise MatchError(f"the file holds a value of a type a match never has ({type(err).__name__}: {err})",
+                         field="file") from None

@@ -15,24 +15,28 @@ def match_label(teams, match_id: str) -> str:
     return f"the match {match_id}"
 
 
-def match_restored(label: str, reason: str, moved: Path, source: str, backup_time: str | None) -> str:
+def _damage(label: str, reason: str, moved: Path | None) -> str:
+    if moved is None:
+        return f"The saved copy of {label} was missing."
+    return (f"The saved copy of {label} was damaged: it {reason}. The damaged file was moved to {moved} "
+            "(nothing was deleted).")
+
+
+def match_restored(label: str, reason: str, moved: Path | None, source: str, backup_time: str | None) -> str:
     if source == "previous":
         restored = "It was restored from the previous save of that match; at most the last change is missing."
     else:
         restored = (f"It was restored from the automatic backup of {_when(backup_time)}; "
                     "anything recorded in it after that backup is missing.")
-    return (f"The saved copy of {label} was damaged ({reason}). The damaged file was moved to {moved} "
-            f"(nothing was deleted). {restored}")
+    return f"{_damage(label, reason, moved)} {restored}"
 
 
 def match_lost(label: str, reason: str, moved: Path | None) -> str:
-    where = f"The damaged file was moved to {moved} (nothing was deleted)" if moved else "Its file is missing"
-    return (f"The saved copy of {label} was damaged ({reason}) and no backup holds it, so it was taken off the "
-            f"list of matches. {where}.")
+    return f"{_damage(label, reason, moved)} No backup holds it, so it was taken off the list of matches."
 
 
 def index_rebuilt(reason: str, moved: Path) -> str:
-    return (f"Part of the list of matches was damaged ({reason}). It was moved to {moved} (nothing was deleted) "
+    return (f"Part of the list of matches was damaged: it {reason}. It was moved to {moved} (nothing was deleted) "
             "and rebuilt from the match files; no match was lost.")
 
 
@@ -41,12 +45,12 @@ def store_file_restored(reason: str, moved: Path, backup_time: str | None) -> st
         restored = f"Your settings were restored from the automatic backup of {_when(backup_time)}."
     else:
         restored = "No backup held your settings, so they are back to their defaults."
-    return (f"The settings file was damaged ({reason}). It was moved to {moved} (nothing was deleted). "
+    return (f"The settings file was damaged: it {reason}. It was moved to {moved} (nothing was deleted). "
             f"{restored} Your matches are not affected.")
 
 
 def old_store_unreadable(reason: str, moved: Path) -> str:
-    return (f"The match store of an older version of the app could not be read ({reason}). It was moved to "
+    return (f"The match store of an older version of the app could not be read: it {reason}. It was moved to "
             f"{moved} (nothing was deleted); the app starts with an empty store.")
 
 

@@ -46,7 +46,7 @@ def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES) -> Any:
     except RecursionError:
         raise DamagedFile(path, "is nested far too deeply to be a store file") from None
     except ValueError:
-        raise DamagedFile(path, "is cut short or garbled (it is not valid JSON)") from None
+        raise DamagedFile(path, "is cut short or garbled (not valid JSON)") from None
 
 
 def dumps_compact(value: Any) -> bytes:

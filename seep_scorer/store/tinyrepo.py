@@ -34,7 +34,7 @@ from ..rules import Match, MatchError, replay
 from . import backupfile, migrations, notices
 from .atomic import atomic_writer, fsync_dir, remove_temp_files, TEMP_PREFIX
 from .dealcsv import deal_table_csv
-from .guards import check_container_budget
+from .guards import check_container_budget, checked
 from .layout import Layout, doc_id_of, is_match_id, new_match_id
 from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_from_dict, match_to_dict
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
@@ -100,7 +100,7 @@ def canonical_match(match: Any) -> tuple[Match, dict, bool]:
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise MatchError("is too large to store", field="match")
     as_dict = json.loads(text)
-    canonical = match_from_dict(as_dict)
+    canonical = checked(match_from_dict, as_dict)
     return canonical, as_dict, replay(canonical).finished
 
 
@@ -183,7 +183,8 @@ class TinyMatchRepository:
         try:
             meta = self._store_db.table("meta").get(doc_id=1)
             if meta is not None and not (type(meta.get("schema")) is int and meta["schema"] >= 1):
-                raise DamagedFile(self.layout.store_file, "does not say which version of the store it is")
+                raise DamagedFile(self.layout.store_file, "does not have the shape of a settings file: "
+                                  "it does not say which version of the store it is")
             self._store_db.table("settings").get(doc_id=1)
         except DamagedFile as damage:
             return self._repair_store_file(damage)
@@ -274,7 +275,7 @@ class TinyMatchRepository:
                     self._put_entry(stored, path.stat().st_size)
                 return stored
             return self._reinstate(mid, stored, entry, revs, damaged, "previous", None)
-        reason = damaged[0][1] if damaged else "its file is missing"
+        reason = damaged[0][1] if damaged else "is missing"
         label = notices.match_label(entry["teams"] if entry else None, mid)
         found = self._find_in_backups(mid)
         if found is not None:
@@ -299,11 +300,7 @@ class TinyMatchRepository:
                     os.unlink(self.layout.match_file(mid, rev))
         label = notices.match_label(entry["teams"] if entry else [t.name for t in stored.match.teams], mid)
         moved, reason = damaged[0]
-        if moved is None:
-            self.notices.append(f"The saved copy of {label} was missing. It was restored from the automatic backup "
-                                f"of {backup_time[:16].replace('T', ' ')} UTC; anything recorded after that is missing.")
-        else:
-            self.notices.append(notices.match_restored(label, reason, moved, source, backup_time))
+        self.notices.append(notices.match_restored(label, reason, moved, source, backup_time))
         return stored
 
     def _find_in_backups(self, mid: str) -> tuple[backupfile.BackupRecord, str] | None:
@@ -331,12 +328,10 @@ class TinyMatchRepository:
                 and _is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
             raise DamagedFile(path, "does not have the shape of a match file")
         try:
-            match = match_from_dict(doc["match"])
+            match = checked(match_from_dict, doc["match"])
             finished = replay(match).finished
         except MatchError as err:
             raise DamagedFile(path, f"holds a match that does not add up: {err}") from None
-        except RecursionError:
-            raise DamagedFile(path, "is nested far too deeply to be a match") from None
         return StoredMatch(mid, match, doc["revision"], doc["created"], doc["updated"], finished)
 
     def _write_match_file(self, stored: StoredMatch, match_dict: dict) -> int:
@@ -622,7 +617,7 @@ class TinyMatchRepository:
                 check_container_budget(data.decode("utf-8-sig"))
             except UnicodeDecodeError:
                 pass  # loads_match says where the bad byte is
-            return [self.create(loads_match(data))]
+            return [self.create(checked(loads_match, data))]
         if size > backupfile.MAX_BACKUP_BYTES:
             raise MatchError(f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
                              f"makes (at most {backupfile.MAX_BACKUP_BYTES // (1024 ** 3)} GB)", field="file")

@@ -156,7 +156,7 @@ def test_a_damaged_match_no_backup_holds_is_taken_off_the_list_but_kept(data_dir
     path.write_bytes(b"")
     repo = open_repository(data_dir, fresh=True)
     assert len(repo.notices) == 1
-    assert "Lost v Cause" in repo.notices[0] and "no backup holds it" in repo.notices[0]
+    assert "Lost v Cause" in repo.notices[0] and "No backup holds it" in repo.notices[0]
     assert _moved_file(repo.notices[0], data_dir) == b""
     assert [s.id for s in repo.list_matches()] == [kept.id]
     with pytest.raises(MatchNotFound):
@@ -189,5 +189,5 @@ def test_a_match_that_cannot_be_restored_is_a_plain_store_error(data_dir):
     repo = open_repository(data_dir, fresh=True)
     stored = repo.create(open_match())
     (data_dir / "matches" / f"{stored.id}.1.json").write_bytes(b"#" * (data_dir / "matches" / f"{stored.id}.1.json").stat().st_size)
-    with pytest.raises(StoreError, match="no backup holds it"):
+    with pytest.raises(StoreError, match="No backup holds it"):
         repo.get(stored.id)
