@@ -38,7 +38,7 @@ from .guards import check_container_budget, checked
 from .layout import Layout, doc_id_of, is_match_id, new_match_id
 from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_from_dict, match_to_dict
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
-from .storage import DamagedFile, dumps_compact, open_db, read_json_file
+from .storage import AtomicJSONStorage, DamagedFile, open_db
 
 try:
     import fcntl
@@ -83,6 +83,15 @@ def _entry(stored: StoredMatch, size: int) -> dict:
 def _summary(e: dict) -> MatchSummary:
     return MatchSummary(e["id"], (e["teams"][0], e["teams"][1]), e["deals"], e["created"], e["updated"],
                         e["finished"], e["revision"])
+
+
+def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
+    """Document 1 of a table, in one write (TinyDB's upsert writes twice when the document is new)."""
+    table = db.table(table_name)
+    if table.contains(doc_id=1):
+        table.update(doc, doc_ids=[1])
+    else:
+        table.insert(Document(doc, doc_id=1))
 
 
 def canonical_match(match: Any) -> tuple[Match, dict, bool]:
@@ -196,7 +205,7 @@ class TinyMatchRepository:
         return meta["schema"]
 
     def _set_schema(self, version: int) -> None:
-        self._store_db.table("meta").upsert(Document({"schema": version}, doc_id=1))
+        _put_doc(self._store_db, "meta", {"schema": version})
 
     def _repair_store_file(self, damage: DamagedFile) -> int:
         moved = self._move_aside(damage.path)
@@ -213,7 +222,7 @@ class TinyMatchRepository:
         self._store_db = open_db(self.layout.store_file)
         self._set_schema(version)
         if settings:
-            self._store_db.table("settings").upsert(Document(settings, doc_id=1))
+            _put_doc(self._store_db, "settings", settings)
         self.notices.append(notices.store_file_restored(damage.reason, moved, backup_time))
         return version
 
@@ -337,12 +346,10 @@ class TinyMatchRepository:
     def _write_match_file(self, stored: StoredMatch, match_dict: dict) -> int:
         doc = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
                "finished": stored.finished, "match": match_dict}
-        db = open_db(self.layout.match_file(stored.id, stored.revision))
-        try:
-            db.table("match").upsert(Document(doc, doc_id=1))
-            return db.storage.last_size
-        finally:
-            db.close()
+        # The whole database in one atomic write: TinyDB's upsert would write an empty table first.
+        storage = AtomicJSONStorage(self.layout.match_file(stored.id, stored.revision))
+        storage.write({"match": {"1": doc}})
+        return storage.last_size
 
     def _commit(self, stored: StoredMatch, match_dict: dict, old_revision: int | None) -> None:
         """Match file first, then its index line, then drop the old file: a crash anywhere is repaired at open."""
@@ -401,7 +408,7 @@ class TinyMatchRepository:
             table.insert_multiple(fresh)  # one shard write for a whole import
         for e in entries:
             if e["id"] in present:
-                table.upsert(Document(e, doc_id=doc_id_of(e["id"])))
+                table.update(e, doc_ids=[doc_id_of(e["id"])])  # every field: a full replace
 
     def _drop_entry(self, mid: str) -> None:
         prefix = self.layout.shard_prefix(mid)
@@ -513,7 +520,7 @@ class TinyMatchRepository:
         with self._locked():
             settings = self._settings()
             settings[key] = json.loads(json.dumps(value))
-            self._store_db.table("settings").upsert(Document(settings, doc_id=1))
+            _put_doc(self._store_db, "settings", settings)
 
     # ----- export -----
 
