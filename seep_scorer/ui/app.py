@@ -79,7 +79,21 @@ class App:
             page.pubsub.subscribe_topic(TOPIC, self._on_message)
         except Exception:
             log.debug("pubsub not available", exc_info=True)
-        self.show(page.route or "/")
+        self.show(self._resume_route(page.route or "/"))
+
+    def _resume_route(self, route: str) -> str:
+        """Opening the app afresh at its start page goes back to the match the table was playing."""
+        if route_stack(route) != ["/"]:
+            return route
+        last = self.repo.get_setting("last_match")
+        if not last:
+            return route
+        try:
+            if self.repo.get(last).finished:
+                return route
+        except Exception:
+            return route
+        return f"/match/{last}"
 
     # -- store notices (damage repaired when the store opened) are shown once per session
     def take_store_notices(self) -> list[str]:
@@ -118,6 +132,12 @@ class App:
         self.page.views.clear()
         self.page.views.extend(s.view for s in screens.values())
         self._keep_awake(any(isinstance(s, (ScoreboardScreen, DealScreen)) for s in screens.values()))
+        boards = [s for s in screens.values() if isinstance(s, ScoreboardScreen)]
+        if boards and self.repo.get_setting("last_match") != boards[-1].match_id:
+            try:
+                self.repo.set_setting("last_match", boards[-1].match_id)
+            except Exception:
+                log.debug("cannot remember the open match", exc_info=True)
         self.update()
 
     def _make(self, route: str) -> Screen:

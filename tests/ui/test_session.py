@@ -170,3 +170,15 @@ def test_unknown_match_route_falls_back_to_the_list(repo):
         phone = await Phone(make_main(lambda: repo)).start("/match/nope")
         assert phone.route == "/" and phone.has("new-match")
     run(go())
+
+
+def test_a_fresh_start_resumes_the_match_in_progress(repo):
+    async def go():
+        main = make_main(lambda: repo)
+        a = await Phone(main).start()
+        mid = await new_match(a)
+        b = await Phone(main).start("/")  # the browser was closed and opened again
+        assert b.route == f"/match/{mid}"
+        await b.tap("nav-matches")
+        assert b.route == "/" and b.has(f"match-{mid}")
+    run(go())
