@@ -30,6 +30,9 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
     `dealer` is the seat that dealt, when known: it fixes which team may make
     the opening sweep (the bidder's) and the last-play sweep (the dealer's).
     """
+    # The dealer first: the sweep checks below rely on it being a seat.
+    if deal.dealer is not None and not (_is_int(deal.dealer) and 0 <= deal.dealer <= 3):
+        raise MatchError("must be a seat number from 0 to 3", field="dealer")
     if deal.cards is not None and deal.points is not None:
         raise MatchError("give either the cards or the points of a deal, not both", field="cards")
     if deal.cards is not None:
@@ -45,8 +48,6 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
             raise MatchError("these rules score a bonus for most cards: say which team took more cards, or that it was a tie", field="most_cards")
     elif not ((type(mc) is int and mc in (0, 1)) or (type(mc) is str and mc == "tie")):
         raise MatchError("must be 0, 1 or \"tie\"", field="most_cards")
-    if deal.dealer is not None and not (_is_int(deal.dealer) and 0 <= deal.dealer <= 3):
-        raise MatchError("must be a seat number from 0 to 3", field="dealer")
     if deal.bid is not None and not (_is_int(deal.bid) and 9 <= deal.bid <= 13):
         raise MatchError("a bid is a house value from 9 to 13", field="bid")
     if deal.note is not None and (not isinstance(deal.note, str) or len(deal.note) > 2000):

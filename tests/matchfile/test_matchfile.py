@@ -89,6 +89,7 @@ def test_bad_files_are_refused_with_a_clear_message(change, text):
     ({"points": {"0": 60, "1": 40}, "sweeps": [{"team": 0, "kind": "mega"}]}, "deal 1, field 'sweeps[0].kind'"),
     ({"points": {"0": 60, "1": 40}, "note": 5}, "deal 1, field 'note'"),
     ({}, "deal 1, field 'cards'"),
+    ({"points": {"0": 60, "1": 40}, "dealer": [], "sweeps": [{"team": 0, "kind": "last"}]}, "deal 1, field 'dealer'"),
     ([], "deal 1, field 'deal'"),
 ])
 def test_bad_deals_name_the_deal_and_the_field(deal, where):
