@@ -75,7 +75,8 @@ class Replay:
     def add(self, deal: Deal) -> DealResult:
         number = len(self.results) + 1
         if self.finished_after is not None:
-            raise MatchError(f"the match was already over after deal {self.finished_after}; a deal cannot follow it", deal=number)
+            raise MatchError(f"the match was already over after deal {self.finished_after}; a deal cannot follow it", deal=number,
+                             code="match_over", params={"after": self.finished_after})
         rules = self.rules
         dealer = deal.dealer if deal.dealer is not None else self.dealer
         try:

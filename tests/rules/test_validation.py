@@ -132,3 +132,22 @@ def test_no_deal_after_the_match_is_over():
     with pytest.raises(MatchError) as err:
         replay(match)
     assert err.value.deal == 2 and "already over after deal 1" in err.value.message
+
+
+def test_every_deal_fault_carries_a_code_for_the_ui():
+    cases = [
+        (Deal(cards=(ALL - {"10D"}, frozenset())), None, "cards_missing", {"cards": "10D"}),
+        (Deal(cards=(ALL, frozenset({"KS"}))), None, "cards_both_teams", {"cards": "KS"}),
+        (Deal(points=(60, 30)), None, "points_sum", {"points": (60, 30), "total": 100}),
+        (Deal(points=(50, 50), sweeps=(Sweep(0, "opening"),)), 0, "opening_wrong_team", {"team": 1, "dealer": 0}),
+        (Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)), 0, "last_wrong_team", {"team": 0, "dealer": 0}),
+        (Deal(points=(50, 46)), None, "most_cards_missing", {}),
+    ]
+    for deal, dealer, code, params in cases:
+        rules = RACE if code == "most_cards_missing" else STD
+        err = fault(deal, rules, dealer)
+        assert (err.code, err.params) == (code, params)
+    match = Match(format=MatchFormat("bazzis", 1), deals=(Deal(points=(92, 8)), Deal(points=(50, 50))))
+    with pytest.raises(MatchError) as err:
+        replay(match)
+    assert err.value.code == "match_over" and err.value.params == {"after": 1}
