@@ -14,7 +14,7 @@ from .datadir import default_data_dir
 from .repository import MatchNotFound, MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
 
 _registry: dict[Path, "TinyMatchRepository"] = {}
-_registry_lock = threading.Lock()
+_registry_lock = threading.RLock()  # re-entrant: close() forgets itself from inside open_repository(fresh=True)
 
 
 def _resolve(data_dir: str | os.PathLike | None) -> Path:
@@ -43,10 +43,10 @@ def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = 
 
 
 def _forget(repo) -> None:
-    # Called by close(), sometimes with _registry_lock already held by open_repository.
-    for path, known in list(_registry.items()):
-        if known is repo:
-            _registry.pop(path, None)
+    with _registry_lock:
+        for path, known in list(_registry.items()):
+            if known is repo:
+                _registry.pop(path, None)
 
 
 def close_all() -> None:

@@ -50,10 +50,13 @@ def header_line(created: str, schema: int, settings: dict) -> bytes:
                   "settings": settings})
 
 
-def record_line(stored: StoredMatch) -> bytes:
+def raw_record_line(match_id: str, revision: int, created: str, updated: str, match: dict) -> bytes:
     # "id" first: a restore finds one match by the line's start without parsing the others.
-    return _line({"id": stored.id, "revision": stored.revision, "created": stored.created,
-                  "updated": stored.updated, "match": match_to_dict(stored.match)})
+    return _line({"id": match_id, "revision": revision, "created": created, "updated": updated, "match": match})
+
+
+def record_line(stored: StoredMatch) -> bytes:
+    return raw_record_line(stored.id, stored.revision, stored.created, stored.updated, match_to_dict(stored.match))
 
 
 def record_prefix(match_id: str) -> bytes:

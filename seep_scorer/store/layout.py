@@ -1,7 +1,7 @@
 """Where each piece of the store lives in the data folder, and what match ids look like.
 
     store.json            schema version and app settings (TinyDB)
-    index/<xy>.json       one small TinyDB per id prefix: a summary line per match
+    index/<xy>.json       256 small TinyDBs, by a hash of the id: a summary line per match
     matches/<id>.<rev>.json  one TinyDB per match: settings, deals, metadata
     backups/auto-*.jsonl  rolling automatic backups (backup file format)
     backups/before-schema-*/  copy of the store taken before a migration
@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import zlib
 from pathlib import Path
 
 ID_PATTERN = re.compile(r"[0-9a-f]{8}")
@@ -30,6 +31,11 @@ def is_match_id(value: object) -> bool:
 def new_match_id() -> str:
     """8 lowercase hex characters: URL-, file- and identifier-safe."""
     return secrets.token_hex(4)
+
+
+def shard_of(match_id: str) -> str:
+    """Which of the 256 index shards holds a match: a hash, so any spread of ids fills them evenly."""
+    return f"{zlib.crc32(match_id.encode('ascii')) & 0xFF:02x}"
 
 
 def doc_id_of(match_id: str) -> int:
@@ -55,7 +61,7 @@ class Layout:
         return self.matches_dir / f"{match_id}.{revision}.json"
 
     def shard_prefix(self, match_id: str) -> str:
-        return match_id[:2]
+        return shard_of(match_id)
 
     def shard_file(self, prefix: str) -> Path:
         return self.index_dir / f"{prefix}.json"
@@ -63,13 +69,13 @@ class Layout:
     def shard_prefixes(self) -> list[str]:
         return sorted(name[:2] for name in os.listdir(self.index_dir) if SHARD_FILE.fullmatch(name))
 
-    def scan_match_files(self, prefix: str = "") -> dict[str, dict[int, int]]:
-        """{match id: {revision: file size}} for every match file (one folder listing)."""
+    def scan_match_files(self, shard: str | None = None) -> dict[str, dict[int, int]]:
+        """{match id: {revision: file size}} for every match file, or those of one shard (one folder listing)."""
         found: dict[str, dict[int, int]] = {}
         with os.scandir(self.matches_dir) as entries:
             for entry in entries:
                 m = _MATCH_FILE.fullmatch(entry.name)
-                if m and m.group(1).startswith(prefix):
+                if m and (shard is None or shard_of(m.group(1)) == shard):
                     try:
                         size = entry.stat().st_size
                     except FileNotFoundError:

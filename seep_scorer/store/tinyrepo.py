@@ -3,7 +3,7 @@
 Why this layout (see layout.py): TinyDB rewrites a whole file on every write, so
 a save must touch only small files. A save writes the match's own file (under
 a new name carrying the revision), then the index shard holding that match's
-summary line (one of 256, chosen by the id's first two hex digits), then
+summary line (one of 256, chosen by a hash of the id), then
 removes the previous match file. Each step is atomic; after a crash between
 steps the open sees two revisions of one match, or a file newer than its index
 line, and finishes the job. Nothing a caller was told "saved" can be lost.
@@ -35,10 +35,10 @@ from . import backupfile, migrations, notices
 from .atomic import atomic_writer, fsync_dir, remove_temp_files, TEMP_PREFIX
 from .dealcsv import deal_table_csv
 from .guards import check_container_budget, checked
-from .layout import Layout, doc_id_of, is_match_id, new_match_id
+from .layout import Layout, doc_id_of, is_match_id, new_match_id, shard_of
 from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_from_dict, match_to_dict
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
-from .storage import AtomicJSONStorage, DamagedFile, open_db
+from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
 
 try:
     import fcntl
@@ -373,7 +373,7 @@ class TinyMatchRepository:
         try:
             raw = self._shard(prefix).storage.read() or {}
             table = raw.get("matches", {})
-            if not all(_valid_entry(e, k) and e["id"][:2] == prefix for k, e in table.items()):
+            if not all(_valid_entry(e, k) and shard_of(e["id"]) == prefix for k, e in table.items()):
                 raise DamagedFile(path, "does not have the shape of the list of matches")
             return {e["id"]: e for e in table.values()}
         except DamagedFile as damage:
@@ -472,9 +472,8 @@ class TinyMatchRepository:
             stored = self.get(match_id)
             # Index line first: a crash before the file goes only brings the match back.
             self._drop_entry(match_id)
-            for rev in self.layout.revisions_of(match_id):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(self.layout.match_file(match_id, rev))
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.layout.match_file(match_id, stored.revision))
             return stored
 
     def restore(self, stored: StoredMatch) -> StoredMatch:
@@ -491,7 +490,8 @@ class TinyMatchRepository:
     def _unused_id(self) -> str:
         while True:
             mid = new_match_id()
-            if self._get_entry(mid) is None and not self.layout.revisions_of(mid):
+            # The index is enough: the open made it agree with the files, and every write keeps it so.
+            if self._get_entry(mid) is None:
                 return mid
 
     # ----- settings -----
@@ -534,15 +534,34 @@ class TinyMatchRepository:
     def _backup_lines(self) -> Iterator[bytes]:
         with self._locked():
             yield backupfile.header_line(now_iso(), migrations.current_schema(), self._settings())
+            entries: list[dict] = []
+            for prefix in self.layout.shard_prefixes():
+                entries.extend(self._shard_entries(prefix).values())
             count = 0
-            for summary in self.list_matches():
-                try:
-                    stored = self.get(summary.id)
-                except StoreError:
-                    continue  # damaged beyond repair: the notice says so, the backup goes on
-                yield backupfile.record_line(stored)
+            for e in sorted(entries, key=lambda e: e["id"]):
+                line = self._raw_record_line(e)
+                if line is None:  # unreadable as it is: go through the repairing read
+                    try:
+                        line = backupfile.record_line(self.get(e["id"]))
+                    except StoreError:
+                        continue  # damaged beyond repair: the notice says so, the backup goes on
+                yield line
                 count += 1
             yield backupfile.end_line(count)
+
+    def _raw_record_line(self, entry: dict) -> bytes | None:
+        """A backup line straight from the match file: no replay, so a backup of years of matches stays quick.
+
+        Only the file's shape is checked; a restore or an import validates in full.
+        """
+        path = self.layout.match_file(entry["id"], entry["revision"])
+        try:
+            doc = read_json_file(path)["match"]["1"]
+            if doc["id"] != entry["id"] or not isinstance(doc["match"], dict):
+                return None
+            return backupfile.raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"])
+        except (OSError, DamagedFile, KeyError, TypeError):
+            return None
 
     def write_backup(self, out: IO[bytes]) -> None:
         """Every match and the settings, in the backup file format, to a binary stream."""
@@ -660,7 +679,7 @@ class TinyMatchRepository:
             by_shard: dict[str, list[dict]] = {}
             for record in records:
                 mid = record.id
-                if not is_match_id(mid) or mid in taken or self._get_entry(mid) is not None or self.layout.revisions_of(mid):
+                if not is_match_id(mid) or mid in taken or self._get_entry(mid) is not None:
                     mid = self._unused_id()
                     while mid in taken:
                         mid = self._unused_id()

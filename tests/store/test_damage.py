@@ -7,6 +7,7 @@ import pytest
 
 from seep_scorer.cli import main as cli_main
 from seep_scorer.store import MatchNotFound, StoreError, open_repository
+from seep_scorer.store.layout import shard_of
 
 from .conftest import level_deal, open_match, with_deals
 
@@ -81,7 +82,7 @@ def test_damaged_match_file_is_moved_aside_and_restored_from_the_newest_backup(s
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_damaged_index_shard_is_moved_aside_and_rebuilt_from_the_match_files(store, kind):
-    path = store["dir"] / "index" / f"{store['a'].id[:2]}.json"
+    path = store["dir"] / "index" / f"{shard_of(store['a'].id)}.json"
     bad = damage_bytes(kind, "index", path.read_bytes())
     path.write_bytes(bad)
 
@@ -118,7 +119,7 @@ def test_damaged_settings_file_is_moved_aside_and_settings_restored_from_backup(
 @pytest.mark.parametrize("file_kind", ["match", "index", "store"])
 def test_the_command_line_still_starts_and_reports_the_repair(store, file_kind, capsys):
     path = {"match": store["dir"] / "matches" / f"{store['a'].id}.{store['a'].revision}.json",
-            "index": store["dir"] / "index" / f"{store['a'].id[:2]}.json",
+            "index": store["dir"] / "index" / f"{shard_of(store['a'].id)}.json",
             "store": store["dir"] / "store.json"}[file_kind]
     path.write_bytes(b"\x00\x01garbage")
     assert cli_main(["list", "--json", "--data-dir", str(store["dir"])]) == 0
@@ -180,7 +181,7 @@ def test_damage_found_while_running_is_repaired_too(store):
     (store["dir"] / "store.json").write_bytes(b"")
     assert repo.get_setting("language") == "hi"
     assert len(repo.notices) == 1 and "settings file" in repo.notices[0]
-    (store["dir"] / "index" / f"{store['b'].id[:2]}.json").write_bytes(b"[]")
+    (store["dir"] / "index" / f"{shard_of(store['b'].id)}.json").write_bytes(b"[]")
     assert {s.id for s in repo.list_matches()} == {store["a"].id, store["b"].id}
     assert len(repo.notices) == 2 and "list of matches" in repo.notices[1]
 
