@@ -21,8 +21,12 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="seep-scorer", description="Scorekeeping companion for Seep.")
+    data_help = "where matches are stored (default: the app's data folder)"
+    parser.add_argument("--data-dir", metavar="DIR", default=None, help=data_help)
+    # SUPPRESS: a subcommand's own --data-dir overrides, but its absence must not
+    # reset one given before the subcommand (`seep-scorer --data-dir X list`).
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", metavar="DIR", help="where matches are stored (default: the app's data folder)")
+    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     serve.register(parser, sub, common)
     score.register(sub, common)

@@ -98,3 +98,14 @@ def test_usage_errors_are_status_2_without_traceback():
     assert result.returncode == 2 and "Traceback" not in result.stderr
     result = run("frobnicate")
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_data_dir_before_or_after_the_subcommand(tmp_path):
+    from seep_scorer.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["--data-dir", "X", "list"]).data_dir == "X"
+    assert parser.parse_args(["list", "--data-dir", "Y"]).data_dir == "Y"
+    assert parser.parse_args(["--data-dir", "X", "list", "--data-dir", "Y"]).data_dir == "Y"
+    assert parser.parse_args(["list"]).data_dir is None
+    assert parser.parse_args([]).data_dir is None
