@@ -326,6 +326,7 @@ class TinyMatchRepository:
     # ----- files -----
 
     def _read_match_file(self, path: Path, mid: str) -> StoredMatch:
+        revision = int(path.name.split(".")[1])  # <id>.<revision>.json
         db = open_db(path)  # short-lived: one instance per file at a time, under the lock
         try:
             doc = db.table("match").get(doc_id=1)
@@ -333,7 +334,7 @@ class TinyMatchRepository:
             db.close()
         if doc is None:
             raise DamagedFile(path, "holds no match")
-        if not (doc.get("id") == mid and type(doc.get("revision")) is int and _is_iso(doc.get("created"))
+        if not (doc.get("id") == mid and doc.get("revision") == revision and _is_iso(doc.get("created"))
                 and _is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
             raise DamagedFile(path, "does not have the shape of a match file")
         try:
