@@ -122,7 +122,7 @@ HOSTILE = {
     "wrong-deal-types": _compact(_match_file(deals=[{"points": {"0": "fifty", "1": 50}}])),
     "unknown-version": _compact(_match_file(version=7)),
     "not-utf8": b'{"format":"seep-match","version":1,"teams":[{"name":"\xff\xfe"}]}',
-    # The rules layer raises TypeError here (dealer used before its type is checked): still a clean refusal.
+    # The rules layer once raised TypeError here (dealer used before its type was checked; fixed in a951b3f).
     "dealer-of-wrong-type": _compact(_match_file(deals=[{"points": {"0": 50, "1": 50}, "dealer": [],
                                                         "sweeps": [{"team": 0, "kind": "normal"}]}])),
     "not-json": b"format: seep-match\nversion: 1\n",
