@@ -47,6 +47,7 @@ except ImportError:  # Windows: one process at a time is the user's business the
 
 AUTO_BACKUP_EVERY = timedelta(hours=24)
 KEEP_AUTO_BACKUPS = 7
+BACKUP_CHECK_INTERVAL = 3600.0  # seconds between checks for a due backup, on save
 MAX_SETTING_KEY = 100
 MAX_SETTING_BYTES = 64 * 1024
 _TIMESTAMP_FORMAT = "%Y%m%dT%H%M%SZ"
@@ -124,6 +125,9 @@ class TinyMatchRepository:
         self._lock = threading.RLock()
         self._depth = 0
         self._shards: dict[str, TinyDB] = {}
+        # A server can run for weeks: saves check (at most hourly) whether the daily backup is due.
+        self._next_backup_check = time.monotonic() + BACKUP_CHECK_INTERVAL
+        self._backup_thread: threading.Thread | None = None
         try:
             self.layout.create_folders()
             self._lock_handle = open(self.layout.lock_file, "a+b")
@@ -452,7 +456,8 @@ class TinyMatchRepository:
             now = now_iso()
             stored = StoredMatch(mid, canonical, 1, now, now, finished)
             self._commit(stored, as_dict, old_revision=None)
-            return stored
+        self._backup_if_due()
+        return stored
 
     def save(self, match_id: str, match: Match, base_revision: int) -> StoredMatch:
         if not is_match_id(match_id):
@@ -466,7 +471,8 @@ class TinyMatchRepository:
                 raise StaleRevision(match_id, base_revision, entry["revision"])
             stored = StoredMatch(match_id, canonical, base_revision + 1, entry["created"], now_iso(), finished)
             self._commit(stored, as_dict, old_revision=base_revision)
-            return stored
+        self._backup_if_due()
+        return stored
 
     def delete(self, match_id: str) -> StoredMatch:
         with self._locked():
@@ -597,6 +603,22 @@ class TinyMatchRepository:
             return True
         made = datetime.fromisoformat(self._backup_time(newest[0]))
         return datetime.now(timezone.utc) - made >= AUTO_BACKUP_EVERY
+
+    def _backup_if_due(self) -> None:
+        """Start the daily automatic backup in the background when it is due (checked at most hourly)."""
+        now = time.monotonic()
+        if now < self._next_backup_check or (self._backup_thread and self._backup_thread.is_alive()):
+            return
+        self._next_backup_check = now + BACKUP_CHECK_INTERVAL
+        if self._auto_backup_due():
+            self._backup_thread = threading.Thread(target=self._backup_quietly, name="seep-auto-backup", daemon=True)
+            self._backup_thread.start()
+
+    def _backup_quietly(self) -> None:
+        try:
+            self.backup_now()
+        except (OSError, StoreError) as err:  # the data is safe; only this extra copy failed
+            self.notices.append(f"The automatic backup could not be written ({err}); your matches are safe.")
 
     def backup_now(self) -> Path:
         """Write a new automatic backup and drop the oldest beyond KEEP_AUTO_BACKUPS. Returns its path."""
