@@ -1,4 +1,4 @@
-"""Translations: `_()` and `ngettext()` for every user-visible string.
+"""Translations: `_()` and `ngettext()` for every user-visible string, in the language of the session.
 
 Source strings are English. Catalogs live in the top-level `locales/` folder
 (`locales/<code>/LC_MESSAGES/messages.po`), found from the package location,
@@ -6,23 +6,40 @@ never the working directory. `.po` files are compiled in memory when first
 used, so a compiled `.mo` can never be stale. A language without a catalog
 falls back to the source strings.
 
+Several phones share one server, each in its own language. `_()` resolves the
+language of the *current session*, in this order:
+
+1. a locale made current explicitly with `using(locale)` (scoped, always reset
+   on exit: pubsub callbacks run in the sending session's context, so they use it);
+2. the locale bound to the current Flet page (`bind_page`): Flet sets its own
+   page context at every entry point of a session (main, every event handler,
+   route changes), so handlers need nothing;
+3. the process default (`set_language`), used by the command line and tests.
+
 Never build a sentence from fragments: translate whole sentences with named
 placeholders, `_("{team} leads by {points}").format(team=..., points=...)`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import threading
+import weakref
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
+
+from .locale_format import LocaleFormat, has_native_digits
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 LOCALES_DIR = PACKAGE_DIR.parent / "locales"
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 
-# Languages the app offers, with their names in their own language.
+# Languages the app offers, with their names in their own language (never translated).
 LANGUAGES: dict[str, str] = {
     "en": "English",
     "hi": "हिन्दी",
@@ -36,8 +53,6 @@ RTL_LANGUAGES = frozenset({"sd"})
 
 _lock = threading.Lock()
 _cache: dict[str, gettext.NullTranslations] = {}
-_current: gettext.NullTranslations = gettext.NullTranslations()
-_current_code = SOURCE_LANGUAGE
 
 
 def _load(code: str) -> gettext.NullTranslations:
@@ -54,7 +69,7 @@ def _load(code: str) -> gettext.NullTranslations:
                 with po.open("rb") as fh:
                     catalog = read_po(fh, locale=code)
                 buf = io.BytesIO()
-                write_mo(buf, catalog)
+                write_mo(buf, catalog, use_fuzzy=False)
                 buf.seek(0)
                 translations = gettext.GNUTranslations(buf)
             except Exception:  # a broken catalog must never break the app: fall back to English
@@ -63,31 +78,136 @@ def _load(code: str) -> gettext.NullTranslations:
         return translations
 
 
+def normalize(code: str | None) -> str:
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+@dataclass
+class UILocale:
+    """One session's language and digit choice (mutable: the settings screen changes it)."""
+
+    language: str = SOURCE_LANGUAGE
+    native_digits: bool = False
+
+    def __post_init__(self) -> None:
+        self.language = normalize(self.language)
+
+    @property
+    def translations(self) -> gettext.NullTranslations:
+        return _load(self.language)
+
+    @property
+    def rtl(self) -> bool:
+        return self.language in RTL_LANGUAGES
+
+    @property
+    def fmt(self) -> LocaleFormat:
+        return LocaleFormat(self.language, self.native_digits and has_native_digits(self.language))
+
+
+_default = UILocale()
+# The browser's Accept-Language header, set by the web server for the session's connection
+# (seep_scorer.ui.server); `main(page)` runs in a task copied from that connection's context.
+client_accept_language: ContextVar[str | None] = ContextVar("seep_scorer_accept_language", default=None)
+_explicit: ContextVar[UILocale | None] = ContextVar("seep_scorer_locale", default=None)
+_pages: dict[int, UILocale] = {}
+
+
+def bind_page(page, locale: UILocale) -> None:
+    """Every later `_()` in this page's session (found through Flet's page context) uses `locale`."""
+    key = id(page)
+    if key not in _pages:
+        weakref.finalize(page, _pages.pop, key, None)
+    _pages[key] = locale
+
+
+def page_locale(page) -> UILocale | None:
+    return _pages.get(id(page))
+
+
+@contextlib.contextmanager
+def using(locale: UILocale) -> Iterator[UILocale]:
+    token = _explicit.set(locale)
+    try:
+        yield locale
+    finally:
+        _explicit.reset(token)
+
+
+def _flet_page():
+    try:
+        from flet.controls.context import _context_page
+    except Exception:  # flet not installed (command line use): no sessions
+        return None
+    return _context_page.get()
+
+
+def current() -> UILocale:
+    loc = _explicit.get()
+    if loc is not None:
+        return loc
+    page = _flet_page()
+    if page is not None:
+        loc = _pages.get(id(page))
+        if loc is not None:
+            return loc
+    return _default
+
+
 def set_language(code: str | None) -> str:
-    """Switch the current language; unknown codes fall back to English. Returns the code in use."""
-    global _current, _current_code
-    code = code if code in LANGUAGES else SOURCE_LANGUAGE
-    _current = _load(code)
-    _current_code = code
-    return code
+    """Set the process default language (no session bound); unknown codes fall back to English."""
+    _default.language = normalize(code)
+    return _default.language
 
 
 def current_language() -> str:
-    return _current_code
+    return current().language
+
+
+def fmt() -> LocaleFormat:
+    """How the current session writes numbers and dates."""
+    return current().fmt
 
 
 def is_rtl(code: str | None = None) -> bool:
-    return (code or _current_code) in RTL_LANGUAGES
+    return (code or current().language) in RTL_LANGUAGES
 
 
 def _(message: str) -> str:
-    return _current.gettext(message)
+    return current().translations.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _current.ngettext(singular, plural, n)
+    return current().translations.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
     """Mark a string for extraction without translating it now."""
     return message
+
+
+def match_language(preferences: list[str] | str | None) -> str | None:
+    """The first of the seven languages in a preference list (an Accept-Language header or
+    language tags such as 'hi-IN'); None when none of them is there."""
+    if not preferences:
+        return None
+    if isinstance(preferences, str):
+        items = []
+        for i, part in enumerate(preferences.split(",")):
+            tag, _sep, params = part.strip().partition(";")
+            q = 1.0
+            for p in params.split(";"):
+                k, _eq, v = p.strip().partition("=")
+                if k == "q":
+                    try:
+                        q = float(v)
+                    except ValueError:
+                        q = 0.0
+            if tag and q > 0:
+                items.append((-q, i, tag))
+        preferences = [tag for _q, _i, tag in sorted(items)]
+    for tag in preferences:
+        base = tag.strip().replace("_", "-").split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return None

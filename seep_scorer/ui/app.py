@@ -5,8 +5,14 @@ Routes (each shows the views of its parents below it, so back works):
     /new                      new match
     /match/<id>               scoreboard
     /match/<id>/deal          record a deal
+    /match/<id>/deal/swapped  record a deal, every point card starting with the second team
     /match/<id>/deal/<n>      edit or delete deal n
     /rules  /stats  /settings
+    /rules/<section>          the rules, scrolled to a section
+    <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
+
+Language, theme and native digits are per device (the browser's localStorage
+through ft.SharedPreferences); every session renders in its own language.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from .viewmodels import ScoreboardVM, SettingsVM
 log = logging.getLogger(__name__)
 TOPIC = "seep-scorer"
 
-_MATCH = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+))?)?/?$")
+_MATCH = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped))?)?/?$")
+_RULES = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
+PREF_PREFIX = "seep_scorer."  # localStorage is shared by every app on the origin
 
 
 def route_stack(route: str) -> list[str]:
@@ -36,8 +44,15 @@ def route_stack(route: str) -> list[str]:
     route = (route or "/").split("?", 1)[0].split("#", 1)[0] or "/"
     if route in ("/", ""):
         return ["/"]
-    if route in ("/new", "/rules", "/stats", "/settings"):
+    if route in ("/new", "/stats", "/settings"):
         return ["/", route]
+    r = _RULES.match(route)
+    if r:
+        base = r["base"] or "/"
+        below = route_stack(base) if base != "/" else ["/"]
+        if below[-1] != base.rstrip("/") and base != "/":
+            below = ["/"]  # an unknown base: the rules on top of the start page
+        return below + [route.rstrip("/")]
     m = _MATCH.match(route)
     if m:
         base = f"/match/{m['id']}"
@@ -51,30 +66,76 @@ def route_stack(route: str) -> list[str]:
 class App:
     """One browser session. All sessions share the process-wide repository and the pubsub hub."""
 
-    def __init__(self, page: ft.Page, repo: MatchRepository):
+    def __init__(self, page: ft.Page, repo: MatchRepository, accept_language: str | None = None):
         self.page = page
         self.repo = repo
+        self.accept_language = accept_language
+        self.locale = i18n.UILocale()
+        i18n.bind_page(page, self.locale)
+        self.prefs: ft.SharedPreferences | None = None
+        self.settings: SettingsVM | None = None
         self.route = None
         self.screens: dict[str, Screen] = {}
         self.boards: dict[str, ScoreboardVM] = {}
         self._notices_shown = False
+        self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
 
     # -- start
-    def start(self) -> None:
-        page = self.page
-        settings = SettingsVM(self.repo)
-        i18n.set_language(settings.language)
-        page.title = "Seep Scorer"
-        page.rtl = i18n.is_rtl()
-        apply_theme(page, settings.theme)
-        page.on_route_change = self._on_route_change
-        page.on_view_pop = self._on_view_pop
+    async def start(self) -> None:
+        stored = await self._read_prefs()
+        with i18n.using(self.locale):
+            self._start(stored)
+
+    async def _read_prefs(self) -> dict:
+        """This device's settings from the browser's localStorage ({} when there are none or no client answers)."""
+        stored: dict = {}
         try:
+            self.prefs = ft.SharedPreferences()
+        except Exception:
+            log.debug("no shared preferences", exc_info=True)
+            return stored
+        for key in SettingsVM.KEYS:
+            try:
+                value = await asyncio.wait_for(self.prefs.get(PREF_PREFIX + key), timeout=5)
+            except Exception:
+                log.debug("cannot read preference %s", key, exc_info=True)
+                continue
+            if value is not None:
+                stored[key] = value
+        return stored
+
+    def _save_pref(self, key: str, value) -> None:
+        if self.prefs is None:
+            return
+        try:
+            self.page.run_task(self._write_pref, key, value)
+        except Exception:
+            log.debug("cannot save preference %s", key, exc_info=True)
+
+    async def _write_pref(self, key: str, value) -> None:
+        try:
+            await asyncio.wait_for(self.prefs.set(PREF_PREFIX + key, value), timeout=5)
+        except Exception:
+            log.debug("cannot save preference %s", key, exc_info=True)
+
+    def _start(self, stored: dict) -> None:
+        page = self.page
+        try:  # services first: registering one pushes an update of the page
             self.wakelock = ft.Wakelock()
         except Exception:  # not every platform has it
             self.wakelock = None
+        settings = self.settings = SettingsVM(self.repo, stored, save=self._save_pref,
+                                              device_language=i18n.match_language(self.accept_language))
+        self.locale.language = i18n.normalize(settings.language)
+        self.locale.native_digits = settings.native_digits
+        page.title = i18n._("Seep Scorer")
+        page.rtl = self.locale.rtl
+        apply_theme(page, settings.theme)
+        page.on_route_change = self._on_route_change
+        page.on_view_pop = self._on_view_pop
+        page.on_resize = self._on_resize
         try:
             page.pubsub.subscribe_topic(TOPIC, self._on_message)
         except Exception:
@@ -139,14 +200,35 @@ class App:
             except Exception:
                 log.debug("cannot remember the open match", exc_info=True)
         self.update()
+        self.run_after_show()
+
+    def after_show(self, coro_fn) -> None:
+        self._after.append(coro_fn)
+
+    def run_after_show(self) -> None:
+        pending, self._after = self._after, []
+        for fn in pending:
+            try:
+                self.page.run_task(fn)
+            except Exception:
+                log.debug("not on a live page", exc_info=True)
+
+    def page_width(self) -> float | None:
+        return getattr(self.page, "width", None)
+
+    def _on_resize(self, e=None) -> None:
+        for screen in self.screens.values():
+            screen.fit_width(self.page_width())
+        self.update()
 
     def _make(self, route: str) -> Screen:
         if route == "/":
             return MatchesScreen(self)
         if route == "/new":
             return NewMatchScreen(self)
-        if route == "/rules":
-            return RulesScreen(self)
+        r = _RULES.match(route)
+        if r:
+            return RulesScreen(self, route, r["section"])
         if route == "/stats":
             return StatsScreen(self)
         if route == "/settings":
@@ -154,6 +236,8 @@ class App:
         m = _MATCH.match(route)
         if m and route.endswith("/deal"):
             return DealScreen(self, m["id"], None)
+        if m and m["n"] == "swapped":
+            return DealScreen(self, m["id"], None, swapped=True)
         if m and m["n"]:
             n = int(m["n"])
             board = self.scoreboard_vm(m["id"])
@@ -199,6 +283,12 @@ class App:
     def _on_view_pop(self, e: ft.ViewPopEvent) -> None:
         self.go_back()
 
+    def open_help(self, section: str) -> None:
+        """A help mark: the rules at `section`, on top of the current screen (back returns to it)."""
+        base = self.route if self.route not in (None, "/") else ""
+        base = _RULES.sub(lambda m: m["base"], base) if _RULES.match(base or "") else base
+        self.go(f"{base}/rules/{section}")
+
     # -- after a handler changed a view-model
     def changed(self) -> None:
         for screen in self.screens.values():
@@ -211,16 +301,28 @@ class App:
         except (RuntimeError, AssertionError):
             pass  # not attached to a live session (control-tree tests)
 
-    # -- settings that change the whole app
+    # -- settings that change the whole app (this device only)
     def set_language(self, code: str) -> None:
-        i18n.set_language(code)
-        self.page.rtl = i18n.is_rtl()
+        self.settings.set_language(code)
+        self.locale.language = i18n.normalize(self.settings.language)
+        self.page.rtl = self.locale.rtl
+        self.page.title = i18n._("Seep Scorer")
+        self._rebuild()
+
+    def set_native_digits(self, on: bool) -> None:
+        self.settings.set_native_digits(on)
+        self.locale.native_digits = self.settings.native_digits
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Every screen again, in the new language or digits (the view-models, and so undo, are kept)."""
         route = self.route
         self.screens = {}
         self.show(route)
 
     def set_theme(self, choice: str) -> None:
-        apply_theme(self.page, choice)
+        self.settings.set_theme(choice)
+        apply_theme(self.page, self.settings.theme)
         self.changed()
 
     # -- live table
@@ -231,6 +333,11 @@ class App:
             log.debug("publish failed", exc_info=True)
 
     async def _on_message(self, topic: str, message) -> None:
+        # Runs in the context of the session that sent the message: render in this session's own language.
+        with i18n.using(self.locale):
+            await self._handle_message(message)
+
+    async def _handle_message(self, message) -> None:
         try:
             _kind, match_id = message
             if match_id is not None and match_id in self.boards:
@@ -273,8 +380,8 @@ class App:
 def make_main(repo_factory: Callable[[], MatchRepository]):
     """The Flet entry point `main(page)`, bound to where the repository comes from."""
 
-    def main(page: ft.Page) -> None:
-        App(page, repo_factory()).start()
+    async def main(page: ft.Page) -> None:
+        await App(page, repo_factory(), accept_language=i18n.client_accept_language.get()).start()
 
     return main
 

@@ -7,12 +7,12 @@ objects across refreshes so that typing is never interrupted.
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ..i18n import LANGUAGES, _, current_language
+from ..i18n import LANGUAGES, _, current_language, fmt, ngettext
 from ..rules import SWEEP_KINDS, card_label
 from . import texts
 from .viewmodels import PARAMS, THEMES, DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM
@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from .app import App
 
 PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
+MAX_WIDTH = 600  # on a desktop browser the content is a centred column of this width
+
+
+def help_mark(app: "App", ident: str) -> ft.Semantics:
+    """A help mark (48 × 48) that opens the rules section explaining what it stands beside."""
+    section, label = texts.HELP_MARKS[ident]
+    return ft.Semantics(identifier=ident, label=_(label), button=True, content=ft.IconButton(
+        icon=ft.Icons.HELP_OUTLINE, tooltip=_(label), width=TAP, height=TAP, icon_size=20,
+        icon_color=ft.Colors.PRIMARY, on_click=lambda e: app.open_help(section)))
 
 
 class _Chip:
@@ -70,6 +79,11 @@ def _appbar(title: str) -> ft.AppBar:
                      bgcolor=ft.Colors.SURFACE_CONTAINER)
 
 
+def num(value: int) -> str:
+    """A number as the session's language writes it (native digits when chosen)."""
+    return fmt().number(value)
+
+
 class Screen:
     route = "/"
     nav_route = ""
@@ -78,18 +92,27 @@ class Screen:
         self.app = app
         self.body = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         self.footer = ft.Column(spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.frames = [ft.Container(self.body, padding=PAD, expand=True),
+                       ft.Container(self.footer, padding=ft.Padding.symmetric(horizontal=12))]
         self.view = ft.View(
             route=self.route,
             appbar=_appbar(self.title()),
-            controls=[ft.Container(self.body, padding=PAD, expand=True),
-                      ft.Container(self.footer, padding=ft.Padding.symmetric(horizontal=12))],
+            controls=self.frames,
             bottom_appbar=nav_bar(app, self.nav_route),
             padding=ft.Padding.only(bottom=8),
             spacing=4,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
+        self.fit_width(app.page_width())
+
+    def fit_width(self, page_width: float | None) -> None:
+        """Phones use the whole width; a wide (desktop) window gets a centred column."""
+        width = MAX_WIDTH if page_width and page_width > MAX_WIDTH + 40 else None
+        for frame in self.frames:
+            frame.width = width
 
     def title(self) -> str:
-        return "Seep Scorer"
+        return _("Seep Scorer")
 
     def refresh(self) -> None:
         pass
@@ -117,7 +140,7 @@ class MatchesScreen(Screen):
         vm.reload()
         items: list[ft.Control] = []
         for text in self.app.take_store_notices():
-            items.append(notice(text, on_close=lambda e: self.app.changed(), error=True))
+            items.append(notice(texts.store_notice_text(text), on_close=lambda e: self.app.changed(), error=True))
         if vm.message:
             items.append(notice(vm.message, _("Undo") if vm.deleted else None, self._undo_delete,
                                 on_close=self._dismiss))
@@ -161,13 +184,14 @@ class MatchesScreen(Screen):
 
 
 def _format_when(iso: str) -> str:
-    try:
-        from babel.dates import format_datetime
+    """When a match was last changed, in local time, as the session's language writes dates."""
+    from datetime import datetime
 
+    try:
         dt = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-        return format_datetime(dt.astimezone(), format="short", locale=current_language())
+        return fmt().date(dt.astimezone())
     except Exception:
-        return iso[:16].replace("T", " ")
+        return fmt().digits(iso[:16].replace("T", " "))
 
 
 # --------------------------------------------------------------------------- new match
@@ -197,16 +221,17 @@ class NewMatchScreen(Screen):
 
     def _build(self) -> None:
         vm = self.vm
-        team_fields = [self._text_field(f"team-name-{t}", _("Team {number}").format(number=t + 1), vm.team_names[t],
+        team_fields = [self._text_field(f"team-name-{t}", _("Team {number}").format(number=num(t + 1)), vm.team_names[t],
                                         lambda v, t=t: vm.team_names.__setitem__(t, v)) for t in (0, 1)]
-        player_fields = [self._text_field(f"player-name-{s}", _("Seat {number}").format(number=s + 1),
+        player_fields = [self._text_field(f"player-name-{s}", _("Seat {number}").format(number=num(s + 1)),
                                           vm.player_names[s], lambda v, s=s: vm.player_names.__setitem__(s, v))
                          for s in range(4)]
         items: list[ft.Control] = [section_title(_("Teams and players"))]
         for t in (0, 1):
             items.append(ft.Column([team_fields[t], ft.Row([player_fields[t], player_fields[t + 2]], spacing=8)],
                                    spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-        items.append(section_title(_("Rules")))
+        items.append(ft.Row([section_title(_("Rules")), help_mark(self.app, "help-presets")], spacing=0,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER))
         self.preset_chips = {p: _Chip(f"rules-preset-{p}", _(texts.PRESET_LABELS[p]),
                                       lambda e, p=p: self._set_preset(p), expand=True, compact=False)
                              for p in ("standard", "race500", "custom")}
@@ -275,10 +300,10 @@ class NewMatchScreen(Screen):
         vm = self.vm
         for name, field in self.param_fields.items():
             value = vm.params[name]
-            field.value = "" if value is None else str(value)
+            field.value = "" if value is None else fmt().digits(str(value))
         for name, sw in self.param_switches.items():
             sw.value = bool(vm.params[name])
-        self.count_field.value = "" if vm.match_count is None else str(vm.match_count)
+        self.count_field.value = "" if vm.match_count is None else fmt().digits(str(vm.match_count))
 
     def refresh(self) -> None:
         if not hasattr(self, "preset_chips"):
@@ -297,7 +322,7 @@ class NewMatchScreen(Screen):
         self.count_row.visible = vm.match_type != "open"
         self.count_unit.value = _("points") if vm.match_type == "target" else _("bazzis")
         for s in range(4):
-            self.dealer_chips[s].text.value = vm.player_names[s] or _("Seat {number}").format(number=s + 1)
+            self.dealer_chips[s].text.value = vm.player_names[s] or _("Seat {number}").format(number=num(s + 1))
         for key, chip in self.dealer_chips.items():
             chip.set(vm.first_dealer == key)
         self.error_text.value = vm.error or ""
@@ -319,7 +344,7 @@ class NewMatchScreen(Screen):
 
     def _set_param(self, name, value):
         self.vm.set_param(name, value)
-        self.count_field.value = "" if self.vm.match_count is None else str(self.vm.match_count)
+        self.count_field.value = "" if self.vm.match_count is None else fmt().digits(str(self.vm.match_count))
         self.vm.error = None
         self.app.changed()
 
@@ -355,12 +380,22 @@ class ScoreboardScreen(Screen):
         self.row_controls: dict[int, tuple[object, ft.Control]] = {}
         self.record_btn = ft.FilledButton(content=_("Record deal"), icon=ft.Icons.ADD, height=52, expand=True,
                                           on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal"))
+        # The same, with every point card already on the second team: when that team took most of
+        # them, fewer taps (at most min(k, 17 - k) card taps either way).
+        names = self.vm.team_names()
+        swapped_label = _("Record deal, cards to {team}").format(team=names[1])
+        self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.swapped_btn = ft.OutlinedButton(
+            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, tooltip=swapped_label,
+            on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal/swapped"))
+        self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", label=swapped_label, button=True,
+                                        content=ft.Container(self.swapped_btn, width=116))
         self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=_("Take back the last deal"),
                                       width=TAP, height=TAP)
         self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=self._redo, tooltip=_("Put the deal back"),
                                       width=TAP, height=TAP)
-        self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=True), sem("undo-deal", self.undo_btn),
-                                        sem("redo-deal", self.redo_btn)], spacing=4)]
+        self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=True), self.swapped_sem,
+                                        sem("undo-deal", self.undo_btn), sem("redo-deal", self.redo_btn)], spacing=4)]
         self.refresh()
 
     def title(self) -> str:
@@ -393,23 +428,33 @@ class ScoreboardScreen(Screen):
             col = [ft.Text(names[t], weight=ft.FontWeight.BOLD, size=16, max_lines=1,
                            overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)]
             if vm.uses_bazzis:
-                col.append(sem(f"bazzis-{t}", ft.Text(str(st.bazzis[t]), size=44, weight=ft.FontWeight.BOLD),
-                               label=_("Bazzis won by {team}").format(team=names[t]), value=str(st.bazzis[t])))
-                col.append(ft.Text(_("bazzis"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-                col.append(sem(f"totals-{t}", ft.Text(_("{points} points in all").format(points=st.totals[t]), size=12,
-                                                      color=ft.Colors.ON_SURFACE_VARIANT)))
+                n = st.bazzis[t]
+                col.append(sem(f"bazzis-{t}", ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
+                               label=_("Bazzis won by {team}").format(team=names[t]), value=num(n)))
+                # TRANSLATORS: the word under the big number of bazzis a team has won.
+                col.append(ft.Text(ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+                total = st.totals[t]
+                col.append(sem(f"totals-{t}", ft.Text(
+                    ngettext("{points} point in all", "{points} points in all", total).format(points=num(total)),
+                    size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
             else:
-                col.append(sem(f"totals-{t}", ft.Text(str(st.totals[t]), size=40, weight=ft.FontWeight.BOLD),
-                               label=_("Total of {team}").format(team=names[t]), value=str(st.totals[t])))
-                col.append(ft.Text(_("points"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+                total = st.totals[t]
+                col.append(sem(f"totals-{t}", ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
+                               label=_("Total of {team}").format(team=names[t]), value=num(total)))
+                # TRANSLATORS: the word under a team's big running total.
+                col.append(ft.Text(ngettext("point", "points", total), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
             cols.append(ft.Container(ft.Column(col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                                                tight=True), expand=True))
         items.append(ft.Container(ft.Column([
             ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START),
             ft.Divider(height=8),
-            sem("difference", ft.Text(vm.difference_text(), size=20, weight=ft.FontWeight.BOLD,
-                                      text_align=ft.TextAlign.CENTER)),
-            sem("next-dealer", ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER)),
+            ft.Row([sem("difference", ft.Text(vm.difference_text(), size=20, weight=ft.FontWeight.BOLD,
+                                              text_align=ft.TextAlign.CENTER), expand=True),
+                    help_mark(self.app, "help-bazzi" if vm.uses_bazzis else "help-scoring")],
+                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row([sem("next-dealer", ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER), expand=True),
+                    help_mark(self.app, "help-dealer")],
+                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=12))
@@ -435,6 +480,7 @@ class ScoreboardScreen(Screen):
         self.row_controls = controls
         self.body.controls = items
         self.record_btn.disabled = vm.finished
+        self.swapped_btn.disabled = vm.finished
         self.undo_btn.disabled = not vm.can_undo
         self.redo_btn.disabled = not vm.can_redo
 
@@ -472,7 +518,7 @@ class _Card:
     def __init__(self, code: str, on_click):
         self.code = code
         self.special = code in ("AS", "AH", "AD", "AC", "10D")
-        self.label = ft.Text(card_label(code), size=20, weight=ft.FontWeight.BOLD)
+        self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
         self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.control = tile(f"card-{code}", ft.Column([self.label, self.team], spacing=0, tight=True,
                                                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
@@ -501,20 +547,22 @@ class _Counter:
                               spacing=0, tight=True)
 
     def set(self, n: int) -> None:
-        self.text.value = str(n)
-        self.value.value = str(n)
+        self.text.value = num(n)
+        self.value.value = num(n)
         self.dec.disabled = n == 0
 
 
 class DealScreen(Screen):
     nav_route = ""
 
-    def __init__(self, app: "App", match_id: str, number: int | None):
+    def __init__(self, app: "App", match_id: str, number: int | None, swapped: bool = False):
         self.match_id = match_id
         self.number = number
-        self.route = f"/match/{match_id}/deal" + (f"/{number}" if number else "")
+        self.route = f"/match/{match_id}/deal" + (f"/{number}" if number else "/swapped" if swapped else "")
         self.board: ScoreboardVM = app.scoreboard_vm(match_id)
         self.vm = DealEntryVM(self.board.match, number)
+        if swapped and number is None:
+            self.vm.swap_all()  # opened from "Record deal, cards to <second team>"
         self.message: str | None = None
         super().__init__(app)
         self._build()
@@ -522,8 +570,8 @@ class DealScreen(Screen):
 
     def title(self) -> str:
         if self.number:
-            return _("Edit deal {number}").format(number=self.number)
-        return _("Record deal {number}").format(number=len(self.board.deals) + 1)
+            return _("Edit deal {number}").format(number=num(self.number))
+        return _("Record deal {number}").format(number=num(len(self.board.deals) + 1))
 
     def rebase(self) -> None:
         """The match changed elsewhere: keep what was entered, check it against the new state."""
@@ -557,7 +605,10 @@ class DealScreen(Screen):
         short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
         self.counters = {}
         sweep_rows = [ft.Row([
-            ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD, expand=True),
+            ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                            expand=True),
+                    help_mark(self.app, "help-sweeps")], spacing=0, expand=True,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Container(ft.Text(names[0], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
                                  text_align=ft.TextAlign.CENTER), width=122),
             ft.Container(ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
@@ -584,8 +635,10 @@ class DealScreen(Screen):
         self.most_chips = {}
         if vm.needs_most_cards:
             self.most_chips = {v: _Chip(f"most-cards-{v}", label, lambda e, v=v: self._most(v), expand=True)
-                               for v, label in ((0, names[0]), ("tie", _("26 each")), (1, names[1]))}
-            items.append(ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD))
+                               for v, label in ((0, names[0]), ("tie", fmt().digits(_("26 each"))), (1, names[1]))}
+            items.append(ft.Row([ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD, expand=True),
+                                 help_mark(self.app, "help-most-cards")], spacing=0,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
             items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
         if self.number:
             items.append(big_button("delete-deal", _("Delete this deal"), self._delete, icon=ft.Icons.DELETE_OUTLINE,
@@ -600,7 +653,9 @@ class DealScreen(Screen):
         self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, on_click=self._save, height=52)
         self.footer.controls = [
             ft.Row([sem("deal-total-0", self.total_texts[0], expand=True),
-                    sem("deal-total-1", self.total_texts[1], expand=True)]),
+                    help_mark(self.app, "help-scoring"),
+                    sem("deal-total-1", self.total_texts[1], expand=True)], spacing=0,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.error_slot,
             sem("save-deal", self.save_button),
         ]
@@ -621,8 +676,8 @@ class DealScreen(Screen):
             card.set(vm.team_of(code), names[vm.team_of(code)])
         cp = vm.card_points()
         if vm.mode == "cards":
-            self.card_points.value = _("Card points {points0} : {points1}").format(points0=cp[0], points1=cp[1])
-        self.points_other.value = _("{team}: {points}").format(team=names[1], points="–" if cp is None else cp[1])
+            self.card_points.value = _("Card points {points0} : {points1}").format(points0=num(cp[0]), points1=num(cp[1]))
+        self.points_other.value = _("{team}: {points}").format(team=names[1], points="–" if cp is None else num(cp[1]))
         for key, c in self.counters.items():
             c.set(vm.sweeps[key])
         for v, chip in self.most_chips.items():
@@ -630,7 +685,7 @@ class DealScreen(Screen):
         totals = vm.totals()
         for t in (0, 1):
             self.total_texts[t].value = _("{team}: {points}").format(
-                team=names[t], points="–" if totals is None else totals[t])
+                team=names[t], points="–" if totals is None else num(totals[t]))
         error = vm.error()
         self.error_text.value = error or ""
         self.error_slot.visible = bool(error)
@@ -701,42 +756,122 @@ class DealScreen(Screen):
 # --------------------------------------------------------------------------- rules, stats, settings
 
 def load_rule_sections(lang: str):
-    """(id, title, markdown body) for each section; from seep_scorer.reference when it is there."""
-    try:
-        from ..reference import load_sections
-    except ImportError:
-        load_sections = None
-    if load_sections is not None:
-        try:
-            return [(s.id, s.title, s.body) for s in load_sections(lang)]
-        except Exception:
-            try:
-                return [(s.id, s.title, s.body) for s in load_sections("en")]
-            except Exception:
-                pass
-    ids = ("overview", "deal-and-bid", "play", "houses", "cemented-houses", "end-of-deal", "scoring", "bazzi", "variants")
-    return [(i, i.replace("-", " ").capitalize(), "") for i in ids]
+    """(id, title, markdown body) for each section of the app's rules reference."""
+    from ..reference import load_sections
+
+    return [(s.id, s.title, s.body) for s in load_sections(lang)]
+
+
+# Card codes in the rules texts ("10♦", "A♠", "K♠") keep Latin digits and read left to right.
+_CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_BULLET = re.compile(r"^\s*[-*] (.*)$")
+_NUMBERED = re.compile(r"^\s*(\d+)\. (.*)$")
+
+
+def _localize(text: str) -> str:
+    """Native digits for the numbers in a rules text, never for card codes."""
+    f = fmt()
+    out, pos = [], 0
+    for m in _CARD.finditer(text):
+        out.append(f.digits(text[pos:m.start()]))
+        out.append(f.code(m.group(0)))
+        pos = m.end()
+    out.append(f.digits(text[pos:]))
+    return "".join(out)
+
+
+def _spans(text: str) -> list[ft.TextSpan]:
+    """Inline Markdown: **bold**; everything else is plain text."""
+    spans, pos = [], 0
+    for m in _BOLD.finditer(text):
+        if m.start() > pos:
+            spans.append(ft.TextSpan(_localize(text[pos:m.start()])))
+        spans.append(ft.TextSpan(_localize(m.group(1)), style=ft.TextStyle(weight=ft.FontWeight.BOLD)))
+        pos = m.end()
+    if pos < len(text):
+        spans.append(ft.TextSpan(_localize(text[pos:])))
+    return spans
+
+
+def markdown_controls(body: str) -> list[ft.Control]:
+    """The small Markdown of the rules texts (paragraphs, bullet and numbered lists, bold) as Flet
+    controls: rendered by the app itself, so it needs nothing from the network, uses the bundled
+    fonts of every script, mirrors in right-to-left languages and shows native digits."""
+    controls: list[ft.Control] = []
+    para: list[str] = []
+
+    def flush():
+        if para:
+            controls.append(ft.Text(spans=_spans(" ".join(para)), size=15))
+            para.clear()
+
+    for line in body.splitlines():
+        bullet, numbered = _BULLET.match(line), _NUMBERED.match(line)
+        if not line.strip():
+            flush()
+        elif bullet or numbered:
+            flush()
+            mark = "•" if bullet else fmt().number(int(numbered.group(1))) + "."
+            text = bullet.group(1) if bullet else numbered.group(2)
+            controls.append(ft.Row([ft.Container(ft.Text(mark, size=15), width=22),
+                                    ft.Text(spans=_spans(text), size=15, expand=True)],
+                                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.START))
+        elif controls and not para and isinstance(controls[-1], ft.Row) and line.startswith("  "):
+            controls[-1].controls[1].spans += _spans(" " + line.strip())  # a list item's continuation
+        else:
+            para.append(line.strip())
+    flush()
+    return controls
 
 
 class RulesScreen(Screen):
-    route = "/rules"
+    """The app's own rules reference; `/rules/<section>` opens it scrolled to that section."""
+
     nav_route = "/rules"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "App", route: str = "/rules", section: str | None = None):
+        self.route = route
+        self.section = section
         super().__init__(app)
         self.refresh()
+        if section:
+            app.after_show(self.scroll_to_section)
 
     def title(self) -> str:
         return _("Rules of Seep")
 
     def refresh(self) -> None:
-        items = []
-        for sid, title, body in load_rule_sections(current_language()):
-            items.append(sem(f"rules-section-{sid}", ft.Column([
-                ft.Text(title, size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
-                ft.Markdown(body, selectable=False, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB),
-            ], spacing=4, tight=True)))
+        if getattr(self, "_built_for", None) == (current_language(), fmt().native_digits):
+            return
+        self._built_for = (current_language(), fmt().native_digits)
+        try:
+            sections = load_rule_sections(current_language())
+        except Exception:
+            self.body.controls = [ft.Text(_("The rules text could not be loaded."), color=ft.Colors.ERROR)]
+            return
+        contents = ft.Row([
+            ft.Semantics(identifier=f"rules-link-{sid}", button=True, content=ft.TextButton(
+                content=title, height=TAP, on_click=lambda e, sid=sid: self._jump(sid)))
+            for sid, title, _body in sections], wrap=True, spacing=0, run_spacing=0)
+        items: list[ft.Control] = [section_title(_("Contents")), contents]
+        for sid, title, body in sections:
+            items.append(ft.Semantics(identifier=f"rules-section-{sid}", container=True, content=ft.Column(
+                [ft.Text(_localize(title), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+                 *markdown_controls(body)],
+                spacing=6, tight=True), key=ft.ScrollKey(f"rules-{sid}")))
         self.body.controls = items
+
+    def _jump(self, sid: str) -> None:
+        self.section = sid
+        self.app.after_show(self.scroll_to_section)
+        self.app.run_after_show()
+
+    async def scroll_to_section(self) -> None:
+        try:
+            await self.body.scroll_to(scroll_key=f"rules-{self.section}", duration=0)
+        except Exception:
+            pass  # not on a live page (control-tree tests)
 
 
 class StatsScreen(Screen):
@@ -770,29 +905,37 @@ class StatsScreen(Screen):
             ("stats-sweeps-last", _(texts.SWEEP_KIND_LABELS["last"]), sweeps["last"]),
         ]
         self.body.controls = [
-            sem(ident, ft.Row([ft.Text(label, expand=True), ft.Text(str(n), weight=ft.FontWeight.BOLD, size=18)]),
-                label=label, value=str(n))
+            sem(ident, ft.Row([ft.Text(label, expand=True), ft.Text(num(n), weight=ft.FontWeight.BOLD, size=18)]),
+                label=label, value=num(n))
             for ident, label, n in rows
         ]
 
 
 class SettingsScreen(Screen):
+    """This device's settings: language (each named in its own script), native digits, theme."""
+
     route = "/settings"
     nav_route = "/settings"
 
     def __init__(self, app: "App"):
-        self.vm = SettingsVM(app.repo)
+        self.vm: SettingsVM = app.settings
         super().__init__(app)
         self.language_chips = {code: _Chip(f"language-{code}", name, lambda e, c=code: self._language(c),
                                            compact=False) for code, name in LANGUAGES.items()}
         self.theme_chips = {t: _Chip(f"theme-{t}", _(texts.THEME_LABELS[t]), lambda e, t=t: self._theme(t),
                                      expand=True, compact=False) for t in THEMES}
         for chip in self.language_chips.values():
-            chip.box.width = 112
+            chip.box.width = 104
+        self.digits_switch = ft.Switch(label=_("Native digits"), value=self.vm.native_digits,
+                                       on_change=lambda e: self._digits(bool(e.control.value)))
+        self.digits_help = ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.digits_box = ft.Column([sem("native-digits", self.digits_switch, label=_("Native digits")),
+                                     self.digits_help], spacing=2, tight=True)
         items: list[ft.Control] = [
             section_title(_("Language")),
             sem("language", ft.Row([c.control for c in self.language_chips.values()], wrap=True, spacing=6,
                                    run_spacing=6), label=_("Language")),
+            self.digits_box,
             section_title(_("Theme")),
             sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6), label=_("Theme")),
         ]
@@ -812,11 +955,19 @@ class SettingsScreen(Screen):
             chip.set(self.vm.language == code)
         for t, chip in self.theme_chips.items():
             chip.set(self.vm.theme == t)
+        self.digits_box.visible = self.vm.offers_native_digits
+        self.digits_switch.value = self.vm.native_digits
+        from ..locale_format import NATIVE_DIGITS
+
+        digits = NATIVE_DIGITS.get(self.vm.language, "0123456789")
+        # TRANSLATORS: {digits} are the ten digits of the language's own script, e.g. ०१२३४५६७८९.
+        self.digits_help.value = _("Every number in the digits of this script: {digits}").format(digits=digits)
 
     def _language(self, code):
-        self.vm.set_language(code)
         self.app.set_language(code)
 
+    def _digits(self, on: bool):
+        self.app.set_native_digits(on)
+
     def _theme(self, theme):
-        self.vm.set_theme(theme)
         self.app.set_theme(theme)

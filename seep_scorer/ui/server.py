@@ -90,6 +90,27 @@ class TokenGate:
         return None
 
 
+class ClientLanguage:
+    """ASGI middleware: the browser's Accept-Language (sent with the WebSocket that carries a session)
+    becomes `i18n.client_accept_language` for that connection; Flet runs `main(page)` in a task copied
+    from it, so a first start can follow the browser's language (Flet 1.0.5 does not expose it)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket":
+            from ..i18n import client_accept_language
+
+            header = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"accept-language"), None)
+            token = client_accept_language.set(header)
+            try:
+                return await self.app(scope, receive, send)
+            finally:
+                client_accept_language.reset(token)
+        return await self.app(scope, receive, send)
+
+
 def build_asgi(main: Callable, *, token: str | None = None, app_name: str = "Seep Scorer"):
     """The Flet web app (no CDN, bundled assets), behind the token gate when a token is given."""
     import flet_web.fastapi as flet_fastapi
@@ -102,6 +123,7 @@ def build_asgi(main: Callable, *, token: str | None = None, app_name: str = "See
         app_short_name=app_name,
         app_description=app_name,
     )
+    app = ClientLanguage(app)
     return TokenGate(app, token) if token else app
 
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, _, ngettext
-from ..rules import Match, Standings
+import logging
+
+from ..i18n import N_, _, fmt, ngettext
+from ..rules import Match, MatchError, Standings, card_label
+from ..rules.cards import POINT_CARD_CODES
 from ..rules.replay import DealResult
+from ..store.repository import MatchNotFound, StaleRevision, StoreError
+
+log = logging.getLogger(__name__)
 
 SWEEP_KIND_LABELS = {"normal": N_("Sweeps"), "opening": N_("Opening sweeps"), "last": N_("Last-play sweeps")}
 
@@ -43,8 +49,8 @@ def team_name(match: Match, team: int) -> str:
 def difference_text(match: Match, standings: Standings) -> str:
     lead = standings.leader
     if lead is None:
-        return _("Level: difference 0")
-    return _("{team} leads by {points}").format(team=team_name(match, lead), points=abs(standings.difference))
+        return fmt().digits(_("Level: difference 0"))
+    return _("{team} leads by {points}").format(team=team_name(match, lead), points=fmt().number(abs(standings.difference)))
 
 
 def next_dealer_text(match: Match, standings: Standings) -> str:
@@ -60,11 +66,14 @@ def result_text(match: Match, standings: Standings) -> str:
     w = standings.winner
     if w == "draw":
         return _("The match is a draw.")
+    f = fmt()
     if match.rules.scoring == "ledger":
-        return _("{team} wins the match, {won} bazzis to {lost}.").format(
-            team=team_name(match, w), won=standings.bazzis[w], lost=standings.bazzis[1 - w])
-    return _("{team} wins the match, {won} points to {lost}.").format(
-        team=team_name(match, w), won=standings.totals[w], lost=standings.totals[1 - w])
+        won, lost = standings.bazzis[w], standings.bazzis[1 - w]
+        return ngettext("{team} wins the match, {won} bazzi to {lost}.", "{team} wins the match, {won} bazzis to {lost}.",
+                        won).format(team=team_name(match, w), won=f.number(won), lost=f.number(lost))
+    won, lost = standings.totals[w], standings.totals[1 - w]
+    return ngettext("{team} wins the match, {won} point to {lost}.", "{team} wins the match, {won} points to {lost}.",
+                    won).format(team=team_name(match, w), won=f.number(won), lost=f.number(lost))
 
 
 def event_text(match: Match, r: DealResult) -> str | None:
@@ -80,21 +89,160 @@ def event_text(match: Match, r: DealResult) -> str | None:
 
 
 def deal_row_text(match: Match, r: DealResult) -> str:
-    return _("Deal {number}: {score0} : {score1}").format(number=r.number, score0=r.scores[0], score1=r.scores[1])
+    f = fmt()
+    return _("Deal {number}: {score0} : {score1}").format(number=f.number(r.number), score0=f.number(r.scores[0]),
+                                                          score1=f.number(r.scores[1]))
 
 
 def deal_row_detail(match: Match, r: DealResult) -> str:
+    f = fmt()
     if match.rules.scoring == "ledger":
         if r.difference == 0:
-            diff = _("difference 0")
+            diff = f.digits(_("difference 0"))
         else:
-            diff = _("{team} +{points}").format(team=team_name(match, 0 if r.difference > 0 else 1), points=abs(r.difference))
+            # TRANSLATORS: a team's lead after this deal, e.g. "Team A +30".
+            diff = _("{team} +{points}").format(team=team_name(match, 0 if r.difference > 0 else 1),
+                                                 points=f.number(abs(r.difference)))
     else:
-        diff = _("totals {total0} : {total1}").format(total0=r.totals[0], total1=r.totals[1])
+        diff = _("totals {total0} : {total1}").format(total0=f.number(r.totals[0]), total1=f.number(r.totals[1]))
     dealer = "" if r.dealer is None else _("dealt by {player}").format(player=match.seat_name(r.dealer))
     parts = [p for p in (diff, dealer) if p]
     return " · ".join(parts)
 
 
 def deals_count_text(n: int) -> str:
-    return ngettext("{count} deal", "{count} deals", n).format(count=n)
+    return ngettext("{count} deal", "{count} deals", n).format(count=fmt().number(n))
+
+
+# --------------------------------------------------------------------------- faults, in the user's language
+
+def _cards(codes: str) -> str:
+    """A card-code list from the rules layer ("KS, QS") shown with suit signs, kept left to right."""
+    f = fmt()
+    return ", ".join(f.code(card_label(c.strip())) if c.strip() in POINT_CARD_CODES else f.code(c.strip())
+                     for c in str(codes).split(",") if c.strip())
+
+
+def deal_fault_text(match: Match, err: MatchError) -> str:
+    """One whole translated sentence for a deal fault the rules engine found (by its code)."""
+    f = fmt()
+    p = err.params
+    code = err.code
+    names = (team_name(match, 0), team_name(match, 1))
+
+    def team(i) -> str:
+        return names[i] if i in (0, 1) else str(i)
+
+    if code == "dealer_seat":
+        return _("Choose the dealer: one of the four players.")
+    if code == "cards_and_points":
+        return _("Give either the cards or the card points of the deal, not both.")
+    if code in ("deal_empty", "cards_shape", "points_shape"):
+        return _("Enter the point cards each team took, or the card points of each team.")
+    if code in ("most_cards_missing", "most_cards_bad"):
+        return _("Say which team took more cards, or that it was a tie.")
+    if code == "bid_range":
+        return _("A bid is a house value from {low} to {high}.").format(low=f.number(9), high=f.number(13))
+    if code == "note_too_long":
+        return ngettext("A note holds at most {count} character.", "A note holds at most {count} characters.",
+                        2000).format(count=f.number(2000))
+    if code == "cards_both_teams":
+        return _("Each card goes to one team only; given to both: {cards}.").format(cards=_cards(p.get("cards", "")))
+    if code == "cards_unknown":
+        return _("Not card codes: {cards}.").format(cards=_cards(p.get("cards", "")))
+    if code == "cards_not_point":
+        # TRANSLATORS: {cards} is a list of card codes such as "K♠, 10♦".
+        return _("These cards score nothing under these rules: {cards}.").format(cards=_cards(p.get("cards", "")))
+    if code == "cards_missing":
+        # TRANSLATORS: {cards} is a list of card codes such as "K♠, 10♦".
+        return _("Every point card goes to one team; missing: {cards}.").format(cards=_cards(p.get("cards", "")))
+    if code == "points_range":
+        return _("The card points of {team} must be from 0 to {total}.").format(
+            team=team(p.get("team")), total=f.number(p.get("total", match.rules.card_total)))
+    if code == "points_sum":
+        pts = p.get("points", (0, 0))
+        # TRANSLATORS: card points of the two teams, their sum and the total they must make, e.g. "90 + 20 = 110, not 104".
+        return _("The card points must add up to {total}: {points0} + {points1} = {sum}.").format(
+            total=f.number(p.get("total", match.rules.card_total)), points0=f.number(pts[0]),
+            points1=f.number(pts[1]), sum=f.number(pts[0] + pts[1]))
+    if code in ("sweep_team", "sweep_kind"):
+        return _("Each sweep belongs to one of the two teams and is a normal, an opening or a last-play sweep.")
+    if code == "opening_twice":
+        return _("There can be only one opening sweep in a deal.")
+    if code == "last_twice":
+        return _("There can be only one last-play sweep in a deal.")
+    if code == "sweeps_too_many":
+        count = p.get("count", 0)
+        return ngettext("{team} has {count} sweep, but a team makes only {max} plays in a deal.",
+                        "{team} has {count} sweeps, but a team makes only {max} plays in a deal.", count).format(
+            team=team(p.get("team")), count=f.number(count), max=f.number(p.get("max", 12)))
+    if code == "opening_wrong_team":
+        dealer = p.get("dealer", 0)
+        return _("The opening sweep is made on the bidder's first play, so it belongs to {team} ({bidder} bids).").format(
+            team=team(p.get("team")), bidder=match.seat_name((dealer + 1) % 4))
+    if code == "last_wrong_team":
+        return _("The last play is the dealer's, so a last-play sweep belongs to {team} ({dealer} deals).").format(
+            team=team(p.get("team")), dealer=match.seat_name(p.get("dealer", 0)))
+    if code == "match_over":
+        return _("The match was already over after deal {number}; no deal can follow it.").format(
+            number=f.number(p.get("after", 0)))
+    log.info("deal fault without a wording: %s", err)
+    return _("This deal cannot be saved as entered.")
+
+
+def match_setup_fault_text(err: Exception) -> str:
+    """A fault in the new-match settings (from the rules layer or the store), by the field at fault."""
+    f = fmt()
+    if isinstance(err, StoreError):
+        return store_fault_text(err)
+    field = getattr(err, "field", None) or ""
+    if field == "teams" or field.startswith("teams["):
+        return _("Every team and player needs a name of at most {count} characters.").format(count=f.number(60))
+    if field == "match.count":
+        return _("Enter the match length as a whole number from {low} to {high}.").format(
+            low=f.number(1), high=f.number(1000))
+    if field == "match.type":
+        return _("This match length does not suit the scoring chosen.")
+    if field == "rules.overrides.minimum":
+        return _("The minimum deal score must be a whole number no higher than half the card points, "
+                 "or empty for no minimum.")
+    if field == "rules.overrides.card_values":
+        return _("At least one card must score points.")
+    if field.startswith("rules.overrides."):
+        name = field.rsplit(".", 1)[1]
+        label = PARAM_LABELS.get(name)
+        if label:
+            return _("“{setting}” must be a whole number from {low} to {high}.").format(
+                setting=_(label), low=f.number(0), high=f.number(1000))
+    log.info("match setup fault without a wording: %s", err)
+    return _("The match cannot start with these settings.")
+
+
+def store_fault_text(err: Exception) -> str:
+    """What the user is told when the store refused or failed (its own messages are English)."""
+    if isinstance(err, StaleRevision):
+        return _(STALE_MESSAGE)
+    if isinstance(err, MatchNotFound):
+        return _("This match is no longer stored; it may have been deleted on another phone.")
+    log.warning("store error: %s", err)
+    return _("The change could not be saved. Try again; if it keeps failing, check the data folder in Settings.")
+
+
+def store_notice_text(detail: str) -> str:
+    """A repair the store made when it opened; the technical detail (file names) stays as the store wrote it."""
+    # TRANSLATORS: {details} is a technical report in English (file names, times); keep it as is.
+    return _("Some saved data was damaged and has been repaired. Details (in English): {details}").format(details=detail)
+
+
+STALE_MESSAGE = N_("This match was changed on another phone. The current state is shown; "
+                   "nothing you entered was saved yet.")
+
+# Help marks: the rules section each one opens, and its label (the tooltip and what a screen reader says).
+HELP_MARKS = {
+    "help-sweeps": ("scoring", N_("About sweeps")),
+    "help-scoring": ("scoring", N_("About scoring")),
+    "help-bazzi": ("bazzi", N_("About bazzis")),
+    "help-most-cards": ("variants", N_("About the most-cards bonus")),
+    "help-dealer": ("bazzi", N_("About who deals and bids")),
+    "help-presets": ("variants", N_("About the rule presets")),
+}

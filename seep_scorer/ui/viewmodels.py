@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Callable
 
-from ..i18n import LANGUAGES, _
+from ..i18n import LANGUAGES, _, fmt, ngettext
+from ..locale_format import has_native_digits
 from ..rules import (DEFAULT_MATCH, PRESET_IDS, PRESETS, SWEEP_KINDS, Deal, Match, MatchError, MatchFormat,
                      Rules, Standings, Sweep, Team, card_label, make_rules, replay, replay_deals, score_deal,
                      validate_deal)
@@ -20,12 +21,7 @@ from ..store.repository import MatchRepository, MatchSummary, StaleRevision, Sto
 from . import texts
 
 THEMES = ("system", "light", "dark", "black")
-STALE_MESSAGE = ("This match was changed on another phone. The current state is shown; "
-                 "nothing you entered was saved yet.")
-
-
-def _plain(err: Exception) -> str:
-    return err.message if isinstance(err, MatchError) else str(err)
+STALE_MESSAGE = texts.STALE_MESSAGE
 
 
 # --------------------------------------------------------------------------- matches list
@@ -45,7 +41,7 @@ class MatchesVM:
         try:
             self.deleted = self.repo.delete(match_id)
         except StoreError as err:
-            self.message = str(err)
+            self.message = texts.store_fault_text(err)
             self.deleted = None
         else:
             self.message = _("Match deleted.")
@@ -53,9 +49,13 @@ class MatchesVM:
 
     def undo_delete(self) -> None:
         if self.deleted is not None:
-            self.repo.restore(self.deleted)
+            try:
+                self.repo.restore(self.deleted)
+            except StoreError as err:
+                self.message = texts.store_fault_text(err)
+            else:
+                self.message = _("Match restored.")
             self.deleted = None
-            self.message = _("Match restored.")
         self.reload()
 
     def dismiss(self) -> None:
@@ -165,7 +165,7 @@ class NewMatchVM:
         try:
             stored = self.repo.create(self.build())
         except (MatchError, StoreError) as err:
-            self.error = _plain(err)
+            self.error = texts.match_setup_fault_text(err)
             return None
         self.error = None
         return stored.id
@@ -216,8 +216,11 @@ class ScoreboardVM:
             self.undo_action = None
             self.message = _(STALE_MESSAGE)
             return False
-        except (MatchError, StoreError) as err:
-            self.message = _plain(err)
+        except MatchError as err:
+            self.message = texts.deal_fault_text(self.match, err)
+            return False
+        except StoreError as err:
+            self.message = texts.store_fault_text(err)
             return False
         self.match = self.stored.match
         self.standings = replay(self.match)
@@ -250,13 +253,13 @@ class ScoreboardVM:
         return texts.result_text(self.match, self.standings) if self.finished else None
 
     def format_text(self) -> str:
-        fmt = self.match.format
-        if fmt.type == "bazzis":
-            return _("Match of {count} bazzis").format(count=fmt.count)
-        if fmt.type == "first_to":
-            return _("First to {count} bazzis").format(count=fmt.count)
-        if fmt.type == "target":
-            return _("First to {count} points").format(count=fmt.count)
+        mf, n = self.match.format, self.match.format.count
+        if mf.type == "bazzis":
+            return ngettext("Match of {count} bazzi", "Match of {count} bazzis", n).format(count=fmt().number(n))
+        if mf.type == "first_to":
+            return ngettext("First to {count} bazzi", "First to {count} bazzis", n).format(count=fmt().number(n))
+        if mf.type == "target":
+            return ngettext("First to {count} point", "First to {count} points", n).format(count=fmt().number(n))
         return _("Open-ended match")
 
     def rows(self) -> list[DealRow]:
@@ -286,7 +289,8 @@ class ScoreboardVM:
     def replace_deal(self, number: int, deal: Deal) -> bool:
         deals = list(self.match.deals)
         deals[number - 1] = deal
-        ok = self._save(deals, _("Deal {number} changed; everything after it was recomputed.").format(number=number))
+        ok = self._save(deals, _("Deal {number} changed; everything after it was recomputed.").format(
+            number=fmt().number(number)))
         if ok:
             self.redo_stack.clear()
             self.undo_action = None
@@ -295,7 +299,7 @@ class ScoreboardVM:
     def delete_deal(self, number: int) -> bool:
         deals = list(self.match.deals)
         removed = deals.pop(number - 1)
-        ok = self._save(deals, _("Deal {number} deleted.").format(number=number))
+        ok = self._save(deals, _("Deal {number} deleted.").format(number=fmt().number(number)))
         if ok:
             self.redo_stack.clear()
             self.undo_action = ("deleted", (number, removed))
@@ -307,7 +311,7 @@ class ScoreboardVM:
         number, deal = self.undo_action[1]
         deals = list(self.match.deals)
         deals.insert(number - 1, deal)
-        ok = self._save(deals, _("Deal {number} restored.").format(number=number))
+        ok = self._save(deals, _("Deal {number} restored.").format(number=fmt().number(number)))
         self.undo_action = None
         return ok
 
@@ -316,7 +320,7 @@ class ScoreboardVM:
             return False
         last = self.match.deals[-1]
         number = len(self.match.deals)
-        ok = self._save(self.match.deals[:-1], _("Deal {number} taken back.").format(number=number))
+        ok = self._save(self.match.deals[:-1], _("Deal {number} taken back.").format(number=fmt().number(number)))
         if ok:
             self.redo_stack.append(last)
             self.undo_action = None
@@ -327,7 +331,7 @@ class ScoreboardVM:
             return False
         deal = self.redo_stack[-1]
         number = len(self.match.deals) + 1
-        ok = self._save(self.match.deals + (deal,), _("Deal {number} put back.").format(number=number))
+        ok = self._save(self.match.deals + (deal,), _("Deal {number} put back.").format(number=fmt().number(number)))
         if ok:
             self.redo_stack.pop()
         return ok
@@ -340,6 +344,9 @@ class ScoreboardVM:
         except StaleRevision:
             self.reload()
             self.message = _(STALE_MESSAGE)
+            return False
+        except (MatchError, StoreError) as err:
+            self.message = texts.store_fault_text(err) if isinstance(err, StoreError) else texts.deal_fault_text(self.match, err)
             return False
         self.match = self.stored.match
         self.standings = replay(self.match)
@@ -488,67 +495,85 @@ class DealEntryVM:
         return score_deal(deal, self.rules).scores
 
     def error(self) -> str | None:
-        """Why this entry cannot be saved, in plain words; None when it can."""
+        """Why this entry cannot be saved, in the user's language; None when it can.
+
+        Only the entry checks the rules engine cannot make are done here (an empty or
+        non-numeric points field); every deal fault is the engine's, worded by its code.
+        """
         names = (self.match.teams[0].name, self.match.teams[1].name)
-        total = self.rules.card_total
         if self.mode == "points":
             if self.points_text == "":
                 return _("Enter the card points of {team}.").format(team=names[0])
             try:
-                p0 = int(self.points_text)
+                int(self.points_text)
             except ValueError:
                 return _("The card points must be a whole number.")
-            if not 0 <= p0 <= total:
-                return _("The card points of {team} must be from 0 to {total}.").format(team=names[0], total=total)
-        if self.sweeps[(0, "opening")] + self.sweeps[(1, "opening")] > 1:
-            return _("There can be only one opening sweep in a deal.")
-        if self.sweeps[(0, "last")] + self.sweeps[(1, "last")] > 1:
-            return _("There can be only one last-play sweep in a deal.")
-        if self.dealer is not None:
-            dealer_team = self.dealer % 2
-            bidder = (self.dealer + 1) % 4
-            if self.sweeps[(dealer_team, "opening")]:
-                return _("The opening sweep is made on the bidder's first play, so it belongs to {team} ({bidder} bids).").format(
-                    team=names[1 - dealer_team], bidder=self.match.seat_name(bidder))
-            if self.sweeps[(1 - dealer_team, "last")]:
-                return _("The last play is the dealer's, so a last-play sweep belongs to {team} ({dealer} deals).").format(
-                    team=names[dealer_team], dealer=self.match.seat_name(self.dealer))
-        if self.needs_most_cards and self.most_cards is None:
-            return _("Say which team took more cards, or that it was a tie.")
         deal = self.build()
+        number = self.number or len(self.match.deals) + 1
         try:
             validate_deal(deal, self.rules, self.dealer)
-            deals = list(self.match.deals)
-            if self.number is None:
-                deals.append(deal)
-            else:
-                deals[self.number - 1] = deal
+        except MatchError as err:
+            return texts.deal_fault_text(self.match, err)
+        deals = list(self.match.deals)
+        if self.number is None:
+            deals.append(deal)
+        else:
+            deals[self.number - 1] = deal
+        try:
             replay(self.match.with_deals(deals))
         except MatchError as err:
-            if err.deal is not None and err.deal != (self.number or len(deals)):
-                return _("With this change, deal {number} is no longer valid: {reason}").format(number=err.deal, reason=err.message)
-            return err.message
+            reason = texts.deal_fault_text(self.match, err)
+            if err.deal is not None and err.deal != number:
+                return _("With this change, deal {number} is no longer valid: {reason}").format(
+                    number=fmt().number(err.deal), reason=reason)
+            return reason
         return None
 
 
 # --------------------------------------------------------------------------- settings
 
 class SettingsVM:
-    def __init__(self, repo: MatchRepository):
-        self.repo = repo
-        self.language = repo.get_setting("language", "en") or "en"
-        if self.language not in LANGUAGES:
-            self.language = "en"
-        self.theme = repo.get_setting("theme", "system") or "system"
-        if self.theme not in THEMES:
-            self.theme = "system"
+    """This device's settings: language, theme and native digits (kept by the caller, e.g. in the
+    browser's localStorage, through `save(key, value)`). A first start follows the device's language
+    when the app has it, else English; the store's settings are only a fallback default for the theme."""
+
+    KEYS = ("language", "theme", "native_digits")
+
+    def __init__(self, repo: MatchRepository | None = None, stored: dict | None = None,
+                 save: Callable[[str, Any], None] | None = None, device_language: str | None = None):
+        stored = stored or {}
+        self._save = save
+        language = stored.get("language")
+        if language not in LANGUAGES:
+            language = device_language if device_language in LANGUAGES else "en"
+        self.language = language
+        theme = stored.get("theme")
+        if theme not in THEMES and repo is not None:
+            try:
+                theme = repo.get_setting("theme", None)
+            except Exception:
+                theme = None
+        self.theme = theme if theme in THEMES else "system"
+        self.native_digits = stored.get("native_digits") is True
+
+    @property
+    def offers_native_digits(self) -> bool:
+        return has_native_digits(self.language)
+
+    def _put(self, key: str, value: Any) -> None:
+        if self._save is not None:
+            self._save(key, value)
 
     def set_language(self, code: str) -> None:
         if code in LANGUAGES:
             self.language = code
-            self.repo.set_setting("language", code)
+            self._put("language", code)
 
     def set_theme(self, theme: str) -> None:
         if theme in THEMES:
             self.theme = theme
-            self.repo.set_setting("theme", theme)
+            self._put("theme", theme)
+
+    def set_native_digits(self, on: bool) -> None:
+        self.native_digits = bool(on)
+        self._put("native_digits", self.native_digits)

@@ -9,6 +9,7 @@ answered at once.
 from __future__ import annotations
 
 import asyncio
+import inspect
 from concurrent.futures import ThreadPoolExecutor
 
 import flet as ft
@@ -20,7 +21,10 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 
 class RecordingConnection(Connection):
-    def __init__(self, loop, hub):
+    """Answers the app's method calls at once; SharedPreferences get/set work on `storage`
+    (the browser's localStorage of this phone)."""
+
+    def __init__(self, loop, hub, storage: dict | None = None):
         super().__init__()
         self.loop = loop
         self.executor = ThreadPoolExecutor(max_workers=2)
@@ -28,26 +32,59 @@ class RecordingConnection(Connection):
         self.messages = []
         self.session: Session | None = None
         self.routes: list[str] = []
+        self.storage = {} if storage is None else storage
 
     def send_message(self, message):
         self.messages.append(message)
         if message.action == MessageAction.INVOKE_METHOD:
             body = message.body
+            result = None
             if body.name == "push_route":
                 self.routes.append(body.args["route"])
-            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None)
+            elif body.name == "set" and "key" in (body.args or {}):
+                self.storage[body.args["key"]] = body.args["value"]
+                result = True
+            elif body.name == "get" and "key" in (body.args or {}):
+                result = self.storage.get(body.args["key"])
+            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, result, None)
+
+
+_STORAGE: dict[int, dict] = {}  # id(page) -> that phone's localStorage
+
+
+async def _prefs_invoke(self, method_name, arguments=None, timeout=None):
+    """SharedPreferences as the web client answers them (its localStorage). The recording session
+    sends no patches, so services never get mounted here: answer for the page of the current session."""
+    storage = _STORAGE[id(_context_page.get())]
+    arguments = arguments or {}
+    if method_name == "set":
+        storage[arguments["key"]] = arguments["value"]
+        return True
+    if method_name == "get":
+        return storage.get(arguments["key"])
+    if method_name == "remove":
+        return storage.pop(arguments["key"], None) is not None
+    if method_name == "contains_key":
+        return arguments["key"] in storage
+    raise NotImplementedError(method_name)
+
+
+ft.SharedPreferences._invoke_method = _prefs_invoke
 
 
 class Phone:
     """One browser session of the app."""
 
-    def __init__(self, main, hub=None):
+    def __init__(self, main, hub=None, storage: dict | None = None, accept_language: str | None = None):
         self.loop = asyncio.get_running_loop()
         self.hub = hub or PubSubHub(self.loop, None)
-        self.conn = RecordingConnection(self.loop, self.hub)
+        self.accept_language = accept_language
+        self.conn = RecordingConnection(self.loop, self.hub, storage)
+        self.storage = self.conn.storage
         self.session = Session(self.conn)
         self.conn.session = self.session
         self.page: ft.Page = self.session.page
+        _STORAGE[id(self.page)] = self.storage
         self.main = main
 
     async def start(self, route: str = "/"):
@@ -55,7 +92,15 @@ class Phone:
         # what the web client's registration does before main(): apply its page patch, send the page
         self.session.apply_page_patch({"route": route, "width": 412, "height": 915, "web": True})
         self.session.get_page_patch()
-        self.main(self.page)
+        from seep_scorer.i18n import client_accept_language
+
+        token = client_accept_language.set(self.accept_language)  # what the web server does per connection
+        try:
+            result = self.main(self.page)
+            if inspect.isawaitable(result):
+                await result
+        finally:
+            client_accept_language.reset(token)
         await self.session.after_event(self.page)
         await asyncio.sleep(0)
         return self
@@ -98,6 +143,12 @@ class Phone:
         field = self.find(ident).content
         field.value = value
         await self.session.dispatch_event(field._i, "change", value)
+        await self.settle()
+
+    async def toggle(self, ident: str, value: bool):
+        switch = self.find(ident).content
+        switch.value = value
+        await self.session.dispatch_event(switch._i, "change", value)
         await self.settle()
 
     def enabled(self, ident: str) -> bool:

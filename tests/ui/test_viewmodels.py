@@ -228,7 +228,7 @@ def test_finished_match_shows_the_result(repo):
     mid = start(repo, match_count=1)
     sb = ScoreboardVM(repo, mid)
     sb.add_deal(Deal(points=(95, 5)))
-    assert sb.finished and sb.result_text() == "Team A wins the match, 1 bazzis to 0."
+    assert sb.finished and sb.result_text() == "Team A wins the match, 1 bazzi to 0."
     assert not sb.can_redo
 
 
@@ -270,8 +270,18 @@ def test_matches_delete_and_undo(repo):
     assert [m.id for m in vm.matches] == [mid]
 
 
-def test_settings_are_stored(repo):
-    vm = SettingsVM(repo)
-    assert (vm.language, vm.theme) == ("en", "system")
-    vm.set_theme("black"); vm.set_language("th"); vm.set_theme("neon")
-    assert SettingsVM(repo).theme == "black" and SettingsVM(repo).language == "th"
+def test_settings_are_per_device(repo):
+    saved = {}
+    vm = SettingsVM(repo, {}, save=saved.__setitem__)
+    assert (vm.language, vm.theme, vm.native_digits) == ("en", "system", False)
+    vm.set_theme("black"); vm.set_language("th"); vm.set_theme("neon"); vm.set_native_digits(True)
+    assert saved == {"theme": "black", "language": "th", "native_digits": True}
+    again = SettingsVM(repo, saved)
+    assert (again.language, again.theme, again.native_digits, again.offers_native_digits) == ("th", "black", True, True)
+    assert repo.get_setting("theme") is None  # nothing store-wide
+    repo.set_setting("theme", "dark")  # the store's setting is only a fallback default
+    assert SettingsVM(repo, {}).theme == "dark" and SettingsVM(repo, {"theme": "light"}).theme == "light"
+    assert SettingsVM(repo, {}, device_language="sd").language == "sd"
+    assert SettingsVM(repo, {"language": "it"}, device_language="sd").language == "it"
+    assert SettingsVM(repo, {"language": "xx"}, device_language="de").language == "en"
+    assert not SettingsVM(repo, {"language": "it"}).offers_native_digits
