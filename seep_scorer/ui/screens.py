@@ -386,10 +386,10 @@ class ScoreboardScreen(Screen):
         swapped_label = _("Record deal, cards to {team}").format(team=names[1])
         self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.swapped_btn = ft.OutlinedButton(
-            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, tooltip=swapped_label,
+            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, width=116, tooltip=swapped_label,
             on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal/swapped"))
         self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", label=swapped_label, button=True,
-                                        content=ft.Container(self.swapped_btn, width=116))
+                                        content=self.swapped_btn)
         self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=_("Take back the last deal"),
                                       width=TAP, height=TAP)
         self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=self._redo, tooltip=_("Put the deal back"),

@@ -145,6 +145,11 @@ class Phone:
         await self.session.dispatch_event(field._i, "change", value)
         await self.settle()
 
+    async def go_back(self):
+        """The browser's or Android's back: the top view is popped."""
+        await self.session.dispatch_event(self.page._i, "view_pop", {"route": self.route})
+        await self.settle()
+
     async def toggle(self, ident: str, value: bool):
         switch = self.find(ident).content
         switch.value = value

@@ -278,3 +278,67 @@ def test_a_fresh_start_resumes_the_match_in_progress(repo):
         await b.tap("nav-matches")
         assert b.route == "/" and b.has(f"match-{mid}")
     run(go())
+
+
+@pytest.mark.parametrize("k", range(18))
+def test_tap_budget_of_a_card_mode_deal(repo, k):
+    """Issue 4: at most min(k, 17 - k) + 2 taps (open and save included) plus one per sweep,
+    k = point cards the second team took; a new deal from `record-deal` starts with every card on team 0."""
+    from seep_scorer.rules.cards import POINT_CARD_CODES
+
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start()
+        mid = await new_match(phone)
+        wanted = set(POINT_CARD_CODES[:k])
+        taps = 0
+        if k <= 17 - k:
+            await phone.tap("record-deal"); taps += 1
+            assert all("Team A" in phone.text(f"card-{c}") for c in POINT_CARD_CODES)
+            to_tap = wanted
+        else:
+            await phone.tap("record-deal-swapped"); taps += 1
+            assert all("Team B" in phone.text(f"card-{c}") for c in POINT_CARD_CODES)
+            to_tap = set(POINT_CARD_CODES) - wanted
+        for code in sorted(to_tap):
+            await phone.tap(f"card-{code}"); taps += 1
+        await phone.tap("sweep-1-normal-inc"); taps += 1  # one sweep: one more tap
+        await phone.tap("save-deal"); taps += 1
+        assert phone.route == f"/match/{mid}"
+        deal = repo.get(mid).match.deals[-1]
+        assert deal.cards[1] == wanted and len(deal.sweeps) == 1
+        assert taps <= min(k, 17 - k) + 2 + 1
+    run(go())
+
+
+def test_help_marks_open_the_rules_at_their_section_and_back_returns(repo):
+    from seep_scorer.ui.texts import HELP_MARKS
+
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start()
+        mid = await new_match(phone)
+        for ident in ("help-bazzi", "help-dealer"):
+            await phone.tap(ident)
+            section = HELP_MARKS[ident][0]
+            assert phone.route == f"/match/{mid}/rules/{section}" and phone.has(f"rules-section-{section}")
+            assert phone.page.views[-1].appbar is not None and len(phone.page.views) == 3
+            await phone.go_back()
+            assert phone.route == f"/match/{mid}"
+        await phone.tap("record-deal")
+        for ident in ("help-sweeps", "help-scoring"):
+            await phone.tap(ident)
+            assert phone.route == f"/match/{mid}/deal/rules/scoring"
+            await phone.go_back()
+            assert phone.route == f"/match/{mid}/deal"
+        await phone.tap("nav-matches")
+        await phone.tap("new-match")
+        await phone.tap("help-presets")
+        assert phone.route == "/new/rules/variants"
+    run(go())
+
+
+def test_a_rules_deep_link_opens_the_section(repo):
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start("/rules/cemented-houses")
+        assert phone.route == "/rules/cemented-houses" and phone.has("rules-section-cemented-houses")
+        assert len(phone.page.views) == 2  # back goes to the matches
+    run(go())

@@ -90,27 +90,6 @@ def test_card_mode_starts_on_team_0_and_taps_move_cards(repo):
     assert deal.cards[0] == {"KS", "10D"} and deal.dealer is None
 
 
-@pytest.mark.parametrize("k", range(18))
-def test_taps_per_deal_in_card_mode(repo, k):
-    """Open (1) + min(k, 17-k) card taps (+1 for swap-all when k > 8) + save (1)."""
-    match = repo.get(start(repo)).match
-    wanted = set(POINT_CARD_CODES[:k])
-    vm = DealEntryVM(match)
-    taps = 1  # open record-deal
-    if k > 17 - k:
-        vm.swap_all(); taps += 1
-        for c in POINT_CARD_CODES[k:]:
-            vm.toggle(c); taps += 1
-    else:
-        for c in wanted:
-            vm.toggle(c); taps += 1
-    taps += 1  # save
-    assert {c for c, t in vm.owner.items() if t == 1} == wanted
-    assert vm.error() is None
-    # k <= 8: exactly min(k, 17 - k) + 2; k >= 9: swap-all costs the one extra tap
-    assert taps == min(k, 17 - k) + 2 + (1 if k > 17 - k else 0)
-
-
 def test_points_mode_derives_team_1_and_explains_bad_input(repo):
     match = repo.get(start(repo)).match
     vm = DealEntryVM(match)
@@ -285,3 +264,25 @@ def test_settings_are_per_device(repo):
     assert SettingsVM(repo, {"language": "it"}, device_language="sd").language == "it"
     assert SettingsVM(repo, {"language": "xx"}, device_language="de").language == "en"
     assert not SettingsVM(repo, {"language": "it"}).offers_native_digits
+
+
+def test_every_deal_fault_code_has_its_own_sentence_with_names(repo):
+    from seep_scorer.rules import MatchError
+    from seep_scorer.ui.texts import deal_fault_text
+
+    match = repo.get(start(repo)).match
+    fallback = deal_fault_text(match, MatchError("x", code="no-such-code"))
+    codes = {"dealer_seat": {}, "cards_and_points": {}, "deal_empty": {}, "most_cards_missing": {}, "bid_range": {},
+             "note_too_long": {}, "cards_both_teams": {"cards": "KS"}, "cards_unknown": {"cards": "ZZ"},
+             "cards_not_point": {"cards": "3H"}, "cards_missing": {"cards": "KS, 10D"},
+             "points_range": {"team": 1, "value": 120, "total": 100}, "points_sum": {"points": (90, 20), "total": 100},
+             "sweep_team": {}, "opening_twice": {}, "last_twice": {},
+             "sweeps_too_many": {"team": 0, "count": 13, "max": 12}, "opening_wrong_team": {"team": 1, "dealer": 0},
+             "last_wrong_team": {"team": 0, "dealer": 0}, "match_over": {"after": 7}}
+    for code, params in codes.items():
+        text = deal_fault_text(match, MatchError("english", code=code, params=params))
+        assert text != fallback and "team 0" not in text and "team 1" not in text, code
+    assert "Team B" in deal_fault_text(match, MatchError("", code="points_range", params=codes["points_range"]))
+    assert "K♠" in deal_fault_text(match, MatchError("", code="cards_missing", params=codes["cards_missing"]))
+    text = deal_fault_text(match, MatchError("", code="opening_wrong_team", params={"team": 1, "dealer": 0}))
+    assert "Team B" in text and match.seat_name(1) in text
