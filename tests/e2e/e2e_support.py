@@ -193,3 +193,17 @@ def type_into(page, ident: str, value: str) -> None:
     field.wait_for(state="attached", timeout=WAIT_MS)
     field.click()
     field.fill(value)
+
+
+def tap_until(page, ident: str, check_ident: str, needle: str, first_wait_ms: int = 5_000) -> None:
+    """Tap, then wait until `check_ident`'s text holds `needle`. Under heavy CPU load Flutter can drop a
+    tap that lands while a frame is being rebuilt; the semantics value shows whether it registered, so
+    tap once more only when it verifiably did not (the state is unchanged), never blindly."""
+    tap(page, ident)
+    try:
+        wait_text(page, check_ident, needle, timeout=first_wait_ms)
+        return
+    except Exception:
+        pass
+    tap(page, ident)
+    wait_text(page, check_ident, needle)

@@ -8,8 +8,8 @@ import re
 import subprocess
 import sys
 
-from e2e_support import (VIEWPORT, WAIT_MS, open_app, sel, tap, text, type_into, wait_absent, wait_present,
-                      wait_text)
+from e2e_support import (VIEWPORT, WAIT_MS, open_app, sel, tap, tap_until, text, type_into, wait_absent,
+                         wait_present, wait_text)
 
 LIVE_MS = 15_000  # a second phone must see each change "within a second"; allow a slow CI box headroom
 
@@ -25,12 +25,14 @@ def record_cards(page, team1=(), swap_all=False, sweeps=()):
     tap(page, "record-deal")
     wait_present(page, "save-deal")
     if swap_all:
-        tap(page, "swap-all")
-        wait_text(page, "card-KS", "Team B")
+        tap_until(page, "swap-all", "card-KS", "Team B")
     for code in team1:
-        tap(page, f"card-{code}")
+        # each card moves to the other team; its semantics value names the team it is on
+        other = "Team A" if "Team B" in text(page, f"card-{code}") else "Team B"
+        tap_until(page, f"card-{code}", f"card-{code}", other)
     for team, kind in sweeps:
-        tap(page, f"sweep-{team}-{kind}-inc")
+        n = int(re.search(r"\d+", text(page, f"sweep-{team}-{kind}")).group())
+        tap_until(page, f"sweep-{team}-{kind}-inc", f"sweep-{team}-{kind}", str(n + 1))
     return page
 
 
@@ -41,7 +43,8 @@ def record_points(page, points0: int, sweeps=()):
     type_into(page, "points-0", str(points0))
     wait_text(page, "deal-total-1", f"Team B: {100 - points0 if not sweeps else ''}".rstrip())
     for team, kind in sweeps:
-        tap(page, f"sweep-{team}-{kind}-inc")
+        n = int(re.search(r"\d+", text(page, f"sweep-{team}-{kind}")).group())
+        tap_until(page, f"sweep-{team}-{kind}-inc", f"sweep-{team}-{kind}", str(n + 1))
 
 
 def save(page, number: int):
