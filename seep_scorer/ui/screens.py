@@ -378,7 +378,8 @@ class ScoreboardScreen(Screen):
         super().__init__(app)
         # built once: quick taps must never land on a replaced control
         self.row_controls: dict[int, tuple[object, ft.Control]] = {}
-        self.record_btn = ft.FilledButton(content=_("Record deal"), icon=ft.Icons.ADD, height=52, expand=True,
+        self.record_btn = ft.FilledButton(content=ft.Text(_("Record deal"), max_lines=2, text_align=ft.TextAlign.CENTER),
+                                          icon=ft.Icons.ADD, height=52, expand=True,
                                           on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal"))
         # The same, with every point card already on the second team: when that team took most of
         # them, fewer taps (at most min(k, 17 - k) card taps either way).
@@ -386,16 +387,18 @@ class ScoreboardScreen(Screen):
         swapped_label = _("Record deal, cards to {team}").format(team=names[1])
         self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.swapped_btn = ft.OutlinedButton(
-            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, width=116, tooltip=swapped_label,
+            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True, tooltip=swapped_label,
             on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal/swapped"))
         self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", label=swapped_label, button=True,
-                                        content=self.swapped_btn)
+                                        content=self.swapped_btn, expand=2)
         self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=_("Take back the last deal"),
                                       width=TAP, height=TAP)
         self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=self._redo, tooltip=_("Put the deal back"),
                                       width=TAP, height=TAP)
-        self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=True), self.swapped_sem,
-                                        sem("undo-deal", self.undo_btn), sem("redo-deal", self.redo_btn)], spacing=4)]
+        # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
+        # room for long labels ("Registra smazzata") on a 360-pixel phone.
+        self.view.appbar.actions = [sem("undo-deal", self.undo_btn), sem("redo-deal", self.redo_btn)]
+        self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=3), self.swapped_sem], spacing=6)]
         self.refresh()
 
     def title(self) -> str:
@@ -408,7 +411,7 @@ class ScoreboardScreen(Screen):
         vm = self.vm
         st = vm.standings
         names = vm.team_names()
-        self.view.appbar = _appbar(self.title())
+        self.view.appbar.title.value = self.title()  # team names may have changed; keep the undo/redo actions
         items: list[ft.Control] = []
         if vm.message:
             action, handler = None, None

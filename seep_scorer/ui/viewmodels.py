@@ -16,7 +16,6 @@ from ..locale_format import has_native_digits
 from ..rules import (DEFAULT_MATCH, PRESET_IDS, PRESETS, SWEEP_KINDS, Deal, Match, MatchError, MatchFormat,
                      Rules, Standings, Sweep, Team, card_label, make_rules, replay, replay_deals, score_deal,
                      validate_deal)
-from ..rules.model import DEFAULT_TEAMS
 from ..store.repository import MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
 from . import texts
 
@@ -96,9 +95,10 @@ class NewMatchVM:
     def __init__(self, repo: MatchRepository, rng: random.Random | None = None):
         self.repo = repo
         self.rng = rng or random.Random()
-        self.team_names = [t.name for t in DEFAULT_TEAMS]
-        # players by seat: seats 0 and 2 are team 0
-        self.player_names = [DEFAULT_TEAMS[s % 2].players[s // 2] for s in range(4)]
+        # Sensible defaults in the user's language, so a match can start without typing.
+        self.team_names = [_("Team A"), _("Team B")]
+        # players by seat (seats 0 and 2 are team 0), numbered round the table
+        self.player_names = [_("Player {number}").format(number=seat + 1) for seat in range(4)]
         self.first_dealer: int | str = 0  # a seat, or "random"
         self.error: str | None = None
         self.set_preset("standard")

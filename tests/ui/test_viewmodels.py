@@ -24,6 +24,16 @@ def cards_deal(team1=(), sweeps=()):
 
 # --------------------------------------------------------------- new match
 
+@pytest.mark.parametrize("lang, team0, seat3", [("en", "Team A", "Player 4"), ("it", "Coppia A", "Giocatore 4"),
+                                                ("hi", "टीम क", "खिलाड़ी 4"), ("sd", "ٽيم الف", "رانديگر 4")])
+def test_default_names_are_in_the_users_language(repo, lang, team0, seat3):
+    from seep_scorer.i18n import UILocale, using
+
+    with using(UILocale(lang)):
+        vm = NewMatchVM(repo)
+    assert vm.team_names[0] == team0 and vm.player_names[3] == seat3
+    assert len(set(vm.team_names)) == 2 and len(set(vm.player_names)) == 4
+
 def test_one_tap_starts_a_standard_match_with_defaults(repo):
     mid = NewMatchVM(repo).start()
     m = repo.get(mid).match
