@@ -107,7 +107,9 @@ class Server:
         raise RuntimeError("no join address printed")
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an event loop running in this thread while it is
+# open, which would break every later test that calls asyncio.run (the headless sessions).
+@pytest.fixture(scope="module")
 def chromium():
     path = chromium_path()
     if path is None:
