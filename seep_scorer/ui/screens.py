@@ -932,7 +932,8 @@ class SettingsScreen(Screen):
         self.digits_switch = ft.Switch(label=_("Native digits"), value=self.vm.native_digits,
                                        on_change=lambda e: self._digits(bool(e.control.value)))
         self.digits_help = ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.digits_box = ft.Column([sem("native-digits", self.digits_switch, label=_("Native digits")),
+        self.digits_box = ft.Column([sem("native-digits", ft.Container(self.digits_switch, height=TAP),
+                                         label=_("Native digits")),
                                      self.digits_help], spacing=2, tight=True)
         items: list[ft.Control] = [
             section_title(_("Language")),

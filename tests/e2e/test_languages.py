@@ -36,6 +36,38 @@ def tap_to(page, ident: str, arrives: str) -> None:
         wait_present(page, arrives)
 
 
+def choose_language(page, code: str) -> None:
+    """Tap a language; tap once more only if it verifiably was not chosen (a tap that landed while
+    the settings screen was being rebuilt under load)."""
+    current = "(s) => document.querySelector(s)?.getAttribute('aria-current') === 'true'"
+    for wait_ms in (8_000, 30_000):
+        tap(page, f"language-{code}")
+        try:
+            page.wait_for_function(current, arg=sel(f"language-{code}"), timeout=wait_ms)
+            return
+        except Exception:
+            if wait_ms == 30_000:
+                raise
+
+
+def set_native_digits(page, on: bool) -> None:
+    """Turn the switch on or off, checked through its semantics state; tap again only if a tap
+    verifiably did not register."""
+    want = "true" if on else "false"
+    state = "([s, w]) => document.querySelector(s + ' [role=switch]')?.getAttribute('aria-checked') === w"
+    wait_present(page, "native-digits")
+    for wait_ms in (8_000, 30_000):
+        if page.evaluate(state, [sel("native-digits"), want]):
+            return
+        tap(page, "native-digits")
+        try:
+            page.wait_for_function(state, arg=[sel("native-digits"), want], timeout=wait_ms)
+            return
+        except Exception:
+            if wait_ms == 30_000:
+                raise
+
+
 def open_match(page, match_id: str) -> None:
     tap_to(page, "nav-matches", f"match-{match_id}")
     tap_to(page, f"match-{match_id}", "difference")
@@ -75,9 +107,7 @@ def test_seven_languages_screenshots_rtl_and_native_digits(chromium, server):
 
     for code in LANGUAGES:
         tap_to(page, "nav-settings", f"language-{code}")
-        tap(page, f"language-{code}")
-        page.wait_for_function("(s) => document.querySelector(s).getAttribute('aria-current') === 'true'",
-                               arg=sel(f"language-{code}"), timeout=30_000)
+        choose_language(page, code)
         open_match(page, match_id)
         assert re.search(r"\d", text(page, "difference"))
         if code == "sd":  # mirrored: the first navigation item and team A's column are on the right
@@ -99,9 +129,7 @@ def test_seven_languages_screenshots_rtl_and_native_digits(chromium, server):
         shoot(page, f"{code}-rules-412x915")
         if code in NATIVE:
             tap(page, "nav-settings")
-            wait_present(page, "native-digits")
-            tap(page, "native-digits")
-            page.wait_for_timeout(500)  # the screens are rebuilt with the new digits
+            set_native_digits(page, True)
             open_match(page, match_id)
             digits = NATIVE[code]
             page.wait_for_function("([s, d]) => [...document.querySelector(s).textContent].some(c => d.includes(c))",
@@ -109,6 +137,6 @@ def test_seven_languages_screenshots_rtl_and_native_digits(chromium, server):
             shown = text(page, "difference") + text(page, "bazzis-0") + text(page, "deal-1")
             assert any(c in digits for c in shown) and not re.search(r"[0-9]", text(page, "bazzis-0")), shown
             shoot(page, f"{code}-scoreboard-native-digits-412x915")
-            tap(page, "nav-settings")
-            tap(page, "native-digits")  # off again for the next language
+            tap_to(page, "nav-settings", "native-digits")
+            set_native_digits(page, False)  # off again for the next language
     ctx.close()

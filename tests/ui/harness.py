@@ -152,6 +152,8 @@ class Phone:
 
     async def toggle(self, ident: str, value: bool):
         switch = self.find(ident).content
+        if isinstance(switch, ft.Container):  # a switch padded to a 48-pixel tap target
+            switch = switch.content
         switch.value = value
         await self.session.dispatch_event(switch._i, "change", value)
         await self.settle()
