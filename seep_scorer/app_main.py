@@ -1,4 +1,4 @@
-"""Entry point for `flet run` / `flet build` (pyproject [tool.flet.app] module = "app_main").
+"""Entry point for `flet run` / `flet build` (through the top-level main.py, pyproject [tool.flet.app]).
 
 `flet run` and mobile builds set FLET_APP_STORAGE_DATA; the store picks its data
 folder from it. Assets (fonts) are found from the package location. For the web
@@ -10,5 +10,10 @@ import flet as ft
 from seep_scorer.ui.app import main
 from seep_scorer.ui.server import ASSETS_DIR
 
-if __name__ == "__main__":
+
+def run() -> None:
     ft.run(main, assets_dir=str(ASSETS_DIR), no_cdn=True)
+
+
+if __name__ == "__main__":
+    run()
