@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .locale_format import LocaleFormat, has_native_digits
+from .locale_format import LANGUAGES as LANGUAGE_CODES, RTL_LANGUAGES, LocaleFormat, has_native_digits
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 LOCALES_DIR = PACKAGE_DIR.parent / "locales"
@@ -49,7 +49,7 @@ LANGUAGES: dict[str, str] = {
     "as": "অসমীয়া",
     "it": "Italiano",
 }
-RTL_LANGUAGES = frozenset({"sd"})
+assert tuple(LANGUAGES) == LANGUAGE_CODES  # one list of languages: locale_format's
 
 _lock = threading.Lock()
 _cache: dict[str, gettext.NullTranslations] = {}

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping
 
+from seep_scorer.locale_format import LANGUAGES
 from seep_scorer.rules import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
 from seep_scorer.rules.cards import RANKS
 
@@ -20,7 +21,6 @@ SECTION_IDS = (
     "overview", "deal-and-bid", "play", "houses", "cemented-houses",
     "end-of-deal", "scoring", "bazzi", "variants",
 )
-LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it")
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
 
 # Placeholder names: `{<preset id>.<name>}` for every preset in PRESETS.

@@ -487,25 +487,23 @@ class ScoreboardScreen(Screen):
         self.undo_btn.disabled = not vm.can_undo
         self.redo_btn.disabled = not vm.can_redo
 
-    def _undo(self, e=None):
-        if self.vm.undo_last():
+    def _apply(self, change) -> None:
+        """Run a view-model change; tell the other phones only when it was saved."""
+        if change():
             self.app.publish(self.match_id)
         self.app.changed()
+
+    def _undo(self, e=None):
+        self._apply(self.vm.undo_last)
 
     def _redo(self, e=None):
-        if self.vm.redo():
-            self.app.publish(self.match_id)
-        self.app.changed()
+        self._apply(self.vm.redo)
 
     def _undo_delete(self, e=None):
-        if self.vm.undo_delete():
-            self.app.publish(self.match_id)
-        self.app.changed()
+        self._apply(self.vm.undo_delete)
 
     def _end(self, e=None):
-        if self.vm.end_match():
-            self.app.publish(self.match_id)
-        self.app.changed()
+        self._apply(self.vm.end_match)
 
     def _dismiss(self, e=None):
         self.vm.dismiss()
