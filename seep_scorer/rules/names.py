@@ -1,0 +1,43 @@
+"""Team and player names: what a name may hold.
+
+Names reach terminals (`seep-scorer list`), CSV files and every phone's screen.
+Control characters could move a terminal's cursor or rewrite what it shows, and
+bidi override and isolate controls can make a name display as something else,
+so a name is printable text only.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .errors import MatchError
+
+MAX_NAME = 60
+
+# Bidi embedding, override and isolate controls (LRE RLE PDF LRO RLO, LRI RLI FSI PDI).
+# The plain marks LRM, RLM and ALM stay allowed: they only nudge neutral characters.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _is_control(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS  # Cc: C0, DEL and C1
+
+
+def check_name(value: object, field: str) -> str:
+    """The name unchanged if it is one a team or player may have; else a MatchError naming `field`.
+
+    Codes: `name_empty`, `name_too_long` (params: max), `name_control` (params: position, 1-based).
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise MatchError("a name is text with at least one letter", field=field, code="name_empty")
+    if len(value) > MAX_NAME:
+        raise MatchError(f"a name is at most {MAX_NAME} characters", field=field, code="name_too_long",
+                         params={"max": MAX_NAME})
+    for position, ch in enumerate(value, 1):
+        if _is_control(ch):
+            raise MatchError(f"a name cannot hold control characters (U+{ord(ch):04X} at position {position})",
+                             field=field, code="name_control", params={"position": position})
+    return value
+
+
+__all__ = ["MAX_NAME", "BIDI_CONTROLS", "check_name"]
