@@ -1,0 +1,14 @@
+"""Statistics by player and by partnership (shared/spec/stats.md), as a pure library.
+
+No Flet, no TinyDB, no I/O. A match gives one small JSON-able *contribution*
+(`contribution_of`), which the store keeps beside the match's summary so that
+the statistics never need to open every match file; `aggregate` folds any set
+of contributions into the figures of the spec.
+"""
+
+from .contribution import CONTRIBUTION_VERSION, contribution_of
+from .figures import Figures, HeadToHead, Stats, aggregate
+from .players import partnership_key, player_key
+
+__all__ = ["CONTRIBUTION_VERSION", "contribution_of", "Figures", "HeadToHead", "Stats", "aggregate",
+           "partnership_key", "player_key"]
