@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
 TEMP_PREFIX = ".tmp-"  # every temp file starts with this; anything so named at open is a leftover
+PRIVATE = 0o600  # the store's own files: matches are nobody else's business
+USUAL = 0o666  # a file the user asked for (export, backup): 0666 less the umask, as any program makes
 
 
 def fsync_dir(folder: str | os.PathLike) -> None:
@@ -49,11 +51,25 @@ def remove_temp_files(folder: str | os.PathLike) -> int:
     return removed
 
 
+def _new_temp_file(path: Path, mode: int) -> tuple[int, Path]:
+    """A new temp file beside `path`, made with `mode` less the umask (mkstemp would always make 0600)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    while True:
+        tmp = path.parent / f"{TEMP_PREFIX}{path.name}.{secrets.token_hex(6)}"
+        try:
+            return os.open(tmp, flags, mode), tmp
+        except FileExistsError:
+            continue
+
+
 @contextlib.contextmanager
-def atomic_writer(path: str | os.PathLike):
-    """Stream into a temp file that replaces `path` only if the block finishes (for large backups)."""
+def atomic_writer(path: str | os.PathLike, mode: int = PRIVATE):
+    """Stream into a temp file that replaces `path` only if the block finishes (for large backups).
+
+    `mode` is the new file's permission bits, less the umask.
+    """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.name}.", dir=path.parent)
+    fd, tmp = _new_temp_file(path, mode)
     try:
         with os.fdopen(fd, "wb") as f:
             yield f

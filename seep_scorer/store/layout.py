@@ -6,6 +6,7 @@
     backups/auto-*.jsonl  rolling automatic backups (backup file format)
     backups/before-schema-*/  copy of the store taken before a migration
     damaged/              files found damaged, moved aside (never deleted)
+    importing/<token>/    a backup import being staged: its match files, then its commit marker
 
 The revision in a match file's name lets the open after a crash tell, from the
 folder listing alone, which match files are newer than their index line.
@@ -22,6 +23,12 @@ from pathlib import Path
 ID_PATTERN = re.compile(r"[0-9a-f]{8}")
 _MATCH_FILE = re.compile(r"([0-9a-f]{8})\.([1-9][0-9]{0,9})\.json")
 SHARD_FILE = re.compile(r"[0-9a-f]{2}\.json")
+
+
+def parse_match_file_name(name: str) -> tuple[str, int] | None:
+    """(id, revision) from `<id>.<revision>.json`; None for any other name (a temp file, say)."""
+    m = _MATCH_FILE.fullmatch(name)
+    return (m.group(1), int(m.group(2))) if m else None
 
 
 def is_match_id(value: object) -> bool:
@@ -52,6 +59,7 @@ class Layout:
         self.backups_dir = root / "backups"
         self.damaged_dir = root / "damaged"
         self.lock_file = root / ".lock"
+        self.imports_dir = root / "importing"
 
     def create_folders(self) -> None:
         for folder in (self.root, self.index_dir, self.matches_dir, self.backups_dir, self.damaged_dir):
@@ -82,6 +90,13 @@ class Layout:
                         continue
                     found.setdefault(m.group(1), {})[int(m.group(2))] = size
         return found
+
+    def import_stages(self) -> list[Path]:
+        """The staging folders of imports under way, or left by a process that died."""
+        try:
+            return sorted(p for p in self.imports_dir.iterdir() if p.is_dir() and not p.is_symlink())
+        except FileNotFoundError:
+            return []
 
     def revisions_of(self, match_id: str) -> list[int]:
         """Revisions on disk for one match, newest first."""
