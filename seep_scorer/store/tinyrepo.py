@@ -8,17 +8,28 @@ removes the previous match file. Each step is atomic; after a crash between
 steps the open sees two revisions of one match, or a file newer than its index
 line, and finishes the job. Nothing a caller was told "saved" can be lost.
 
+A backup import lands whole or not at all: its match files are staged in a
+folder of their own (importing/<token>/), then, under the lock, a marker file
+is written (the commit point), the files are moved into matches/ and the index
+shards updated. An open that finds a stage whose process died finishes it if
+the marker is there and removes it if not.
+
 All work is serialised by a thread lock (the web server serves several
 sessions from threads) and, where the platform has it, an flock on `.lock`, so
-the command line can run beside the server.
+the command line can run beside the server. The lock is never held while
+writing to a stream outside the store (a backup to a pipe nobody reads, say):
+a match file is never changed once written, only replaced by a newer revision
+under a new name, so a backup reads them without it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import errno
 import io
-import json
 import os
+import secrets
 import shutil
 import threading
 import time
@@ -31,11 +42,11 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from ..rules import Match, MatchError, replay
-from . import backupfile, migrations, notices
-from .atomic import atomic_writer, fsync_dir, remove_temp_files, TEMP_PREFIX
+from . import backupfile, jsonio, migrations, notices
+from .atomic import atomic_write_bytes, atomic_writer, fsync_dir, remove_temp_files
 from .dealcsv import deal_table_csv
 from .guards import check_container_budget, checked
-from .layout import Layout, doc_id_of, is_match_id, new_match_id, shard_of
+from .layout import Layout, doc_id_of, is_match_id, new_match_id, parse_match_file_name, shard_of
 from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_from_dict, match_to_dict
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
 from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
@@ -51,6 +62,37 @@ BACKUP_CHECK_INTERVAL = 3600.0  # seconds between checks for a due backup, on sa
 MAX_SETTING_KEY = 100
 MAX_SETTING_BYTES = 64 * 1024
 _TIMESTAMP_FORMAT = "%Y%m%dT%H%M%SZ"
+COMMITTED = "committed"  # in an import's stage: the import is decided, the open finishes it
+
+
+class WriteFailed(StoreError):
+    """The disk refused a write (full, read-only, no permission); nothing was half-written."""
+
+    def __init__(self, message: str, errno_: int | None):
+        super().__init__(message)
+        self.errno = errno_
+
+
+def disk_trouble(err: OSError) -> str:
+    """What went wrong with the disk, in plain words, completing "The match was not saved because ..."."""
+    if err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "the phone's storage is full"
+    if err.errno == errno.EROFS:
+        return "the storage is read-only"
+    if err.errno in (errno.EACCES, errno.EPERM):
+        return "the app is not allowed to write in its data folder"
+    return f"the storage refused the write ({err.strerror or err})"
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def write_failed(err: OSError, what: str) -> WriteFailed:
+    """`what` completes "... was not saved": "the change", "the new match"."""
+    advice = " Free some space and try again." if err.errno == errno.ENOSPC else ""
+    return WriteFailed(f"{_capitalised(disk_trouble(err))}: {what} was not saved.{advice} "
+                       "Everything saved before is safe.", err.errno)
 
 
 def now_iso() -> str:
@@ -95,6 +137,15 @@ def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
         table.insert(Document(doc, doc_id=1))
 
 
+@contextmanager
+def _disk_writes(what: str) -> Iterator[None]:
+    """An OSError from the disk becomes a plain-words WriteFailed saying `what` was not saved."""
+    try:
+        yield
+    except OSError as err:
+        raise write_failed(err, what) from None
+
+
 def canonical_match(match: Any) -> tuple[Match, dict, bool]:
     """The match exactly as it will read back, its file dict, and whether it is finished.
 
@@ -104,12 +155,15 @@ def canonical_match(match: Any) -> tuple[Match, dict, bool]:
     if not isinstance(match, Match):
         raise MatchError("is not a match", field="match")
     try:
-        text = json.dumps(match_to_dict(match), ensure_ascii=False)
+        text = jsonio.dumps(match_to_dict(match))
     except (TypeError, ValueError) as err:
         raise MatchError(f"holds a value that cannot be stored ({err})", field="match") from None
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise MatchError("is too large to store", field="match")
-    as_dict = json.loads(text)
+    try:
+        as_dict = jsonio.loads(text, max_depth=jsonio.MAX_MATCH_DEPTH)
+    except jsonio.JSONRefused as err:
+        raise MatchError(f"cannot be stored: it {err}", field="match") from None
     canonical = checked(match_from_dict, as_dict)
     return canonical, as_dict, replay(canonical).finished
 
@@ -188,9 +242,10 @@ class TinyMatchRepository:
                              f"(store version {version}; this one reads up to {current}). Update the app to open them.")
         if version < current:
             migrations.migrate(self, version)
+        self._finish_imports()
         self._reconcile()
         if self._auto_backup_due():
-            self.backup_now()
+            self._backup_quietly()  # a full disk must not keep the matches from opening
 
     def _schema_at_open(self) -> int:
         try:
@@ -348,20 +403,26 @@ class TinyMatchRepository:
             raise DamagedFile(path, f"holds a match that does not add up: {err}") from None
         return StoredMatch(mid, match, doc["revision"], doc["created"], doc["updated"], finished)
 
-    def _write_match_file(self, stored: StoredMatch, match_dict: dict) -> int:
+    def _write_match_file(self, stored: StoredMatch, match_dict: dict, path: Path | None = None) -> int:
         doc = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
                "finished": stored.finished, "match": match_dict}
         # The whole database in one atomic write: TinyDB's upsert would write an empty table first.
-        storage = AtomicJSONStorage(self.layout.match_file(stored.id, stored.revision))
+        storage = AtomicJSONStorage(path or self.layout.match_file(stored.id, stored.revision))
         storage.write({"match": {"1": doc}})
         return storage.last_size
 
     def _commit(self, stored: StoredMatch, match_dict: dict, old_revision: int | None) -> None:
         """Match file first, then its index line, then drop the old file: a crash anywhere is repaired at open."""
         size = self._write_match_file(stored, match_dict)
-        self._put_entry(stored, size)
+        try:
+            self._put_entry(stored, size)
+        except BaseException:
+            # The caller hears "not saved": the next open must not pick this file as the newest revision.
+            with contextlib.suppress(OSError):
+                os.unlink(self.layout.match_file(stored.id, stored.revision))
+            raise
         if old_revision is not None and old_revision != stored.revision:
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # saved already; the open removes a file left behind
                 os.unlink(self.layout.match_file(stored.id, old_revision))
 
     # ----- index shards -----
@@ -455,7 +516,8 @@ class TinyMatchRepository:
             mid = self._unused_id()
             now = now_iso()
             stored = StoredMatch(mid, canonical, 1, now, now, finished)
-            self._commit(stored, as_dict, old_revision=None)
+            with _disk_writes("the new match"):
+                self._commit(stored, as_dict, old_revision=None)
         self._backup_if_due()
         return stored
 
@@ -470,7 +532,8 @@ class TinyMatchRepository:
             if entry["revision"] != base_revision:
                 raise StaleRevision(match_id, base_revision, entry["revision"])
             stored = StoredMatch(match_id, canonical, base_revision + 1, entry["created"], now_iso(), finished)
-            self._commit(stored, as_dict, old_revision=base_revision)
+            with _disk_writes("the change"):
+                self._commit(stored, as_dict, old_revision=base_revision)
         self._backup_if_due()
         return stored
 
@@ -478,8 +541,9 @@ class TinyMatchRepository:
         with self._locked():
             stored = self.get(match_id)
             # Index line first: a crash before the file goes only brings the match back.
-            self._drop_entry(match_id)
-            with contextlib.suppress(FileNotFoundError):
+            with _disk_writes("the deletion"):
+                self._drop_entry(match_id)
+            with contextlib.suppress(OSError):  # deleted already; the open removes a file left behind
                 os.unlink(self.layout.match_file(match_id, stored.revision))
             return stored
 
@@ -491,7 +555,8 @@ class TinyMatchRepository:
             if self._get_entry(stored.id) is not None:
                 raise StoreError(f"A match with id {stored.id} is already stored; it was not restored twice.")
             back = StoredMatch(stored.id, canonical, stored.revision, stored.created, stored.updated, finished)
-            self._commit(back, as_dict, old_revision=None)
+            with _disk_writes("the match put back"):
+                self._commit(back, as_dict, old_revision=None)
             return back
 
     def _unused_id(self) -> str:
@@ -519,15 +584,17 @@ class TinyMatchRepository:
         if not isinstance(key, str) or not 1 <= len(key) <= MAX_SETTING_KEY:
             raise StoreError(f"A setting's name is text of 1 to {MAX_SETTING_KEY} characters.")
         try:
-            size = len(json.dumps(value, allow_nan=False))
+            text = jsonio.dumps(value)
+            value = jsonio.loads(text, max_depth=jsonio.MAX_MATCH_DEPTH)  # a copy, exactly as it reads back
         except (TypeError, ValueError):
             raise StoreError(f"The setting {key!r} must be a JSON value (text, number, true/false, list or object).") from None
-        if size > MAX_SETTING_BYTES:
+        if len(text) > MAX_SETTING_BYTES:
             raise StoreError(f"The setting {key!r} is too large to store.")
         with self._locked():
             settings = self._settings()
-            settings[key] = json.loads(json.dumps(value))
-            _put_doc(self._store_db, "settings", settings)
+            settings[key] = value
+            with _disk_writes("the setting"):
+                _put_doc(self._store_db, "settings", settings)
 
     # ----- export -----
 
@@ -539,39 +606,51 @@ class TinyMatchRepository:
         return deal_table_csv(self.get(match_id).match)
 
     def _backup_lines(self) -> Iterator[bytes]:
+        """The backup, line by line. The lock is held only between lines, never while the caller writes one."""
         with self._locked():
-            yield backupfile.header_line(now_iso(), migrations.current_schema(), self._settings())
-            entries: list[dict] = []
-            for prefix in self.layout.shard_prefixes():
-                entries.extend(self._shard_entries(prefix).values())
-            count = 0
-            for e in sorted(entries, key=lambda e: e["id"]):
-                line = self._raw_record_line(e)
-                if line is None:  # unreadable as it is: go through the repairing read
-                    try:
-                        line = backupfile.record_line(self.get(e["id"]))
-                    except StoreError:
-                        continue  # damaged beyond repair: the notice says so, the backup goes on
+            header = backupfile.header_line(now_iso(), migrations.current_schema(), self._settings())
+            listed = sorted((e["id"], e["revision"]) for prefix in self.layout.shard_prefixes()
+                            for e in self._shard_entries(prefix).values())
+        yield header
+        count = 0
+        for mid, revision in listed:
+            line = self._raw_record_line(mid, revision) or self._record_line_locked(mid)
+            if line is not None:
                 yield line
                 count += 1
-            yield backupfile.end_line(count)
+        yield backupfile.end_line(count)
 
-    def _raw_record_line(self, entry: dict) -> bytes | None:
+    def _record_line_locked(self, mid: str) -> bytes | None:
+        """The match's backup line as it is now: saved anew or deleted since the listing, or in need of repair."""
+        with self._locked():
+            entry = self._get_entry(mid)
+            if entry is None:
+                return None  # deleted since the backup began
+            line = self._raw_record_line(mid, entry["revision"])
+            if line is None:  # unreadable as it is: go through the repairing read
+                try:
+                    line = backupfile.record_line(self.get(mid))
+                except StoreError:
+                    return None  # damaged beyond repair: the notice says so, the backup goes on
+            return line
+
+    def _raw_record_line(self, mid: str, revision: int) -> bytes | None:
         """A backup line straight from the match file: no replay, so a backup of years of matches stays quick.
 
-        Only the file's shape is checked; a restore or an import validates in full.
+        Only the file's shape is checked; a restore or an import validates in full. None when
+        the file is gone (a newer save replaced it) or is not usable as it is.
         """
-        path = self.layout.match_file(entry["id"], entry["revision"])
+        path = self.layout.match_file(mid, revision)
         try:
             doc = read_json_file(path)["match"]["1"]
-            if doc["id"] != entry["id"] or not isinstance(doc["match"], dict):
+            if doc["id"] != mid or doc["revision"] != revision or not isinstance(doc["match"], dict):
                 return None
             return backupfile.raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"])
-        except (OSError, DamagedFile, KeyError, TypeError):
+        except (OSError, DamagedFile, KeyError, TypeError, ValueError):
             return None
 
     def write_backup(self, out: IO[bytes]) -> None:
-        """Every match and the settings, in the backup file format, to a binary stream."""
+        """Every match and the settings, in the backup file format, to a binary stream (one match in memory at a time)."""
         for line in self._backup_lines():
             out.write(line)
 
@@ -618,7 +697,9 @@ class TinyMatchRepository:
         try:
             self.backup_now()
         except (OSError, StoreError) as err:  # the data is safe; only this extra copy failed
-            self.notices.append(f"The automatic backup could not be written ({err}); your matches are safe.")
+            why = disk_trouble(err) if isinstance(err, OSError) else str(err)
+            self.notices.append(f"The daily automatic backup could not be written: {why}. Your matches are safe; "
+                                "the app tries again later.")
 
     def backup_now(self) -> Path:
         """Write a new automatic backup and drop the oldest beyond KEEP_AUTO_BACKUPS. Returns its path."""
@@ -629,17 +710,35 @@ class TinyMatchRepository:
             while path.exists():  # two in one second (tests): keep both, in order
                 n += 1
                 path = self.layout.backups_dir / f"auto-{stamp}-{n:03d}.jsonl"
-            with atomic_writer(path) as f:
-                self.write_backup(f)
+        # Not under the lock (unless the open holds it): saves go on while years of matches are copied.
+        with atomic_writer(path) as f:
+            self.write_backup(f)
+        with self._locked():
             for old in self.auto_backups()[KEEP_AUTO_BACKUPS:]:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(old)
-            return path
+        return path
 
     # ----- import -----
 
     def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
-        """Import a match file or a backup file. Everything is validated before anything is written."""
+        """Import a match file or a backup file, whole or not at all, and return the imported matches.
+
+        Everything is validated before anything is written. The returned list holds
+        every imported match: for a large backup, import_file_ids keeps memory flat.
+        """
+        return self._import_path(path, keep=True)
+
+    def import_file_ids(self, path: str | os.PathLike) -> list[str]:
+        """As import_file, returning only the new ids: memory stays flat however large the backup."""
+        return self._import_path(path, keep=False)
+
+    def import_bytes(self, data: bytes | str) -> list[StoredMatch]:
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True)
+
+    def _import_path(self, path: str | os.PathLike, keep: bool) -> list:
         path = Path(path)
         try:
             size = path.stat().st_size
@@ -647,71 +746,244 @@ class TinyMatchRepository:
         except OSError as err:
             raise MatchError(f"cannot read {path}: {err.strerror or err}", field="file") from None
         with f:
-            return self._import_stream(f, size, staged=True)
+            return self._import_stream(f, size, copy=True, keep=keep)
 
-    def import_bytes(self, data: bytes | str) -> list[StoredMatch]:
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-        return self._import_stream(io.BytesIO(data), len(data), staged=False)
-
-    def _import_stream(self, stream: IO[bytes], size: int, staged: bool) -> list[StoredMatch]:
+    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool) -> list:
         first = stream.readline(backupfile.HEADER_PEEK_BYTES)
         stream.seek(0)
         if not backupfile.looks_like_backup(first):
-            if size > MAX_FILE_BYTES:
-                raise MatchError(f"the file is {size // 1024:,} KB; a match file is at most "
-                                 f"{MAX_FILE_BYTES // (1024 * 1024)} MB", field="file")
-            data = stream.read(MAX_FILE_BYTES + 1)
-            try:
-                check_container_budget(data.decode("utf-8-sig"))
-            except UnicodeDecodeError:
-                pass  # loads_match says where the bad byte is
-            return [self.create(checked(loads_match, data))]
+            stored = self._import_match_file(stream, size)
+            return [stored if keep else stored.id]
         if size > backupfile.MAX_BACKUP_BYTES:
             raise MatchError(f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
                              f"makes (at most {backupfile.MAX_BACKUP_BYTES // (1024 ** 3)} GB)", field="file")
-        if not staged:
-            return self._import_backup(stream)
-        # Validate and write from a private copy, so the file cannot change between the two passes.
-        with self._staging_copy(stream) as copy:
-            return self._import_backup(copy)
-
-    @contextmanager
-    def _staging_copy(self, stream: IO[bytes]) -> Iterator[IO[bytes]]:
-        path = self.data_dir / f"{TEMP_PREFIX}import-{os.getpid()}-{threading.get_ident()}"
         try:
-            with open(path, "w+b") as copy:
-                shutil.copyfileobj(stream, copy, 1024 * 1024)
-                copy.seek(0)
-                yield copy
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(path)
+            return self._import_backup(stream, copy, keep)
+        except OSError as err:
+            raise write_failed(err, "the import") from None
 
-    def _import_backup(self, stream: IO[bytes]) -> list[StoredMatch]:
-        # Pass 1: validate every record, keeping only ids (memory of one match at a time).
+    def _import_match_file(self, stream: IO[bytes], size: int) -> StoredMatch:
+        if size > MAX_FILE_BYTES:
+            raise MatchError(f"the file is {size // 1024:,} KB; a match file is at most "
+                             f"{MAX_FILE_BYTES // (1024 * 1024)} MB", field="file")
+        data = stream.read(MAX_FILE_BYTES + 1)
+        try:
+            check_container_budget(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            pass  # loads_match says where the bad byte is
+        return self.create(checked(loads_match, data))
+
+    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool) -> list:
+        """Validate every record, stage every match file, then make them all visible in one commit.
+
+        The store lock is taken only to choose the ids and to commit, not while
+        records are read, checked and staged, so saves go on during a long import.
+        """
+        with self._locked():  # an open (which removes dead stages) never sees this one before its lock
+            stage = _ImportStage(self.layout)
+        try:
+            with _private_source(stage, source, copy) as stream:
+                ids = self._choose_ids(self._validate_backup(stream))
+                stream.seek(0)
+                kept = self._stage_backup(stream, ids, stage, keep)
+            with self._locked():
+                renamed = self._rename_taken(stage)
+                stage.mark_committed()
+                try:
+                    self._roll_forward(stage.folder)
+                except OSError as err:
+                    raise WriteFailed(f"{_capitalised(disk_trouble(err))}: the import was interrupted. It is "
+                                      "completed the next time the app opens its matches.", err.errno) from None
+        finally:
+            stage.close()
+        if keep:
+            return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
+        return [renamed.get(mid, mid) for mid in kept]
+
+    def _validate_backup(self, stream: IO[bytes]) -> list[str]:
+        """Pass 1: every record in full, up to the form it is stored in. Only the ids are kept."""
         _, records = backupfile.read_backup(stream)
-        for _ in records:
-            pass
-        # Pass 2: write. Match files first, then each touched index shard once.
-        stream.seek(0)
-        _, records = backupfile.read_backup(stream)
-        imported: list[StoredMatch] = []
+        wanted = []
+        for record in records:
+            _stored_form(record)
+            wanted.append(record.id)
+        return wanted
+
+    def _choose_ids(self, wanted: list[str]) -> list[str]:
+        """The backup's ids where free, new ones where taken (importing a backup into its own store)."""
         with self._locked():
             taken: set[str] = set()
-            by_shard: dict[str, list[dict]] = {}
-            for record in records:
-                mid = record.id
+            ids = []
+            for mid in wanted:
                 if not is_match_id(mid) or mid in taken or self._get_entry(mid) is not None:
-                    mid = self._unused_id()
-                    while mid in taken:
-                        mid = self._unused_id()
+                    mid = self._fresh_id(taken)
                 taken.add(mid)
-                canonical, as_dict, finished = canonical_match(record.match)
-                stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, finished)
-                size = self._write_match_file(stored, as_dict)
-                by_shard.setdefault(self.layout.shard_prefix(mid), []).append(_entry(stored, size))
-                imported.append(stored)
-            for prefix, entries in by_shard.items():
+                ids.append(mid)
+            return ids
+
+    def _fresh_id(self, taken: set[str]) -> str:
+        mid = self._unused_id()
+        while mid in taken:
+            mid = self._unused_id()
+        return mid
+
+    def _stage_backup(self, stream: IO[bytes], ids: list[str], stage: "_ImportStage", keep: bool) -> list:
+        """Pass 2: each record's match file into the stage, one record in memory at a time."""
+        _, records = backupfile.read_backup(stream)
+        kept: list = []
+        for record, mid in zip(records, ids):
+            canonical, as_dict, finished = _stored_form(record)
+            stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, finished)
+            self._write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
+            kept.append(stored if keep else mid)
+        return kept
+
+    def _rename_taken(self, stage: "_ImportStage") -> dict[str, str]:
+        """Under the lock, before the commit: ids taken since they were chosen (by another import) get new ones."""
+        staged = _staged_files(stage.folder)
+        taken = {mid for mid, _ in staged}
+        renamed: dict[str, str] = {}
+        for prefix, files in _by_shard(staged).items():
+            present = self._shard_entries(prefix)
+            for mid, revision in files:
+                if mid in present:
+                    new = self._fresh_id(taken)
+                    taken.add(new)
+                    _restage(stage.file_for(mid, revision), stage.file_for(new, revision), new)
+                    renamed[mid] = new
+        return renamed
+
+    def _roll_forward(self, folder: Path) -> None:
+        """Move a committed stage's match files into matches/, index them, drop the stage. Safe to repeat."""
+        staged = _staged_files(folder)
+        for mid, revision in staged:
+            os.replace(folder / f"{mid}.{revision}.json", self.layout.match_file(mid, revision))
+        fsync_dir(self.layout.matches_dir)
+        for prefix, files in _by_shard(staged).items():
+            entries = [e for e in (self._entry_of_file(mid, revision) for mid, revision in files) if e is not None]
+            if entries:  # a file without its line (none, short of damage) gets one from the next open's reconcile
                 self._put_entries(prefix, entries)
-        return imported
+        _remove_stage(folder)
+
+    def _entry_of_file(self, mid: str, revision: int) -> dict | None:
+        """The index line of a match file this app just wrote, read without a replay."""
+        path = self.layout.match_file(mid, revision)
+        try:
+            doc = read_json_file(path)["match"]["1"]
+            match = doc["match"]
+            entry = {"id": mid, "teams": [t["name"] for t in match["teams"]], "deals": len(match["deals"]),
+                     "created": doc["created"], "updated": doc["updated"], "finished": doc["finished"],
+                     "revision": revision, "size": path.stat().st_size}
+        except (OSError, DamagedFile, KeyError, TypeError):
+            return None
+        if doc.get("id") != mid or doc.get("revision") != revision or not _valid_entry(entry, str(doc_id_of(mid))):
+            return None
+        return entry
+
+    def _finish_imports(self) -> None:
+        """At open: an import whose process died is finished if it reached its commit point, else removed."""
+        for folder in self.layout.import_stages():
+            if not _claim_dead_stage(folder):
+                continue  # alive in another process (or thread): its own to finish
+            if (folder / COMMITTED).exists():
+                self._roll_forward(folder)
+            else:
+                _remove_stage(folder)
+
+
+# ----- import stages -----
+
+_LIVE_STAGES: set[Path] = set()  # this process's stages; where there is no flock (Windows), the only guard
+
+
+class _ImportStage:
+    """One import's own folder, importing/<token>/: a copy of its file, its match files, then the commit marker.
+
+    The importing process holds an flock on the stage's .lock while it works, so an
+    open elsewhere tells a live import (left alone) from one whose process died.
+    Make one under the store lock: an open then never sees the folder unlocked.
+    """
+
+    def __init__(self, layout: Layout):
+        self.folder = layout.imports_dir / secrets.token_hex(8)
+        self.folder.mkdir(parents=True)
+        self.committed = False
+        self._handle = open(self.folder / ".lock", "a+b")
+        if fcntl is not None:
+            fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: always free
+        _LIVE_STAGES.add(self.folder)
+
+    def file_for(self, mid: str, revision: int) -> Path:
+        return self.folder / f"{mid}.{revision}.json"
+
+    def mark_committed(self) -> None:
+        """The commit point: from here on the import is finished, by this process or by the next open."""
+        atomic_write_bytes(self.folder / COMMITTED, b"")
+        self.committed = True
+
+    def close(self) -> None:
+        """Remove the stage unless it is committed (then it is gone already, or left for the next open)."""
+        self._handle.close()
+        if not self.committed:
+            _remove_stage(self.folder)
+        _LIVE_STAGES.discard(self.folder)
+
+
+def _claim_dead_stage(folder: Path) -> bool:
+    """Whether the stage's import is dead. Call under the store lock: stages are made under it."""
+    if folder in _LIVE_STAGES:
+        return False
+    if fcntl is None:
+        return True
+    try:
+        with open(folder / ".lock", "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # held: the importing process is alive (or the stage is being removed)
+        return False
+    return True
+
+
+def _remove_stage(folder: Path) -> None:
+    # The marker first: a stage half removed must never look committed with files missing.
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(folder / COMMITTED)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _staged_files(folder: Path) -> list[tuple[str, int]]:
+    with os.scandir(folder) as entries:
+        return [parsed for entry in entries if (parsed := parse_match_file_name(entry.name))]
+
+
+def _by_shard(files: list[tuple[str, int]]) -> dict[str, list[tuple[str, int]]]:
+    grouped: dict[str, list[tuple[str, int]]] = {}
+    for mid, revision in files:
+        grouped.setdefault(shard_of(mid), []).append((mid, revision))
+    return dict(sorted(grouped.items()))
+
+
+def _restage(old: Path, new: Path, new_id: str) -> None:
+    tables = read_json_file(old)
+    tables["match"]["1"]["id"] = new_id
+    AtomicJSONStorage(new).write(tables)
+    os.unlink(old)
+
+
+def _stored_form(record: backupfile.BackupRecord) -> tuple[Match, dict, bool]:
+    """canonical_match for a backup record: refusals name the record."""
+    try:
+        return canonical_match(record.match)
+    except MatchError as err:
+        raise MatchError(f"match {record.number} of the backup: {err}", field="file") from None
+
+
+@contextmanager
+def _private_source(stage: _ImportStage, source: IO[bytes], copy: bool) -> Iterator[IO[bytes]]:
+    """The backup to read twice: a copy in the stage, so the file cannot change between the passes."""
+    if not copy:
+        yield source
+        return
+    with open(stage.folder / "source", "w+b") as private:
+        shutil.copyfileobj(source, private, 1024 * 1024)
+        private.seek(0)
+        yield private

@@ -1,5 +1,8 @@
 """A child process saving in a loop is killed with SIGKILL at random moments; every acknowledged save survives.
 
+A second child imports backups in a loop and is killed the same way: after each
+kill, the open finds every import whole or absent, never in part.
+
 The child saves deals (and now and then creates a match or changes a setting)
 and acknowledges each write on a pipe only after the store returned. After each
 kill the store is opened as a new start of the app would: it must report no
@@ -16,8 +19,10 @@ import time
 import pytest
 
 from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.backupfile import end_line, header_line, record_line
+from seep_scorer.store.repository import StoredMatch
 
-from .conftest import level_deal, open_match
+from .conftest import level_deal, open_match, with_deals
 
 KILLS = 200
 DEALS_PER_MATCH = 40  # then the child starts a new match: files stay small, the test stays quick
@@ -132,3 +137,118 @@ def test_acknowledged_saves_survive_sigkill_at_random_moments(data_dir):
             acked_revision[mid] = summary.revision  # what is there now is the baseline for the next round
     assert total_acks > KILLS, "the child barely ran: the kills did not land amid writes"
     assert caught_mid_save > 0, "no kill landed inside a save"
+
+
+# ----- imports: whole or not at all -----
+
+IMPORT_KILLS = 120
+IMPORT_MATCHES = 5  # matches in each backup the child imports
+
+
+def _backup_of(tag: str) -> bytes:
+    """A backup of IMPORT_MATCHES matches whose first team is `tag`: each import is told apart by it."""
+    stamp = "2026-01-01T00:00:00Z"
+    lines = [header_line(stamp, 2, {})]
+    for k in range(IMPORT_MATCHES):
+        match = with_deals(open_match((tag, f"m{k}")), 3)
+        lines.append(record_line(StoredMatch(f"0000000{k}", match, 1, stamp, stamp, False)))
+    lines.append(end_line(IMPORT_MATCHES))
+    return b"".join(lines)
+
+
+def _import_child(data_dir, ack_fd: int, seed: int) -> None:
+    repo = open_repository(data_dir, fresh=True)
+    path = data_dir.parent / f"backup-{os.getpid()}.jsonl"
+    n = 0
+    while True:
+        tag = f"t{seed:x}-{n}"
+        path.write_bytes(_backup_of(tag))
+        os.write(ack_fd, f"begin {tag}\n".encode())
+        repo.import_file_ids(path)
+        os.write(ack_fd, f"done {tag}\n".encode())
+        n += 1
+
+
+def _import_and_kill(data_dir, seed: int, rng: random.Random, pace: _Pace) -> list[list[str]]:
+    """Let the child finish 0-2 imports, then kill it a random part of an import's time into the next one."""
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_fd)
+        try:
+            _import_child(data_dir, write_fd, seed)
+        finally:
+            os._exit(1)
+    os.close(write_fd)
+    wanted, received = rng.randint(0, 2), b""
+    deadline = time.perf_counter() + 10
+    began = None
+    while received.count(b"begin") <= wanted and time.perf_counter() < deadline:
+        if select.select([read_fd], [], [], 0.05)[0]:
+            chunk = os.read(read_fd, 65536)
+            now = time.perf_counter()
+            if began is not None and b"done" in chunk:
+                pace.saw(now - began)
+            if b"begin" in chunk:
+                began = now
+            received += chunk
+    time.sleep(rng.uniform(0, 1.3 * pace.seconds))
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, "the child ended on its own"
+    while chunk := os.read(read_fd, 65536):
+        received += chunk
+    os.close(read_fd)
+    return [line.split() for line in received.decode().splitlines()]
+
+
+def _index_agrees_with_files(repo) -> None:
+    on_disk = {mid: max(revs) for mid, revs in repo.layout.scan_match_files().items()}
+    listed = {s.id: s.revision for s in repo.list_matches()}
+    assert listed == on_disk, "the index and the match files disagree"
+
+
+@pytest.mark.slow
+def test_an_import_lands_whole_or_not_at_all_when_killed_at_random_moments(data_dir):
+    rng = random.Random(20260202)
+    pace = _Pace()
+    pace.seconds = 0.05
+    done: set[str] = set()
+    counts = {"kills": 0, "mid_import": 0, "all": 0, "none": 0, "open_rolled_forward": 0, "open_rolled_back": 0}
+    for kill in range(IMPORT_KILLS):
+        close_all()
+        acks = _import_and_kill(data_dir, rng.randrange(2**32), rng, pace)
+        counts["kills"] += 1
+        begun = [a[1] for a in acks if a[0] == "begin"]
+        done.update(a[1] for a in acks if a[0] == "done")
+        in_flight = [tag for tag in begun if tag not in done]
+        assert len(in_flight) <= 1
+
+        stages = list((data_dir / "importing").glob("*/"))
+        counts["open_rolled_forward"] += sum((stage / "committed").exists() for stage in stages)
+        counts["open_rolled_back"] += sum(not (stage / "committed").exists() for stage in stages)
+        repo = open_repository(data_dir, fresh=True)
+        assert repo.notices == [], f"kill {kill}: {repo.notices}"
+        assert repo.layout.import_stages() == [], f"kill {kill}: a stage survived the open"
+        assert [p for p in data_dir.rglob(".tmp-*")] == [], f"kill {kill}: temp files survived the open"
+        _index_agrees_with_files(repo)
+        by_tag: dict[str, list[str]] = {}
+        for s in repo.list_matches():
+            by_tag.setdefault(s.teams[0], []).append(s.teams[1])
+        for tag in done:  # every acknowledged import, exactly once
+            assert sorted(by_tag.get(tag, [])) == [f"m{k}" for k in range(IMPORT_MATCHES)], f"kill {kill}: {tag}"
+        assert set(by_tag) <= done | set(in_flight), f"kill {kill}: matches of no import"
+        for tag in in_flight:
+            got = sorted(by_tag.get(tag, []))
+            assert got in ([], [f"m{k}" for k in range(IMPORT_MATCHES)]), f"kill {kill}: {tag} landed in part: {got}"
+            counts["mid_import"] += 1
+            counts["all" if got else "none"] += 1
+            if got:
+                done.add(tag)
+                for s in repo.list_matches():
+                    if s.teams[0] == tag:
+                        assert len(repo.get(s.id).match.deals) == 3
+    print(f"\nimport kills: {counts}")
+    assert counts["mid_import"] > IMPORT_KILLS // 2, "the kills did not land amid imports"
+    assert counts["all"] > 0 and counts["none"] > 0, counts
+    assert counts["open_rolled_forward"] > 0 and counts["open_rolled_back"] > 0, counts
