@@ -1,17 +1,25 @@
 """`seep-scorer`: serve the app, or score and manage matches from the shell.
 
 Each subcommand lives in its own module with `register(subparsers)`; bad input
-never produces a traceback: one line on stderr, exit status 2.
+never produces a traceback: one line on stderr, exit status 2. main() is the
+last resort for anything a command did not catch: a store, match or file
+error is one line and status 2, any other fault one line and status 1
+(SEEP_SCORER_DEBUG=1 adds the traceback, for a developer).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 
+from ..rules import MatchError
+from ..store import StoreError
 from . import score, serve, store_commands
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,4 +50,30 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except (StoreError, MatchError) as err:
+        return _one_line(str(err), EXIT_BAD_INPUT)
+    except OSError as err:
+        where = f"{err.filename}: " if err.filename else ""
+        return _one_line(f"{where}{err.strerror or err}", EXIT_BAD_INPUT)
+    except Exception as err:  # a bug: still one line, never a traceback, unless a developer asks
+        if os.environ.get("SEEP_SCORER_DEBUG"):
+            traceback.print_exc()
+        return _one_line(f"internal error: {type(err).__name__}: {err}", EXIT_INTERNAL)
+
+
+def _one_line(message: str, code: int) -> int:
+    text = " ".join(message.split())  # a message spanning lines would read as several errors
+    print(f"seep-scorer: {text[:500]}", file=sys.stderr)
+    return code
+
+
+def _silence_stdout() -> None:
+    """The reader of standard output went away: flushing at exit would print a warning, so point it at nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

@@ -6,13 +6,17 @@ open is reported on stderr too, so a script sees it without it spoiling stdout.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import stat
 import sys
 from pathlib import Path
+from typing import IO, Iterator
 
 from ..rules import MatchError
 from ..store import StoreError, open_repository
-from ..store.atomic import atomic_write_bytes
+from ..store.atomic import USUAL, atomic_writer
 
 EXIT_BAD_INPUT = 2
 
@@ -50,12 +54,27 @@ def _open(args):
     return repo
 
 
-def _write_output(path: str | None, data: bytes) -> None:
+@contextlib.contextmanager
+def _output(path: str | None) -> Iterator[IO[bytes]]:
+    """Where -o points: standard output, a device or FIFO written directly, or a file replaced atomically."""
     if path is None:
-        sys.stdout.buffer.write(data)
+        yield sys.stdout.buffer
         sys.stdout.flush()
-    else:
-        atomic_write_bytes(Path(path).expanduser().resolve(), data)
+        return
+    target = Path(path).expanduser().resolve()
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        # /dev/null, a FIFO, a terminal: replacing it with a regular file would break it.
+        with open(os.open(target, os.O_WRONLY), "wb") as special:
+            yield special
+        return
+    with atomic_writer(target, mode=USUAL) as f:
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(f.fileno(), stat.S_IMODE(mode))  # the file the user had keeps its permissions
+        yield f
 
 
 def _guarded(action):
@@ -67,6 +86,8 @@ def _guarded(action):
             return _fail(f"{where}: {err}" if where else str(err))
         except StoreError as err:
             return _fail(str(err))
+        except BrokenPipeError:
+            raise  # the reader went away (`| head`): main() ends quietly
         except OSError as err:
             return _fail(f"{err.filename or 'file'}: {err.strerror or err}")
     return run
@@ -75,9 +96,8 @@ def _guarded(action):
 @_guarded
 def run_import(args) -> int:
     repo = _open(args)
-    imported = repo.import_file(args.file)
-    for stored in imported:
-        print(stored.id)
+    for match_id in repo.import_file_ids(args.file):
+        print(match_id)
     return 0
 
 
@@ -85,22 +105,16 @@ def run_import(args) -> int:
 def run_export(args) -> int:
     repo = _open(args)
     text = repo.export_csv(args.match_id) if args.csv else repo.export_match_text(args.match_id)
-    _write_output(args.output, text.encode("utf-8"))
+    with _output(args.output) as out:
+        out.write(text.encode("utf-8"))
     return 0
 
 
 @_guarded
 def run_backup(args) -> int:
     repo = _open(args)
-    if args.output is None:
-        repo.write_backup(sys.stdout.buffer)
-        sys.stdout.flush()
-    else:
-        import io
-
-        buffer = io.BytesIO()
-        repo.write_backup(buffer)
-        _write_output(args.output, buffer.getvalue())
+    with _output(args.output) as out:
+        repo.write_backup(out)  # line by line: the store is not locked while a slow reader holds up a write
     return 0
 
 

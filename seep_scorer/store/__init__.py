@@ -59,12 +59,12 @@ def close_all() -> None:
 
 
 def __getattr__(name):
-    if name == "TinyMatchRepository":
-        from .tinyrepo import TinyMatchRepository
+    if name in ("TinyMatchRepository", "WriteFailed"):
+        from . import tinyrepo
 
-        return TinyMatchRepository
+        return getattr(tinyrepo, name)
     raise AttributeError(name)
 
 
 __all__ = ["open_repository", "default_data_dir", "close_all", "MatchRepository", "StoredMatch", "MatchSummary",
-           "StaleRevision", "MatchNotFound", "StoreError", "TinyMatchRepository"]
+           "StaleRevision", "MatchNotFound", "StoreError", "TinyMatchRepository", "WriteFailed"]
