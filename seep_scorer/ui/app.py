@@ -13,23 +13,30 @@ Routes (each shows the views of its parents below it, so back works):
 
 Language, theme and native digits are per device (the browser's localStorage
 through ft.SharedPreferences); every session renders in its own language.
+
+The event loop serves every phone at the table, so nothing here waits for the
+store on it: store calls go through `off_loop`, and the entry points of a
+session (start, handlers, route changes, live updates) take the session's lock
+so that a double tap never interleaves two changes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import re
-from typing import Callable
+from typing import Any, Callable
 
 import flet as ft
 
 from .. import i18n
 from ..store.repository import MatchNotFound, MatchRepository, StoreError
+from . import texts
 from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen, ScoreboardScreen,
                       SettingsScreen, StatsScreen)
 from .theme import apply_theme
-from .viewmodels import ScoreboardVM, SettingsVM
+from .viewmodels import MatchesVM, ScoreboardVM, SettingsVM, StatsVM, off_loop
 
 log = logging.getLogger(__name__)
 TOPIC = "seep-scorer"
@@ -37,30 +44,51 @@ TOPIC = "seep-scorer"
 _MATCH = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped))?)?/?$")
 _RULES = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
 PREF_PREFIX = "seep_scorer."  # localStorage is shared by every app on the origin
+# Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
+# so no route can cost more than a few regex steps.
+MAX_ROUTE_LENGTH = 256
 
 
 def route_stack(route: str) -> list[str]:
-    """The routes whose views are stacked for `route` (the last one is shown)."""
+    """The routes whose views are stacked for `route` (the last one is shown).
+
+    Iterative: help marks nest `<route>/rules/<section>` on top of a route, and a hostile route
+    must not be able to recurse.
+    """
     route = (route or "/").split("?", 1)[0].split("#", 1)[0] or "/"
-    if route in ("/", ""):
+    if len(route) > MAX_ROUTE_LENGTH:
         return ["/"]
-    if route in ("/new", "/stats", "/settings"):
-        return ["/", route]
-    r = _RULES.match(route)
-    if r:
-        base = r["base"] or "/"
-        below = route_stack(base) if base != "/" else ["/"]
-        if below[-1] != base.rstrip("/") and base != "/":
-            below = ["/"]  # an unknown base: the rules on top of the start page
-        return below + [route.rstrip("/")]
-    m = _MATCH.match(route)
-    if m:
-        base = f"/match/{m['id']}"
-        stack = ["/", base]
-        if route.rstrip("/") != base:
-            stack.append(route.rstrip("/"))
-        return stack
-    return ["/"]
+    layers: list[tuple[str, str]] = []  # (base, rules route on top of it), outermost first
+    while True:
+        if route in ("/", ""):
+            stack = ["/"]
+            break
+        if route in ("/new", "/stats", "/settings"):
+            stack = ["/", route]
+            break
+        r = _RULES.match(route)
+        if r:
+            base = r["base"] or "/"
+            layers.append((base, route.rstrip("/")))
+            if base == "/":
+                stack = ["/"]
+                break
+            route = base
+            continue
+        m = _MATCH.match(route)
+        if m:
+            base = f"/match/{m['id']}"
+            stack = ["/", base]
+            if route.rstrip("/") != base:
+                stack.append(route.rstrip("/"))
+            break
+        stack = ["/"]
+        break
+    for base, top in reversed(layers):
+        if base != "/" and stack[-1] != base.rstrip("/"):
+            stack = ["/"]  # an unknown base: the rules on top of the start page
+        stack = stack + [top]
+    return stack
 
 
 class App:
@@ -81,12 +109,18 @@ class App:
         self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
         self.wakelock: ft.Wakelock | None = None
         self._awake = False
+        self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
 
     # -- start
     async def start(self) -> None:
         stored = await self._read_prefs()
         with i18n.using(self.locale):
-            self._start(stored)
+            async with self.lock:
+                try:
+                    await self._start(stored)
+                except Exception:
+                    log.exception("the app could not start")
+                    await self._show_fault()
 
     async def _read_prefs(self) -> dict:
         """This device's settings from the browser's localStorage ({} when there are none or no client answers)."""
@@ -120,14 +154,15 @@ class App:
         except Exception:
             log.debug("cannot save preference %s", key, exc_info=True)
 
-    def _start(self, stored: dict) -> None:
+    async def _start(self, stored: dict) -> None:
         page = self.page
         try:  # services first: registering one pushes an update of the page
             self.wakelock = ft.Wakelock()
         except Exception:  # not every platform has it
             self.wakelock = None
-        settings = self.settings = SettingsVM(self.repo, stored, save=self._save_pref,
-                                              device_language=i18n.match_language(self.accept_language))
+        # The store is only a fallback for the theme; read it off the loop all the same.
+        settings = self.settings = await off_loop(lambda: SettingsVM(
+            self.repo, stored, save=self._save_pref, device_language=i18n.match_language(self.accept_language)))
         self.locale.language = i18n.normalize(settings.language)
         self.locale.native_digits = settings.native_digits
         page.title = i18n._("Seep Scorer")
@@ -140,17 +175,16 @@ class App:
             page.pubsub.subscribe_topic(TOPIC, self._on_message)
         except Exception:
             log.debug("pubsub not available", exc_info=True)
-        self.show(self._resume_route(page.route or "/"))
+        route = await off_loop(self._resume_route, page.route or "/")
+        await self.show(route)
 
     def _resume_route(self, route: str) -> str:
         """Opening the app afresh at its start page goes back to the match the table was playing."""
         if route_stack(route) != ["/"]:
             return route
-        last = self.repo.get_setting("last_match")
-        if not last:
-            return route
         try:
-            if self.repo.get(last).finished:
+            last = self.repo.get_setting("last_match")
+            if not last or self.repo.get(last).finished:
                 return route
         except Exception:
             return route
@@ -163,44 +197,125 @@ class App:
         self._notices_shown = True
         return list(getattr(self.repo, "notices", []) or [])
 
-    # -- view-models that outlive a screen (the redo history of a match)
+    # -- view-models that outlive a screen (the undo and redo history of a match)
     def scoreboard_vm(self, match_id: str) -> ScoreboardVM:
+        """The match's view-model; creating one reads the store, so call it off the loop (see `_load`)."""
         vm = self.boards.get(match_id)
         if vm is None:
             vm = self.boards[match_id] = ScoreboardVM(self.repo, match_id)
         return vm
 
+    # -- event handlers
+    def handler(self, fn: Callable, *args, screen: Screen | None = None, event: bool = False) -> Callable:
+        """An event handler running `fn(*args)` (`fn(e, *args)` with `event`).
+
+        A coroutine function runs under the session's lock, and not at all once `screen` has been
+        left (the second tap of a double tap on "Save" must not save twice). Whatever fails is logged
+        and the user sees one plain sentence, never a traceback.
+        """
+        if inspect.iscoroutinefunction(fn):
+            async def run_async(e=None):
+                with i18n.using(self.locale):
+                    async with self.lock:
+                        if screen is not None and not self.showing(screen):
+                            return
+                        try:
+                            await (fn(e, *args) if event else fn(*args))
+                        except Exception:
+                            log.exception("a handler failed")
+                            await self._show_fault()
+            return run_async
+
+        def run(e=None):
+            try:
+                fn(e, *args) if event else fn(*args)
+            except Exception:
+                log.exception("a handler failed")
+                self._fault_on_top()
+        return run
+
+    def showing(self, screen: Screen) -> bool:
+        return any(s is screen for s in self.screens.values())
+
+    def _fault_on_top(self) -> None:
+        """Tell the user, in their language, on the screen they are looking at."""
+        try:
+            top = self.screens.get(self.route) if self.route else None
+            if top is not None:
+                top.alert(i18n._(texts.INTERNAL_FAULT))
+            self.changed()
+        except Exception:
+            log.exception("cannot show the fault")
+
+    async def _show_fault(self) -> None:
+        if not self.screens:  # nothing on screen yet (the start failed): the start page, read safely
+            try:
+                await self.show("/")
+            except Exception:
+                log.exception("cannot show the start page")
+                return
+        self._fault_on_top()
+
     # -- navigation
-    def show(self, route: str) -> None:
-        """Build the views for `route` (no round trip to the browser)."""
+    async def show(self, route: str) -> None:
+        """Build the views for `route`: the store is read off the loop, the controls are built here."""
         stack = route_stack(route)
+        try:
+            prepared = await off_loop(self._load, stack)
+        except (StoreError, OSError) as err:
+            log.info("cannot show %s: %s", route, err)
+            self.screens = {r: s for r, s in self.screens.items() if r == "/"}
+            stack = ["/"]
+            prepared = await off_loop(self._load, stack)  # the matches list reports its own faults
         screens: dict[str, Screen] = {}
         for r in stack:
             screen = self.screens.get(r)
-            try:
-                if screen is None:
-                    screen = self._make(r)
-                else:
-                    screen.refresh()
-            except (MatchNotFound, StoreError) as err:
-                log.info("cannot show %s: %s", r, err)
-                stack = ["/"]
-                screens = {"/": self.screens.get("/") or MatchesScreen(self)}
-                break
+            if screen is None:
+                screen = self._make(r, prepared.get(r))
+            else:
+                screen.refresh()
             screens[r] = screen
         self.screens = screens
         self.route = stack[-1]
         self.page.views.clear()
         self.page.views.extend(s.view for s in screens.values())
         self._keep_awake(any(isinstance(s, (ScoreboardScreen, DealScreen)) for s in screens.values()))
-        boards = [s for s in screens.values() if isinstance(s, ScoreboardScreen)]
-        if boards and self.repo.get_setting("last_match") != boards[-1].match_id:
-            try:
-                self.repo.set_setting("last_match", boards[-1].match_id)
-            except Exception:
-                log.debug("cannot remember the open match", exc_info=True)
         self.update()
         self.run_after_show()
+
+    def _load(self, stack: list[str]) -> dict[str, Any]:
+        """Off the loop: every store read the screens of `stack` need. Screens already built reload
+        their figures; a new screen gets its view-model, loaded. Raises StoreError for a route
+        that names no stored match or deal."""
+        prepared: dict[str, Any] = {}
+        for r in stack:
+            screen = self.screens.get(r)
+            if screen is not None:
+                screen.load()
+                continue
+            if r == "/":
+                prepared[r] = MatchesVM(self.repo)
+            elif r == "/stats":
+                prepared[r] = StatsVM(self.repo)
+            elif not _RULES.match(r):
+                m = _MATCH.match(r)
+                if m:
+                    board = self.scoreboard_vm(m["id"])
+                    n = m["n"]
+                    if n and n != "swapped" and not 1 <= int(n) <= len(board.deals):
+                        raise StoreError(f"deal {n} does not exist")
+        boards = [r for r in stack if _MATCH.match(r) and not _RULES.match(r)]
+        if boards:
+            self._remember(_MATCH.match(boards[-1])["id"])
+        return prepared
+
+    def _remember(self, match_id: str) -> None:
+        """The match open on this phone, so that a fresh start comes back to it."""
+        try:
+            if self.repo.get_setting("last_match") != match_id:
+                self.repo.set_setting("last_match", match_id)
+        except Exception:
+            log.debug("cannot remember the open match", exc_info=True)
 
     def after_show(self, coro_fn) -> None:
         self._after.append(coro_fn)
@@ -221,16 +336,17 @@ class App:
             screen.fit_width(self.page_width())
         self.update()
 
-    def _make(self, route: str) -> Screen:
+    def _make(self, route: str, prepared: Any = None) -> Screen:
+        """A new screen, from the view-model `_load` prepared: no store call here."""
         if route == "/":
-            return MatchesScreen(self)
+            return MatchesScreen(self, prepared)
         if route == "/new":
             return NewMatchScreen(self)
         r = _RULES.match(route)
         if r:
             return RulesScreen(self, route, r["section"])
         if route == "/stats":
-            return StatsScreen(self)
+            return StatsScreen(self, prepared)
         if route == "/settings":
             return SettingsScreen(self)
         m = _MATCH.match(route)
@@ -239,28 +355,24 @@ class App:
         if m and m["n"] == "swapped":
             return DealScreen(self, m["id"], None, swapped=True)
         if m and m["n"]:
-            n = int(m["n"])
-            board = self.scoreboard_vm(m["id"])
-            if not 1 <= n <= len(board.deals):
-                raise StoreError(f"deal {n} does not exist")
-            return DealScreen(self, m["id"], n)
+            return DealScreen(self, m["id"], int(m["n"]))
         return ScoreboardScreen(self, m["id"])
 
-    def go(self, route: str, replace_top: bool = False) -> None:
+    async def go(self, route: str, replace_top: bool = False) -> None:
         if replace_top and self.route in self.screens:
             self.screens.pop(self.route, None)
-        self.show(route)
+        await self.show(route)
         self._push(self.route)
 
-    def go_top(self, route: str) -> None:
+    async def go_top(self, route: str) -> None:
         """From the navigation bar: a fresh screen stack."""
         self.screens = {k: v for k, v in self.screens.items() if k == "/"}
-        self.go(route)
+        await self.go(route)
 
-    def go_back(self) -> None:
+    async def go_back(self) -> None:
         stack = route_stack(self.route or "/")
         self.screens.pop(stack[-1], None)
-        self.go(stack[-2] if len(stack) > 1 else "/")
+        await self.go(stack[-2] if len(stack) > 1 else "/")
 
     def _push(self, route: str) -> None:
         """Tell the browser (address bar and history); its route-change echo is then a no-op."""
@@ -273,23 +385,26 @@ class App:
         except Exception:
             log.debug("navigate failed", exc_info=True)
 
-    def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
-        target = route_stack(e.route)[-1]
+    async def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        await self.handler(self._route_changed, e.route)()
+
+    async def _route_changed(self, route: str) -> None:
+        target = route_stack(route)[-1]
         if target != self.route:  # browser back/forward or a typed address
             keep = set(route_stack(target))
             self.screens = {r: s for r, s in self.screens.items() if r in keep}
-            self.show(target)
+            await self.show(target)
 
-    def _on_view_pop(self, e: ft.ViewPopEvent) -> None:
-        self.go_back()
+    async def _on_view_pop(self, e: ft.ViewPopEvent) -> None:
+        await self.handler(self.go_back)()
 
-    def open_help(self, section: str) -> None:
+    async def open_help(self, section: str) -> None:
         """A help mark: the rules at `section`, on top of the current screen (back returns to it)."""
         base = self.route if self.route not in (None, "/") else ""
         base = _RULES.sub(lambda m: m["base"], base) if _RULES.match(base or "") else base
-        self.go(f"{base}/rules/{section}")
+        await self.go(f"{base}/rules/{section}")
 
-    # -- after a handler changed a view-model
+    # -- after a handler changed a view-model: render what the view-models hold (no store call)
     def changed(self) -> None:
         for screen in self.screens.values():
             screen.refresh()
@@ -302,23 +417,23 @@ class App:
             pass  # not attached to a live session (control-tree tests)
 
     # -- settings that change the whole app (this device only)
-    def set_language(self, code: str) -> None:
+    async def set_language(self, code: str) -> None:
         self.settings.set_language(code)
         self.locale.language = i18n.normalize(self.settings.language)
         self.page.rtl = self.locale.rtl
         self.page.title = i18n._("Seep Scorer")
-        self._rebuild()
+        await self._rebuild()
 
-    def set_native_digits(self, on: bool) -> None:
+    async def set_native_digits(self, on: bool) -> None:
         self.settings.set_native_digits(on)
         self.locale.native_digits = self.settings.native_digits
-        self._rebuild()
+        await self._rebuild()
 
-    def _rebuild(self) -> None:
+    async def _rebuild(self) -> None:
         """Every screen again, in the new language or digits (the view-models, and so undo, are kept)."""
         route = self.route
         self.screens = {}
-        self.show(route)
+        await self.show(route)
 
     def set_theme(self, choice: str) -> None:
         self.settings.set_theme(choice)
@@ -335,30 +450,43 @@ class App:
     async def _on_message(self, topic: str, message) -> None:
         # Runs in the context of the session that sent the message: render in this session's own language.
         with i18n.using(self.locale):
-            await self._handle_message(message)
+            async with self.lock:
+                await self._handle_message(message)
 
     async def _handle_message(self, message) -> None:
         try:
             _kind, match_id = message
-            if match_id is not None and match_id in self.boards:
-                board = self.boards[match_id]
-                try:
-                    moved = board.refresh_if_changed()
-                except MatchNotFound:
-                    self.boards.pop(match_id, None)
-                    self.screens = {}
-                    self.show("/")
-                    return
-                if moved:
-                    for screen in self.screens.values():
-                        if isinstance(screen, DealScreen) and screen.match_id == match_id:
-                            screen.rebase()
+            board = self.boards.get(match_id) if match_id is not None else None
+            outcome = await off_loop(self._reload_after_message, board)
+            if outcome == "gone":
+                self.boards.pop(match_id, None)
+                self.screens = {}
+                await self.show("/")
+                return
+            if outcome == "moved":
+                for screen in self.screens.values():
+                    if isinstance(screen, DealScreen) and screen.match_id == match_id:
+                        screen.rebase()
             if self.route is not None and self.route in self.screens:
                 for screen in self.screens.values():
                     screen.refresh()
             self.update()
         except Exception:
             log.exception("live update failed")
+
+    def _reload_after_message(self, board: ScoreboardVM | None) -> str:
+        """Off the loop: what another phone's save changed here ("gone", "moved" or "same")."""
+        outcome = "same"
+        if board is not None:
+            try:
+                outcome = "moved" if board.refresh_if_changed() else "same"
+            except MatchNotFound:
+                return "gone"
+            except (StoreError, OSError) as err:
+                log.info("live update: cannot read match: %s", err)
+        for screen in list(self.screens.values()):
+            screen.load()
+        return outcome
 
     # -- keep the screen awake while a match is open
     def _keep_awake(self, on: bool) -> None:
@@ -381,7 +509,15 @@ def make_main(repo_factory: Callable[[], MatchRepository]):
     """The Flet entry point `main(page)`, bound to where the repository comes from."""
 
     async def main(page: ft.Page) -> None:
-        await App(page, repo_factory(), accept_language=i18n.client_accept_language.get()).start()
+        accept_language = i18n.client_accept_language.get()
+        try:
+            repo = await off_loop(repo_factory)  # opening may migrate or back up: never on the loop
+        except Exception:
+            log.exception("cannot open the match store")
+            with i18n.using(i18n.UILocale(i18n.match_language(accept_language) or "en")):
+                page.add(ft.Text(i18n._(texts.STORE_UNAVAILABLE), size=18))
+            return
+        await App(page, repo, accept_language=accept_language).start()
 
     return main
 

@@ -3,10 +3,16 @@
 Handlers change the view-model, then call `app.changed()`, which refreshes the
 visible screens and sends one update. Text fields are kept as the same control
 objects across refreshes so that typing is never interrupted.
+
+`load()` reads the store (the app runs it off the event loop); `refresh()` only
+draws what the view-model holds, so a card tap never waits for the store. Every
+handler goes through `app.handler`: one that touches the store is a coroutine,
+run under the session's lock with the store call in `off_loop`.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING
 
@@ -15,12 +21,14 @@ import flet as ft
 from ..i18n import LANGUAGES, _, current_language, fmt, ngettext
 from ..rules import SWEEP_KINDS, card_label
 from . import texts
-from .viewmodels import PARAMS, THEMES, DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM
+from .viewmodels import (PARAMS, THEMES, DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM, StatsVM,
+                         off_loop)
 from .widgets import TAP, big_button, choice_chip, counter, icon_button, notice, section_title, sem, tile
 
 if TYPE_CHECKING:
     from .app import App
 
+log = logging.getLogger(__name__)
 PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
 MAX_WIDTH = 600  # on a desktop browser the content is a centred column of this width
 
@@ -30,7 +38,7 @@ def help_mark(app: "App", ident: str) -> ft.Semantics:
     section, label = texts.HELP_MARKS[ident]
     return ft.Semantics(identifier=ident, label=_(label), button=True, content=ft.IconButton(
         icon=ft.Icons.HELP_OUTLINE, tooltip=_(label), width=TAP, height=TAP, icon_size=20,
-        icon_color=ft.Colors.PRIMARY, on_click=lambda e: app.open_help(section)))
+        icon_color=ft.Colors.PRIMARY, on_click=app.handler(app.open_help, section)))
 
 
 class _Chip:
@@ -68,7 +76,7 @@ def nav_bar(app: "App", current: str) -> ft.BottomAppBar:
                        ft.Text(label, size=12, color=color, weight=ft.FontWeight.BOLD if selected else None,
                                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-            lambda e, r=route: app.go_top(r),
+            app.handler(app.go_top, route),
             selected=selected, label=label, height=56, expand=True, padding=0,
         ))
     return ft.BottomAppBar(ft.Row(buttons, spacing=4), height=64, padding=ft.Padding.symmetric(horizontal=4, vertical=4))
@@ -92,7 +100,9 @@ class Screen:
         self.app = app
         self.body = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         self.footer = ft.Column(spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.frames = [ft.Container(self.body, padding=PAD, expand=True),
+        # A fault no view-model foresaw is told here, on whatever screen it happened.
+        self.alert_box = ft.Container(padding=ft.Padding.only(left=12, right=12, top=8), visible=False)
+        self.frames = [self.alert_box, ft.Container(self.body, padding=PAD, expand=True),
                        ft.Container(self.footer, padding=ft.Padding.symmetric(horizontal=12))]
         self.view = ft.View(
             route=self.route,
@@ -114,8 +124,18 @@ class Screen:
     def title(self) -> str:
         return _("Seep Scorer")
 
+    def load(self) -> None:
+        """Read what this screen shows from the store (called off the event loop)."""
+
     def refresh(self) -> None:
-        pass
+        """Draw what the view-model holds; never touches the store."""
+
+    def alert(self, message: str | None) -> None:
+        self.alert_box.content = notice(message, on_close=self.app.handler(self.alert, None), error=True) \
+            if message else None
+        self.alert_box.visible = bool(message)
+        if not message:
+            self.app.changed()
 
     def on_close(self) -> None:
         pass
@@ -126,25 +146,28 @@ class Screen:
 class MatchesScreen(Screen):
     nav_route = "/"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "App", vm: MatchesVM | None = None):
         self.route = "/"
-        self.vm = MatchesVM(app.repo)
+        self.vm = vm if vm is not None else MatchesVM(app.repo)
         super().__init__(app)
         self.refresh()
+
+    def load(self) -> None:
+        self.vm.reload()
 
     def title(self) -> str:
         return _("Seep Scorer")
 
     def refresh(self) -> None:
         vm = self.vm
-        vm.reload()
+        h = self.app.handler
         items: list[ft.Control] = []
         for text in self.app.take_store_notices():
-            items.append(notice(texts.store_notice_text(text), on_close=lambda e: self.app.changed(), error=True))
+            items.append(notice(texts.store_notice_text(text), on_close=h(self.app.changed), error=True))
         if vm.message:
-            items.append(notice(vm.message, _("Undo") if vm.deleted else None, self._undo_delete,
-                                on_close=self._dismiss))
-        items.append(big_button("new-match", _("New match"), lambda e: self.app.go("/new"), icon=ft.Icons.ADD))
+            items.append(notice(vm.message, _("Undo") if vm.deleted else None, h(self._undo_delete, screen=self),
+                                on_close=h(self._dismiss)))
+        items.append(big_button("new-match", _("New match"), h(self.app.go, "/new"), icon=ft.Icons.ADD))
         if not vm.matches:
             items.append(ft.Text(_("No matches yet. Start one: the defaults are the standard rules, "
                                    "a match of three bazzis."), color=ft.Colors.ON_SURFACE_VARIANT))
@@ -158,23 +181,23 @@ class MatchesScreen(Screen):
                                         weight=ft.FontWeight.BOLD, max_lines=2),
                                 ft.Text(line2, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
                                spacing=2, tight=True),
-                     lambda e, mid=m.id: self.app.go(f"/match/{mid}"),
+                     h(self.app.go, f"/match/{m.id}"),
                      height=None, expand=True, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
                      alignment=ft.Alignment.CENTER_LEFT,
                      bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
-                icon_button(f"delete-match-{m.id}", ft.Icons.DELETE_OUTLINE, lambda e, mid=m.id: self._delete(mid),
+                icon_button(f"delete-match-{m.id}", ft.Icons.DELETE_OUTLINE, h(self._delete, m.id, screen=self),
                             tooltip=_("Delete match")),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
             items.append(row)
         self.body.controls = items
 
-    def _delete(self, match_id: str) -> None:
-        self.vm.delete(match_id)
+    async def _delete(self, match_id: str) -> None:
+        await off_loop(self.vm.delete, match_id)
         self.app.publish(None)
         self.app.changed()
 
-    def _undo_delete(self, e=None) -> None:
-        self.vm.undo_delete()
+    async def _undo_delete(self) -> None:
+        await off_loop(self.vm.undo_delete)
         self.app.publish(None)
         self.app.changed()
 
@@ -217,10 +240,12 @@ class NewMatchScreen(Screen):
             setter(e.control.value or "")
             self.vm.error = None
             self.app.changed()
-        return sem(ident, ft.TextField(label=label, value=value, on_change=changed), expand=True)
+        return sem(ident, ft.TextField(label=label, value=value, on_change=self.app.handler(changed, event=True)),
+                   expand=True)
 
     def _build(self) -> None:
         vm = self.vm
+        h = self.app.handler
         team_fields = [self._text_field(f"team-name-{t}", _("Team {number}").format(number=num(t + 1)), vm.team_names[t],
                                         lambda v, t=t: vm.team_names.__setitem__(t, v)) for t in (0, 1)]
         player_fields = [self._text_field(f"player-name-{s}", _("Seat {number}").format(number=num(s + 1)),
@@ -233,12 +258,12 @@ class NewMatchScreen(Screen):
         items.append(ft.Row([section_title(_("Rules")), help_mark(self.app, "help-presets")], spacing=0,
                             vertical_alignment=ft.CrossAxisAlignment.CENTER))
         self.preset_chips = {p: _Chip(f"rules-preset-{p}", _(texts.PRESET_LABELS[p]),
-                                      lambda e, p=p: self._set_preset(p), expand=True, compact=False)
+                                      h(self._set_preset, p), expand=True, compact=False)
                              for p in ("standard", "race500", "custom")}
         items.append(sem("rules-preset", ft.Row([c.control for c in self.preset_chips.values()], spacing=6)))
         self.details_icon = ft.Icon(ft.Icons.EXPAND_MORE)
         items.append(tile("rule-details", ft.Row([self.details_icon, ft.Text(_("Rule details"), expand=True)]),
-                          self._toggle_details, padding=ft.Padding.symmetric(horizontal=8)))
+                          h(self._toggle_details), padding=ft.Padding.symmetric(horizontal=8)))
         self.param_chips: dict[tuple[str, str], _Chip] = {}
         self.param_fields: dict[str, ft.TextField] = {}
         self.param_switches: dict[str, ft.Switch] = {}
@@ -249,12 +274,13 @@ class NewMatchScreen(Screen):
                 chips = []
                 for c in p.choices:
                     chip = _Chip(f"param-{p.name}-{c}", _(texts.SCORING_LABELS.get(c, c)),
-                                 lambda e, n=p.name, c=c: self._set_param(n, c), expand=True, compact=False)
+                                 h(self._set_param, p.name, c), expand=True, compact=False)
                     self.param_chips[(p.name, c)] = chip
                     chips.append(chip.control)
                 details += [ft.Text(label, size=13), sem(f"param-{p.name}", ft.Row(chips, spacing=6))]
             elif p.kind == "bool":
-                sw = ft.Switch(label=label, on_change=lambda e, n=p.name: self._set_param(n, bool(e.control.value)))
+                sw = ft.Switch(label=label, on_change=h(lambda e, n: self._set_param(n, bool(e.control.value)),
+                                                         p.name, event=True))
                 self.param_switches[p.name] = sw
                 details.append(sem(f"param-{p.name}", sw))
             else:
@@ -262,7 +288,7 @@ class NewMatchScreen(Screen):
                     self.vm.set_param_text(name, e.control.value)
                     self.vm.error = None
                     self.app.changed()
-                field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=changed,
+                field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=h(changed, event=True),
                                      hint_text=_("empty: off") if p.name == "minimum" else None)
                 self.param_fields[p.name] = field
                 details.append(sem(f"param-{p.name}", field))
@@ -270,20 +296,20 @@ class NewMatchScreen(Screen):
         items.append(self.details)
         items.append(section_title(_("Match length")))
         self.type_chips = {t: _Chip(f"match-type-{t}", _(texts.MATCH_TYPE_LABELS[t]),
-                                    lambda e, t=t: self._set_type(t), expand=True, compact=False)
+                                    h(self._set_type, t), expand=True, compact=False)
                            for t in ("bazzis", "first_to", "target", "open")}
         items.append(sem("match-type", ft.Row([c.control for c in self.type_chips.values()], spacing=6)))
         self.count_field = ft.TextField(label=_("Match length"), keyboard_type=ft.KeyboardType.NUMBER,
-                                        on_change=self._count_changed, width=140)
+                                        on_change=h(self._count_changed, event=True), width=140)
         self.count_unit = ft.Text("")
         self.count_row = ft.Row([sem("match-length", self.count_field), self.count_unit],
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
         items.append(self.count_row)
         items.append(section_title(_("First dealer")))
-        self.dealer_chips = {s: _Chip(f"first-dealer-{s}", vm.player_names[s], lambda e, s=s: self._set_dealer(s),
+        self.dealer_chips = {s: _Chip(f"first-dealer-{s}", vm.player_names[s], h(self._set_dealer, s),
                                       expand=True) for s in range(4)}
         self.dealer_chips["random"] = _Chip("first-dealer-random", _("Random"),
-                                            lambda e: self._set_dealer("random"), compact=False)
+                                            h(self._set_dealer, "random"), compact=False)
         items.append(sem("first-dealer", ft.Column([
             ft.Row([self.dealer_chips[s].control for s in range(4)], spacing=4),
             self.dealer_chips["random"].control,
@@ -291,7 +317,7 @@ class NewMatchScreen(Screen):
         self.body.controls = items
         self.error_text = ft.Text("", color=ft.Colors.ERROR)
         self.error_slot = sem("new-match-error", self.error_text)
-        self.footer.controls = [self.error_slot, big_button("start-match", _("Start match"), self._start,
+        self.footer.controls = [self.error_slot, big_button("start-match", _("Start match"), h(self._start, screen=self),
                                                             icon=ft.Icons.PLAY_ARROW)]
         self._sync_values()
 
@@ -333,7 +359,7 @@ class NewMatchScreen(Screen):
         self.vm.error = None
         self.app.changed()
 
-    def _toggle_details(self, e=None):
+    def _toggle_details(self):
         self.details_open = not self.details_open
         self.app.changed()
 
@@ -357,13 +383,13 @@ class NewMatchScreen(Screen):
         self.vm.first_dealer = seat
         self.app.changed()
 
-    def _start(self, e=None):
-        match_id = self.vm.start()
+    async def _start(self):
+        match_id = await off_loop(self.vm.start)
         if match_id is None:
             self.app.changed()
             return
         self.app.publish(None)
-        self.app.go(f"/match/{match_id}", replace_top=True)
+        await self.app.go(f"/match/{match_id}", replace_top=True)
 
 
 # --------------------------------------------------------------------------- scoreboard
@@ -378,9 +404,10 @@ class ScoreboardScreen(Screen):
         super().__init__(app)
         # built once: quick taps must never land on a replaced control
         self.row_controls: dict[int, tuple[object, ft.Control]] = {}
+        h = self.app.handler
         self.record_btn = ft.FilledButton(content=ft.Text(_("Record deal"), max_lines=2, text_align=ft.TextAlign.CENTER),
                                           icon=ft.Icons.ADD, height=52, expand=True,
-                                          on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal"))
+                                          on_click=h(self.app.go, f"/match/{self.match_id}/deal"))
         # The same, with every point card already on the second team: when that team took most of
         # them, fewer taps (at most min(k, 17 - k) card taps either way).
         names = self.vm.team_names()
@@ -388,13 +415,17 @@ class ScoreboardScreen(Screen):
         self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         self.swapped_btn = ft.OutlinedButton(
             content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True, tooltip=swapped_label,
-            on_click=lambda e: self.app.go(f"/match/{self.match_id}/deal/swapped"))
+            on_click=h(self.app.go, f"/match/{self.match_id}/deal/swapped"))
         self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", label=swapped_label, button=True,
                                         content=self.swapped_btn, expand=2)
-        self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=_("Take back the last deal"),
-                                      width=TAP, height=TAP)
-        self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=self._redo, tooltip=_("Put the deal back"),
-                                      width=TAP, height=TAP)
+        self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=h(self._undo, screen=self),
+                                      tooltip=_("Take back the last deal"), width=TAP, height=TAP)
+        self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=h(self._redo, screen=self),
+                                      tooltip=_("Put the deal back"), width=TAP, height=TAP)
+        self.end_button = big_button("end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False)
+        self.reopen_button = big_button("reopen-match", _("Reopen the match"), h(self._reopen, screen=self),
+                                        icon=ft.Icons.REPLAY, filled=False)
+        self.end_dialog: ft.AlertDialog | None = None
         # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
         self.view.appbar.actions = [sem("undo-deal", self.undo_btn), sem("redo-deal", self.redo_btn)]
@@ -411,15 +442,16 @@ class ScoreboardScreen(Screen):
         vm = self.vm
         st = vm.standings
         names = vm.team_names()
+        h = self.app.handler
         self.view.appbar.title.value = self.title()  # team names may have changed; keep the undo/redo actions
         items: list[ft.Control] = []
         if vm.message:
             action, handler = None, None
-            if vm.undo_action:
-                action, handler = _("Undo"), self._undo_delete
+            if vm.offers_undo:
+                action, handler = _("Undo"), h(self._undo, screen=self)
             elif vm.can_redo:
-                action, handler = _("Redo"), self._redo
-            items.append(notice(vm.message, action, handler, on_close=self._dismiss))
+                action, handler = _("Redo"), h(self._redo, screen=self)
+            items.append(notice(vm.message, action, handler, on_close=h(self._dismiss)))
         if st.finished:
             items.append(sem("match-result", ft.Container(
                 ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER),
@@ -462,7 +494,9 @@ class ScoreboardScreen(Screen):
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=12))
         if vm.can_end:
-            items.append(big_button("end-match", _("End the match now"), self._end, filled=False))
+            items.append(self.end_button)
+        if vm.can_reopen:
+            items.append(self.reopen_button)
         items.append(section_title(_("Deals (newest first)")))
         if not vm.deals:
             items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
@@ -475,7 +509,7 @@ class ScoreboardScreen(Screen):
                     lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
                 cached = (row, tile(f"deal-{row.number}", ft.Row([
                     ft.Column(lines, spacing=1, tight=True, expand=True), ft.Icon(ft.Icons.EDIT, size=18)]),
-                    lambda e, n=row.number: self.app.go(f"/match/{self.match_id}/deal/{n}"),
+                    h(self.app.go, f"/match/{self.match_id}/deal/{row.number}"),
                     height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, alignment=ft.Alignment.CENTER_LEFT))
             controls[row.number] = cached
@@ -487,25 +521,55 @@ class ScoreboardScreen(Screen):
         self.undo_btn.disabled = not vm.can_undo
         self.redo_btn.disabled = not vm.can_redo
 
-    def _apply(self, change) -> None:
-        """Run a view-model change; tell the other phones only when it was saved."""
-        if change():
+    async def _apply(self, change) -> None:
+        """Run a view-model change off the loop; tell the other phones only when it was saved."""
+        if await off_loop(change):
             self.app.publish(self.match_id)
         self.app.changed()
 
-    def _undo(self, e=None):
-        self._apply(self.vm.undo_last)
+    async def _undo(self):
+        await self._apply(self.vm.undo)
 
-    def _redo(self, e=None):
-        self._apply(self.vm.redo)
+    async def _redo(self):
+        await self._apply(self.vm.redo)
 
-    def _undo_delete(self, e=None):
-        self._apply(self.vm.undo_delete)
+    async def _reopen(self):
+        await self._apply(self.vm.reopen_match)
 
-    def _end(self, e=None):
-        self._apply(self.vm.end_match)
+    def _ask_end(self):
+        """Ending is easy to tap by mistake: ask first (and undo reopens it anyway)."""
+        h = self.app.handler
+        self.end_dialog = ft.AlertDialog(
+            title=ft.Text(_("End the match now?")),
+            content=ft.Semantics(identifier="end-match-confirm", container=True, content=ft.Text(
+                _("The match ends here and the team ahead wins. Undo brings it back, and so does "
+                  "“Reopen the match”."))),
+            actions=[
+                sem("end-match-cancel", ft.TextButton(content=_("Keep playing"), height=TAP,
+                                                       on_click=h(self._close_end_dialog))),
+                sem("end-match-yes", ft.FilledButton(content=_("End the match"), height=TAP,
+                                                     on_click=h(self._end, screen=self))),
+            ],
+        )
+        try:
+            self.app.page.show_dialog(self.end_dialog)
+        except Exception:
+            log.debug("no live page for the dialog", exc_info=True)
 
-    def _dismiss(self, e=None):
+    def _close_end_dialog(self):
+        try:
+            if self.end_dialog is not None and self.end_dialog.open:
+                self.app.page.pop_dialog()
+        except Exception:
+            log.debug("no live page for the dialog", exc_info=True)
+        if self.end_dialog is not None:
+            self.end_dialog.open = False
+
+    async def _end(self):
+        self._close_end_dialog()
+        await self._apply(self.vm.end_match)
+
+    def _dismiss(self):
         self.vm.dismiss()
         self.app.changed()
 
@@ -583,23 +647,24 @@ class DealScreen(Screen):
         match = vm.match
         names = self.board.team_names()
         self.names = names
+        h = self.app.handler
         self.notice_slot = ft.Column(tight=True)
-        self.dealer_chips = [_Chip(f"dealer-{s}", match.seat_name(s), lambda e, s=s: self._set_dealer(s), expand=True)
+        self.dealer_chips = [_Chip(f"dealer-{s}", match.seat_name(s), h(self._set_dealer, s), expand=True)
                              for s in range(4)]
-        self.mode_chips = {m: _Chip(f"mode-{m}", label, lambda e, m=m: self._set_mode(m), expand=True, compact=False)
+        self.mode_chips = {m: _Chip(f"mode-{m}", label, h(self._set_mode, m), expand=True, compact=False)
                            for m, label in (("cards", _("Cards")), ("points", _("Points")))}
-        self.cards = {code: _Card(code, lambda e, c=code: self._toggle(c)) for code in vm.cards}
+        self.cards = {code: _Card(code, h(self._toggle, code)) for code in vm.cards}
         self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
         self.cards_section = ft.Column([
             ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(
                 team0=names[0], team1=names[1]), size=13),
             ft.Row([c.control for c in self.cards.values()], wrap=True, spacing=6, run_spacing=6),
-            ft.Row([big_button("swap-all", _("Swap all"), self._swap_all, icon=ft.Icons.SWAP_HORIZ, filled=False),
+            ft.Row([big_button("swap-all", _("Swap all"), h(self._swap_all), icon=ft.Icons.SWAP_HORIZ, filled=False),
                     self.card_points], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=8, tight=True)
         self.points_field = ft.TextField(
             label=_("Card points of {team}").format(team=names[0]), value=vm.points_text,
-            keyboard_type=ft.KeyboardType.NUMBER, on_change=self._points_changed, width=200)
+            keyboard_type=ft.KeyboardType.NUMBER, on_change=h(self._points_changed, event=True), width=200)
         self.points_other = ft.Text("", size=16)
         self.points_section = ft.Row([sem("points-0", self.points_field), sem("points-1", self.points_other)],
                                      wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -620,7 +685,7 @@ class DealScreen(Screen):
             for t in (0, 1):
                 c = _Counter(f"sweep-{t}-{kind}",
                              _("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]),
-                             lambda e, t=t, k=kind: self._dec(t, k), lambda e, t=t, k=kind: self._inc(t, k))
+                             h(self._dec, t, kind), h(self._inc, t, kind))
                 self.counters[(t, kind)] = c
                 row.append(c.control)
             sweep_rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -635,15 +700,15 @@ class DealScreen(Screen):
         ]
         self.most_chips = {}
         if vm.needs_most_cards:
-            self.most_chips = {v: _Chip(f"most-cards-{v}", label, lambda e, v=v: self._most(v), expand=True)
+            self.most_chips = {v: _Chip(f"most-cards-{v}", label, h(self._most, v), expand=True)
                                for v, label in ((0, names[0]), ("tie", fmt().digits(_("26 each"))), (1, names[1]))}
             items.append(ft.Row([ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD, expand=True),
                                  help_mark(self.app, "help-most-cards")], spacing=0,
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER))
             items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
         if self.number:
-            items.append(big_button("delete-deal", _("Delete this deal"), self._delete, icon=ft.Icons.DELETE_OUTLINE,
-                                    filled=False))
+            items.append(big_button("delete-deal", _("Delete this deal"), h(self._delete, screen=self),
+                                    icon=ft.Icons.DELETE_OUTLINE, filled=False))
         self.body.controls = items
         # footer: live totals, the reason it cannot be saved, save
         self.total_texts = [ft.Text("", size=18, weight=ft.FontWeight.BOLD, max_lines=1,
@@ -651,7 +716,8 @@ class DealScreen(Screen):
                             for align in (ft.TextAlign.START, ft.TextAlign.END)]
         self.error_text = ft.Text("", color=ft.Colors.ERROR, size=13)
         self.error_slot = sem("deal-error", self.error_text)
-        self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, on_click=self._save, height=52)
+        self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, height=52,
+                                           on_click=h(self._save, screen=self))
         self.footer.controls = [
             ft.Row([sem("deal-total-0", self.total_texts[0], expand=True),
                     help_mark(self.app, "help-scoring"),
@@ -666,7 +732,8 @@ class DealScreen(Screen):
             return
         vm = self.vm
         names = self.names
-        self.notice_slot.controls = [notice(self.message, on_close=self._dismiss, error=True)] if self.message else []
+        self.notice_slot.controls = [notice(self.message, on_close=self.app.handler(self._dismiss), error=True)] \
+            if self.message else []
         for s, chip in enumerate(self.dealer_chips):
             chip.set(vm.dealer == s)
         for m, chip in self.mode_chips.items():
@@ -697,7 +764,7 @@ class DealScreen(Screen):
         self.vm.toggle(code)
         self.app.changed()
 
-    def _swap_all(self, e=None):
+    def _swap_all(self):
         self.vm.swap_all()
         self.app.changed()
 
@@ -726,32 +793,37 @@ class DealScreen(Screen):
         self.vm.set_dealer(seat)
         self.app.changed()
 
-    def _dismiss(self, e=None):
+    def _dismiss(self):
         self.message = None
         self.app.changed()
 
-    def _save(self, e=None):
+    async def _save(self):
         if self.vm.error():
             self.app.changed()
             return
         deal = self.vm.build()
-        ok = self.board.add_deal(deal) if self.number is None else self.board.replace_deal(self.number, deal)
+        if self.number is None:
+            ok = await off_loop(self.board.add_deal, deal)
+        else:
+            ok = await off_loop(self.board.replace_deal, self.number, deal)
         if ok:
             self.app.publish(self.match_id)
-            self.app.go_back()
+            await self.app.go_back()
             return
+        # Not saved (another phone saved first, a full disk...): say why and keep everything entered,
+        # so that saving again is one tap.
         self.message = self.board.message
         self.board.message = None
         if self.number is not None and self.number > len(self.board.deals):
-            self.app.go_back()
+            await self.app.go_back()
             return
         self.rebase()
         self.app.changed()
 
-    def _delete(self, e=None):
-        if self.board.delete_deal(self.number):
+    async def _delete(self):
+        if await off_loop(self.board.delete_deal, self.number):
             self.app.publish(self.match_id)
-        self.app.go_back()
+        await self.app.go_back()
 
 
 # --------------------------------------------------------------------------- rules, stats, settings
@@ -853,7 +925,7 @@ class RulesScreen(Screen):
             return
         contents = ft.Row([
             ft.Semantics(identifier=f"rules-link-{sid}", button=True, content=ft.TextButton(
-                content=title, height=TAP, on_click=lambda e, sid=sid: self._jump(sid)))
+                content=title, height=TAP, on_click=self.app.handler(self._jump, sid)))
             for sid, title, _body in sections], wrap=True, spacing=0, run_spacing=0)
         items: list[ft.Control] = [section_title(_("Contents")), contents]
         for sid, title, body in sections:
@@ -879,33 +951,29 @@ class StatsScreen(Screen):
     route = "/stats"
     nav_route = "/stats"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: "App", vm: StatsVM | None = None):
+        self.vm = vm if vm is not None else StatsVM(app.repo)
         super().__init__(app)
         self.refresh()
 
     def title(self) -> str:
         return _("Statistics")
 
+    def load(self) -> None:
+        self.vm.reload()
+
     def refresh(self) -> None:
-        summaries = self.app.repo.list_matches()
-        deals = sum(m.deals for m in summaries)
-        sweeps = {k: 0 for k in SWEEP_KINDS}
-        for m in summaries:
-            try:
-                for d in self.app.repo.get(m.id).match.deals:
-                    for s in d.sweeps:
-                        sweeps[s.kind] += 1
-            except Exception:
-                continue
+        vm = self.vm
+        sweeps = vm.sweeps
         rows = [
-            ("stats-matches", _("Matches"), len(summaries)),
-            ("stats-finished", _("Finished matches"), sum(1 for m in summaries if m.finished)),
-            ("stats-deals", _("Deals recorded"), deals),
+            ("stats-matches", _("Matches"), vm.matches),
+            ("stats-finished", _("Finished matches"), vm.finished),
+            ("stats-deals", _("Deals recorded"), vm.deals),
             ("stats-sweeps-normal", _(texts.SWEEP_KIND_LABELS["normal"]), sweeps["normal"]),
             ("stats-sweeps-opening", _(texts.SWEEP_KIND_LABELS["opening"]), sweeps["opening"]),
             ("stats-sweeps-last", _(texts.SWEEP_KIND_LABELS["last"]), sweeps["last"]),
         ]
-        self.body.controls = [
+        self.body.controls = ([notice(vm.message, error=True)] if vm.message else []) + [
             sem(ident, ft.Row([ft.Text(label, expand=True), ft.Text(num(n), weight=ft.FontWeight.BOLD, size=18)]),
                 label=label, value=num(n))
             for ident, label, n in rows
@@ -921,14 +989,15 @@ class SettingsScreen(Screen):
     def __init__(self, app: "App"):
         self.vm: SettingsVM = app.settings
         super().__init__(app)
-        self.language_chips = {code: _Chip(f"language-{code}", name, lambda e, c=code: self._language(c),
+        h = app.handler
+        self.language_chips = {code: _Chip(f"language-{code}", name, h(app.set_language, code),
                                            compact=False) for code, name in LANGUAGES.items()}
-        self.theme_chips = {t: _Chip(f"theme-{t}", _(texts.THEME_LABELS[t]), lambda e, t=t: self._theme(t),
+        self.theme_chips = {t: _Chip(f"theme-{t}", _(texts.THEME_LABELS[t]), h(app.set_theme, t),
                                      expand=True, compact=False) for t in THEMES}
         for chip in self.language_chips.values():
             chip.box.width = 104
         self.digits_switch = ft.Switch(label=_("Native digits"), value=self.vm.native_digits,
-                                       on_change=lambda e: self._digits(bool(e.control.value)))
+                                       on_change=h(self._digits, event=True))
         self.digits_help = ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self.digits_box = ft.Column([sem("native-digits", ft.Container(self.digits_switch, height=TAP),
                                          label=_("Native digits")),
@@ -965,11 +1034,5 @@ class SettingsScreen(Screen):
         # TRANSLATORS: {digits} are the ten digits of the language's own script, e.g. ०१२३४५६७८९.
         self.digits_help.value = _("Every number in the digits of this script: {digits}").format(digits=digits)
 
-    def _language(self, code):
-        self.app.set_language(code)
-
-    def _digits(self, on: bool):
-        self.app.set_native_digits(on)
-
-    def _theme(self, theme):
-        self.app.set_theme(theme)
+    async def _digits(self, e):
+        await self.app.set_native_digits(bool(e.control.value))

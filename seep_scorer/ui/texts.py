@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import re
 
 from ..i18n import N_, _, fmt, ngettext
 from ..rules import Match, MatchError, Standings, card_label
@@ -190,11 +192,50 @@ def deal_fault_text(match: Match, err: MatchError) -> str:
     return _("This deal cannot be saved as entered.")
 
 
+_NAME_FIELD = re.compile(r"^teams\[(?P<team>[01])\]\.(?:name|players\[(?P<index>[01])\])$")
+
+
+def name_fault_text(err: MatchError) -> str | None:
+    """A team or player name refused by rules.check_name (by its code), naming the field as the
+    new-match screen labels it ("Team 1", "Seat 3"); None when `err` is no name fault."""
+    m = _NAME_FIELD.match(err.field or "")
+    if m is None or err.code not in ("name_empty", "name_too_long", "name_control"):
+        return None
+    f = fmt()
+    team = int(m["team"])
+    player = m["index"] is not None
+    number = f.number(team + 2 * int(m["index"]) + 1 if player else team + 1)  # seats: team 0 holds 0 and 2
+    if err.code == "name_empty":
+        if player:
+            return _("Give the player at seat {number} a name.").format(number=number)
+        return _("Give team {number} a name.").format(number=number)
+    if err.code == "name_too_long":
+        limit = err.params.get("max", 60)
+        if player:
+            return ngettext("The name of the player at seat {number} is too long: at most {count} character.",
+                            "The name of the player at seat {number} is too long: at most {count} characters.",
+                            limit).format(number=number, count=f.number(limit))
+        return ngettext("The name of team {number} is too long: at most {count} character.",
+                        "The name of team {number} is too long: at most {count} characters.",
+                        limit).format(number=number, count=f.number(limit))
+    position = f.number(err.params.get("position", 1))
+    # TRANSLATORS: a control character is an invisible character (such as a tab or a text-direction mark).
+    if player:
+        return _("The name of the player at seat {number} holds an invisible control character "
+                 "(character {position}). Type the name again.").format(number=number, position=position)
+    return _("The name of team {number} holds an invisible control character (character {position}). "
+             "Type the name again.").format(number=number, position=position)
+
+
 def match_setup_fault_text(err: Exception) -> str:
     """A fault in the new-match settings (from the rules layer or the store), by the field at fault."""
     f = fmt()
-    if isinstance(err, StoreError):
+    if isinstance(err, (StoreError, OSError)):
         return store_fault_text(err)
+    if isinstance(err, MatchError):
+        named = name_fault_text(err)
+        if named:
+            return named
     field = getattr(err, "field", None) or ""
     if field == "teams" or field.startswith("teams["):
         return _("Every team and player needs a name of at most {count} characters.").format(count=f.number(60))
@@ -218,14 +259,35 @@ def match_setup_fault_text(err: Exception) -> str:
     return _("The match cannot start with these settings.")
 
 
+def _disk_full(err: BaseException | None) -> bool:
+    """Whether the fault, or what caused it, is the disk being full."""
+    seen = 0
+    while err is not None and seen < 10:
+        if isinstance(err, OSError) and err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return True
+        err, seen = err.__cause__ or err.__context__, seen + 1
+    return False
+
+
 def store_fault_text(err: Exception) -> str:
-    """What the user is told when the store refused or failed (its own messages are English)."""
+    """What the user is told when a change could not be saved: the store refused (its own messages
+    are English) or the system failed (a full disk, a lost folder). Nothing was changed."""
     if isinstance(err, StaleRevision):
         return _(STALE_MESSAGE)
     if isinstance(err, MatchNotFound):
         return _("This match is no longer stored; it may have been deleted on another phone.")
-    log.warning("store error: %s", err)
+    log.warning("store error: %r", err)
+    if _disk_full(err):
+        return _("The device that keeps the matches is full, so this was not saved. "
+                 "Free some space on it, then try again.")
     return _("The change could not be saved. Try again; if it keeps failing, check the data folder in Settings.")
+
+
+def store_read_fault_text(err: Exception) -> str:
+    """The saved matches could not be read (what was shown before stays on screen)."""
+    log.warning("store read error: %r", err)
+    return _("The saved matches could not be read just now. Try again; if it keeps failing, "
+             "check the data folder in Settings.")
 
 
 def store_notice_text(detail: str) -> str:
@@ -233,6 +295,10 @@ def store_notice_text(detail: str) -> str:
     # TRANSLATORS: {details} is a technical report in English (file names, times); keep it as is.
     return _("Some saved data was damaged and has been repaired. Details (in English): {details}").format(details=detail)
 
+
+# The last resort when a handler fails in a way nobody foresaw (the details go to the log).
+INTERNAL_FAULT = N_("Something went wrong; nothing was changed. Try again.")
+STORE_UNAVAILABLE = N_("The saved matches cannot be opened on this device. Check the data folder, then reload the page.")
 
 STALE_MESSAGE = N_("This match was changed on another phone. The current state is shown; "
                    "nothing you entered was saved yet.")

@@ -7,19 +7,36 @@ An edit or delete of a past deal is a new deal list replayed, never a patch.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
+import sys
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable
 
 from ..i18n import LANGUAGES, _, fmt, ngettext
 from ..locale_format import has_native_digits
 from ..rules import (DEFAULT_MATCH, PRESET_IDS, PRESETS, SWEEP_KINDS, Deal, Match, MatchError, MatchFormat,
-                     Rules, Standings, Sweep, Team, card_label, make_rules, replay, replay_deals, score_deal,
-                     validate_deal)
+                     Rules, Standings, Sweep, Team, card_label, check_name, make_rules, replay, replay_deals,
+                     score_deal, validate_deal)
 from ..store.repository import MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
 from . import texts
 
+log = logging.getLogger(__name__)
+
+
+async def off_loop(fn: Callable, *args) -> Any:
+    """`fn(*args)` where it cannot stall the event loop that serves every phone: a worker thread
+    (which gets this task's context, so the session's language comes along). The browser build
+    (Pyodide) has no threads: there it runs right here."""
+    if sys.platform == "emscripten":
+        return fn(*args)
+    return await asyncio.to_thread(fn, *args)
+
+
 THEMES = ("system", "light", "dark", "black")
+# What the store may raise: its own refusals, and the operating system's (a full disk, a lost folder).
+STORE_FAULTS = (StoreError, OSError)
 STALE_MESSAGE = texts.STALE_MESSAGE
 
 
@@ -34,12 +51,15 @@ class MatchesVM:
         self.reload()
 
     def reload(self) -> None:
-        self.matches = list(self.repo.list_matches())
+        try:
+            self.matches = list(self.repo.list_matches())
+        except STORE_FAULTS as err:
+            self.message = texts.store_read_fault_text(err)  # the last list read stays on screen
 
     def delete(self, match_id: str) -> None:
         try:
             self.deleted = self.repo.delete(match_id)
-        except StoreError as err:
+        except STORE_FAULTS as err:
             self.message = texts.store_fault_text(err)
             self.deleted = None
         else:
@@ -50,7 +70,7 @@ class MatchesVM:
         if self.deleted is not None:
             try:
                 self.repo.restore(self.deleted)
-            except StoreError as err:
+            except STORE_FAULTS as err:
                 self.message = texts.store_fault_text(err)
             else:
                 self.message = _("Match restored.")
@@ -148,14 +168,14 @@ class NewMatchVM:
             self.match_count = None
 
     def build(self) -> Match:
+        # Names first: they are the first fields on the screen. Each is checked as the rules
+        # layer checks every stored name, so the message can say which field and why.
+        names = [_checked_name(n, f"teams[{t}].name") for t, n in enumerate(self.team_names)]
+        players = [_checked_name(p, f"teams[{seat % 2}].players[{seat // 2}]") for seat, p in enumerate(self.player_names)]
         rules = self.rules()
         count = None if self.match_type == "open" else self.match_count
         fmt = MatchFormat(self.match_type, count)
         fmt.validate(rules)
-        names = [n.strip() for n in self.team_names]
-        players = [p.strip() for p in self.player_names]
-        if not all(names) or not all(players):
-            raise MatchError(_("Every team and player needs a name."), field="teams")
         teams = (Team(names[0], (players[0], players[2])), Team(names[1], (players[1], players[3])))
         dealer = self.rng.randrange(4) if self.first_dealer == "random" else int(self.first_dealer)
         return Match(rules=rules, format=fmt, teams=teams, first_dealer=dealer)
@@ -164,11 +184,26 @@ class NewMatchVM:
         """Creates the match; returns its id, or None with `error` set."""
         try:
             stored = self.repo.create(self.build())
-        except (MatchError, StoreError) as err:
+        except (MatchError, StoreError, OSError) as err:
             self.error = texts.match_setup_fault_text(err)
             return None
         self.error = None
         return stored.id
+
+
+def _checked_name(value: str, field: str) -> str:
+    """A name as typed, without surrounding spaces; a MatchError (rules.check_name's codes) if it cannot be one.
+    A control character's position counts from what the user typed."""
+    value = value or ""
+    stripped = value.strip()
+    try:
+        return check_name(stripped, field)
+    except MatchError as err:
+        if err.code == "name_control" and "position" in err.params:
+            lead = len(value) - len(value.lstrip())
+            raise MatchError(err.message, field=field, code=err.code,
+                             params={**err.params, "position": err.params["position"] + lead}) from None
+        raise
 
 
 # --------------------------------------------------------------------------- scoreboard
@@ -181,13 +216,27 @@ class DealRow:
     event: str | None
 
 
+@dataclass(frozen=True)
+class Step:
+    """One change this phone made to a match, as the two states it moved between: undo saves
+    `before` again, redo saves `after`. Ending and reopening a match are steps like any other,
+    so a sequence of undos can never skip over one of them and take a deal with it."""
+
+    kind: str  # record | edit | delete | end | reopen
+    number: int | None  # the deal it concerns (1-based), None for end and reopen
+    before: Match
+    after: Match
+
+
 class ScoreboardVM:
+    """One match: its standings, and the undo and redo history of the changes made on this phone."""
+
     def __init__(self, repo: MatchRepository, match_id: str):
         self.repo = repo
         self.match_id = match_id
-        self.redo_stack: list[Deal] = []
+        self.undo_stack: list[Step] = []
+        self.redo_stack: list[Step] = []
         self.message: str | None = None
-        self.undo_action: tuple[str, Any] | None = None  # ("deleted", (number, deal)) for undo of a delete
         self.reload()
 
     # -- state
@@ -196,6 +245,11 @@ class ScoreboardVM:
         self.match = self.stored.match
         self.standings = replay(self.match)
 
+    def _forget_history(self) -> None:
+        """The history belonged to a deal list that changed elsewhere: its states are no longer ours to restore."""
+        self.undo_stack.clear()
+        self.redo_stack.clear()
+
     def refresh_if_changed(self) -> bool:
         """Another phone saved: reload if the stored revision moved. Returns whether it did."""
         current = self.repo.get(self.match_id)
@@ -203,27 +257,39 @@ class ScoreboardVM:
             return False
         self.stored, self.match = current, current.match
         self.standings = replay(self.match)
-        self.redo_stack.clear()  # the redo history belonged to the old deal list
-        self.undo_action = None
+        self._forget_history()
         return True
 
-    def _save(self, deals, message: str | None = None) -> bool:
+    def _store(self, match: Match) -> bool:
+        """Save `match` against the revision shown. On failure the state shown stays as it was
+        (or becomes the stored one, when another phone saved first) and `message` says why."""
         try:
-            self.stored = self.repo.save(self.match_id, self.match.with_deals(deals), self.stored.revision)
+            self.stored = self.repo.save(self.match_id, match, self.stored.revision)
         except StaleRevision:
-            self.reload()
-            self.redo_stack.clear()
-            self.undo_action = None
+            self._forget_history()
             self.message = _(STALE_MESSAGE)
+            try:
+                self.reload()
+            except STORE_FAULTS as err:
+                self.message = texts.store_fault_text(err)
             return False
         except MatchError as err:
             self.message = texts.deal_fault_text(self.match, err)
             return False
-        except StoreError as err:
+        except STORE_FAULTS as err:
             self.message = texts.store_fault_text(err)
             return False
         self.match = self.stored.match
         self.standings = replay(self.match)
+        return True
+
+    def _do(self, kind: str, number: int | None, after: Match, message: str | None) -> bool:
+        """A new step: saved, then undoable; it starts a new future, so the redo history goes."""
+        before = self.match
+        if not self._store(after):
+            return False
+        self.undo_stack.append(Step(kind, number, before, self.match))
+        self.redo_stack.clear()
         self.message = message
         return True
 
@@ -266,95 +332,135 @@ class ScoreboardVM:
         return [DealRow(r.number, texts.deal_row_text(self.match, r), texts.deal_row_detail(self.match, r),
                         texts.event_text(self.match, r)) for r in reversed(self.standings.deals)]
 
+    def _with_ended(self, ended: bool) -> Match:
+        m = self.match
+        return Match(m.rules, replace(m.format, ended=ended), m.teams, m.first_dealer, m.deals, m.extra)
+
+    def _step_to_undo(self) -> Step | None:
+        """The last change made here; with no history (a fresh start, or another phone changed the
+        match) the last visible one: the ending of a stopped match, else its last deal."""
+        if self.undo_stack:
+            return self.undo_stack[-1]
+        if self.can_reopen:
+            return Step("end", None, self._with_ended(False), self.match)
+        if self.match.deals:
+            return Step("record", len(self.match.deals), self.match.with_deals(self.match.deals[:-1]), self.match)
+        return None
+
     @property
     def can_undo(self) -> bool:
-        return bool(self.match.deals)
+        return self._step_to_undo() is not None
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.redo_stack) and not self.finished
+        return bool(self.redo_stack)
 
     @property
     def can_end(self) -> bool:
         return self.match.format.type == "open" and not self.finished
 
-    # -- changes (each one a new deal list, saved against the revision we showed)
+    @property
+    def can_reopen(self) -> bool:
+        """Stopped by the players, and its format would take more deals (a match won on bazzis or a
+        target total is over for good)."""
+        if not self.match.format.ended:
+            return False
+        m = self._with_ended(False)
+        return not replay_deals(m.rules, m.format, m.first_dealer, m.deals).finished
+
+    @property
+    def undo_action(self) -> tuple[str, Any] | None:
+        """("deleted", (number, deal)) while the last change was a deletion (the notice offers Undo)."""
+        step = self.undo_stack[-1] if self.undo_stack else None
+        if step is None or step.kind != "delete":
+            return None
+        return ("deleted", (step.number, step.before.deals[step.number - 1]))
+
+    @property
+    def offers_undo(self) -> bool:
+        """The notice of a change easy to regret (a deletion, ending the match) carries an Undo button."""
+        return bool(self.message) and bool(self.undo_stack) and self.undo_stack[-1].kind in ("delete", "end")
+
+    # -- changes (each one a step, saved against the revision we showed)
     def add_deal(self, deal: Deal) -> bool:
-        ok = self._save(self.match.deals + (deal,), None)
-        if ok:
-            self.redo_stack.clear()
-            self.undo_action = None
-        return ok
+        return self._do("record", len(self.match.deals) + 1, self.match.with_deals(self.match.deals + (deal,)), None)
 
     def replace_deal(self, number: int, deal: Deal) -> bool:
         deals = list(self.match.deals)
         deals[number - 1] = deal
-        ok = self._save(deals, _("Deal {number} changed; everything after it was recomputed.").format(
-            number=fmt().number(number)))
-        if ok:
-            self.redo_stack.clear()
-            self.undo_action = None
-        return ok
+        return self._do("edit", number, self.match.with_deals(deals),
+                        _("Deal {number} changed; everything after it was recomputed.").format(number=fmt().number(number)))
 
     def delete_deal(self, number: int) -> bool:
         deals = list(self.match.deals)
-        removed = deals.pop(number - 1)
-        ok = self._save(deals, _("Deal {number} deleted.").format(number=fmt().number(number)))
-        if ok:
-            self.redo_stack.clear()
-            self.undo_action = ("deleted", (number, removed))
-        return ok
+        deals.pop(number - 1)
+        return self._do("delete", number, self.match.with_deals(deals),
+                        _("Deal {number} deleted.").format(number=fmt().number(number)))
 
-    def undo_delete(self) -> bool:
-        if not self.undo_action:
+    def end_match(self) -> bool:
+        if not self.can_end:
             return False
-        number, deal = self.undo_action[1]
-        deals = list(self.match.deals)
-        deals.insert(number - 1, deal)
-        ok = self._save(deals, _("Deal {number} restored.").format(number=fmt().number(number)))
-        self.undo_action = None
-        return ok
+        return self._do("end", None, self._with_ended(True), _("The match is ended. Undo reopens it."))
 
-    def undo_last(self) -> bool:
-        if not self.match.deals:
+    def reopen_match(self) -> bool:
+        if not self.can_reopen:
             return False
-        last = self.match.deals[-1]
-        number = len(self.match.deals)
-        ok = self._save(self.match.deals[:-1], _("Deal {number} taken back.").format(number=fmt().number(number)))
-        if ok:
-            self.redo_stack.append(last)
-            self.undo_action = None
-        return ok
+        return self._do("reopen", None, self._with_ended(False), _("The match is open again."))
+
+    def undo(self) -> bool:
+        """Take back the last step: a deal, an edit, a deletion, ending or reopening the match."""
+        step = self._step_to_undo()
+        if step is None or not self._store(step.before):
+            return False
+        if self.undo_stack and self.undo_stack[-1] is step:
+            self.undo_stack.pop()
+        self.redo_stack.append(step)
+        self.message = self._undone_text(step)
+        return True
 
     def redo(self) -> bool:
         if not self.redo_stack:
             return False
-        deal = self.redo_stack[-1]
-        number = len(self.match.deals) + 1
-        ok = self._save(self.match.deals + (deal,), _("Deal {number} put back.").format(number=fmt().number(number)))
-        if ok:
-            self.redo_stack.pop()
-        return ok
-
-    def end_match(self) -> bool:
-        m = self.match
-        ended = Match(m.rules, replace(m.format, ended=True), m.teams, m.first_dealer, m.deals, m.extra)
-        try:
-            self.stored = self.repo.save(self.match_id, ended, self.stored.revision)
-        except StaleRevision:
-            self.reload()
-            self.message = _(STALE_MESSAGE)
+        step = self.redo_stack[-1]
+        if not self._store(step.after):
             return False
-        except (MatchError, StoreError) as err:
-            self.message = texts.store_fault_text(err) if isinstance(err, StoreError) else texts.deal_fault_text(self.match, err)
-            return False
-        self.match = self.stored.match
-        self.standings = replay(self.match)
+        self.redo_stack.pop()
+        self.undo_stack.append(step)
+        self.message = self._redone_text(step)
         return True
+
+    # The names the scoreboard and the deal screen have always used.
+    undo_last = undo
+
+    def undo_delete(self) -> bool:
+        return self.undo() if self.undo_action else False
+
+    def _undone_text(self, step: Step) -> str:
+        n = fmt().number(step.number) if step.number is not None else ""
+        if step.kind == "record":
+            return _("Deal {number} taken back.").format(number=n)
+        if step.kind == "edit":
+            return _("The change to deal {number} was taken back.").format(number=n)
+        if step.kind == "delete":
+            return _("Deal {number} restored.").format(number=n)
+        if step.kind == "end":
+            return _("The match is open again.")
+        return _("The match is ended again.")
+
+    def _redone_text(self, step: Step) -> str:
+        n = fmt().number(step.number) if step.number is not None else ""
+        if step.kind == "record":
+            return _("Deal {number} put back.").format(number=n)
+        if step.kind == "edit":
+            return _("Deal {number} changed again.").format(number=n)
+        if step.kind == "delete":
+            return _("Deal {number} deleted.").format(number=n)
+        if step.kind == "end":
+            return _("The match is ended again.")
+        return _("The match is open again.")
 
     def dismiss(self) -> None:
         self.message = None
-        self.undo_action = None
 
 
 # --------------------------------------------------------------------------- record / edit a deal
@@ -528,6 +634,36 @@ class DealEntryVM:
                     number=fmt().number(err.deal), reason=reason)
             return reason
         return None
+
+
+# --------------------------------------------------------------------------- statistics
+
+class StatsVM:
+    """The statistics' figures, read from the store when loaded (off the event loop), never when drawn."""
+
+    def __init__(self, repo: MatchRepository):
+        self.repo = repo
+        self.matches = self.finished = self.deals = 0
+        self.sweeps = {k: 0 for k in SWEEP_KINDS}
+        self.message: str | None = None
+        self.reload()
+
+    def reload(self) -> None:
+        try:
+            summaries = self.repo.list_matches()
+        except STORE_FAULTS as err:
+            self.message = texts.store_read_fault_text(err)
+            return
+        sweeps = {k: 0 for k in SWEEP_KINDS}
+        for m in summaries:
+            try:
+                for d in self.repo.get(m.id).match.deals:
+                    for s in d.sweeps:
+                        sweeps[s.kind] += 1
+            except Exception:
+                log.debug("statistics: match %s skipped", m.id, exc_info=True)
+        self.matches, self.finished = len(summaries), sum(1 for m in summaries if m.finished)
+        self.deals, self.sweeps, self.message = sum(m.deals for m in summaries), sweeps, None
 
 
 # --------------------------------------------------------------------------- settings

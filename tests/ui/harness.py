@@ -112,15 +112,21 @@ class Phone:
             raise LookupError(f"no control with identifier {ident!r}; have: {sorted(self.identifiers())[:80]}")
         return found[0]
 
+    def _on_screen(self):
+        """The top view and every open dialog over it."""
+        yield from _walk(self.page.views[-1])
+        for dialog in self.page._dialogs.controls:
+            if dialog.open:
+                yield from _walk(dialog)
+
     def find_all(self, ident: str):
-        top = self.page.views[-1]
-        return [c for c in _walk(top) if isinstance(c, ft.Semantics) and c.identifier == ident]
+        return [c for c in self._on_screen() if isinstance(c, ft.Semantics) and c.identifier == ident]
 
     def has(self, ident: str) -> bool:
         return bool(self.find_all(ident))
 
     def identifiers(self) -> set[str]:
-        return {c.identifier for c in _walk(self.page.views[-1]) if isinstance(c, ft.Semantics) and c.identifier}
+        return {c.identifier for c in self._on_screen() if isinstance(c, ft.Semantics) and c.identifier}
 
     def text(self, ident: str) -> str:
         node = self.find(ident)
