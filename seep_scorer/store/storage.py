@@ -8,7 +8,6 @@ non-JSON or wrongly shaped file, so the repository can move it aside and repair.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from . import jsonio
 from .atomic import atomic_write_bytes
 
 MAX_STORE_FILE_BYTES = 8 * 1024 * 1024  # a match file is at most ~5 MB (matchfile.MAX_FILE_BYTES) plus metadata
@@ -29,7 +29,7 @@ class DamagedFile(Exception):
         self.path, self.reason = Path(path), reason
 
 
-def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES) -> Any:
+def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth: int = jsonio.MAX_FILE_DEPTH) -> Any:
     """The JSON value in `path`. FileNotFoundError if absent, DamagedFile if unusable."""
     with open(path, "rb") as f:
         data = f.read(max_bytes + 1)
@@ -42,15 +42,18 @@ def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES) -> Any:
     except UnicodeDecodeError:
         raise DamagedFile(path, "is not UTF-8 text (it holds bytes the app never writes)") from None
     try:
-        return json.loads(text)
-    except RecursionError:
-        raise DamagedFile(path, "is nested far too deeply to be a store file") from None
+        return jsonio.loads(text, max_depth)
+    except jsonio.TooDeep as refused:
+        raise DamagedFile(path, f"is nested far too deeply to be a store file (more than {refused.limit} levels)") from None
+    except jsonio.JSONRefused as refused:
+        raise DamagedFile(path, str(refused)) from None
     except ValueError:
         raise DamagedFile(path, "is cut short or garbled (not valid JSON)") from None
 
 
 def dumps_compact(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """Compact UTF-8 JSON; ValueError for NaN or Infinity, which the next read would refuse."""
+    return jsonio.dumps(value).encode("utf-8")
 
 
 class AtomicJSONStorage(Storage):
