@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..rules import MatchError
+from .jsonio import JSONRefused
 
 MAX_CONTAINERS = 120_000
 # A JSON string, or an unterminated one running to the end: never fails, so it stays linear.
@@ -37,6 +38,8 @@ def checked(parse, *args):
         return parse(*args)
     except MatchError:
         raise
+    except JSONRefused as refused:  # a ValueError, but one that already says what is wrong in plain words
+        raise MatchError(f"the file {refused}", field="file") from None
     except RecursionError:
         raise MatchError("the file is nested too deeply to be a match", field="file") from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
