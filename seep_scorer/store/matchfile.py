@@ -2,6 +2,9 @@
 
 Readers keep the keys they do not know and write them back on export. Nested
 unknown keys are kept in `Match.extra` under "top", "rules", "match" and "teams".
+Unknown keys are the only part not checked field by field, so they are held to
+strict JSON here: no NaN or Infinity, and the whole file no deeper than
+jsonio.MAX_MATCH_DEPTH, or a match could be stored that no later read accepts.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 from ..rules import (DEFAULT_MATCH, POINT_CARD_CODES, Deal, Match, MatchError, MatchFormat, Sweep, Team,
                      make_rules, validate_match)
+from . import jsonio
 
 FORMAT_NAME = "seep-match"
 FORMAT_VERSION = 1
@@ -25,6 +29,7 @@ _RULES_KEYS = {"preset", "overrides"}
 _MATCH_KEYS = {"type", "count", "ended"}
 _TEAM_KEYS = {"name", "players"}
 _DEAL_KEYS = {"cards", "points", "sweeps", "most_cards", "dealer", "bid", "note"}
+_SWEEP_KEYS = {"team", "kind"}
 
 
 def _obj(value: Any, field: str, deal: int | None = None) -> dict:
@@ -46,6 +51,24 @@ def _show(value: Any) -> str:
 
 def _extra(obj: dict, known: set) -> dict:
     return {k: v for k, v in obj.items() if k not in known}
+
+
+def _check_unknown(extra: dict, above: int) -> None:
+    """The unknown keys of an object `above` levels into the file: strict JSON, the file within MAX_MATCH_DEPTH.
+
+    Known fields are bounded by their own checks, so only unknown keys can nest
+    deeply; `extra` stands for its object, so it may nest MAX_MATCH_DEPTH - above.
+    """
+    if not extra:
+        return
+    limit = jsonio.MAX_MATCH_DEPTH - above
+    if jsonio.depth_of(extra, limit) > limit:
+        raise MatchError(f"the file is nested more than {jsonio.MAX_MATCH_DEPTH} levels deep; a match needs far fewer",
+                         field="file")
+    try:
+        jsonio.check_value(extra, limit)
+    except jsonio.JSONRefused as refused:
+        raise MatchError(f"the file {refused}", field="file") from None
 
 
 def match_from_dict(obj: Any) -> Match:
@@ -94,11 +117,14 @@ def match_from_dict(obj: Any) -> Match:
     deals = tuple(deal_from_dict(d, n) for n, d in enumerate(deals_obj, 1))
 
     extra = {}
-    for key, value in (("top", _extra(obj, _TOP_KEYS)), ("rules", _extra(rules_obj, _RULES_KEYS)),
-                       ("match", _extra(match_obj, _MATCH_KEYS))):
+    for key, value, above in (("top", _extra(obj, _TOP_KEYS), 0), ("rules", _extra(rules_obj, _RULES_KEYS), 1),
+                              ("match", _extra(match_obj, _MATCH_KEYS), 1)):
+        _check_unknown(value, above)
         if value:
             extra[key] = value
     team_extras = [_extra(t, _TEAM_KEYS) for t in obj["teams"]] if isinstance(obj.get("teams"), list) else []
+    for team_extra in team_extras:
+        _check_unknown(team_extra, 2)
     if any(team_extras):
         extra["teams"] = team_extras
     match = Match(rules, match_format, teams, first_dealer, deals, extra)
@@ -173,12 +199,15 @@ def deal_from_dict(obj: Any, number: int) -> Deal:
             raise MatchError(f"a sweep's team must be 0 or 1, not {_show(team)}", deal=number, field=f"sweeps[{i}].team")
         if kind not in ("normal", "opening", "last"):
             raise MatchError(f"a sweep's kind must be \"normal\", \"opening\" or \"last\", not {_show(kind)}", deal=number, field=f"sweeps[{i}].kind")
+        if s.keys() - _SWEEP_KEYS:
+            _check_unknown(_extra(s, _SWEEP_KEYS), 4)  # dropped, but the file must still be strict JSON
         sweeps.append(Sweep(team, kind))
     note = obj.get("note")
     if note is not None and not isinstance(note, str):
         raise MatchError("must be text", deal=number, field="note")
-    return Deal(cards, points, tuple(sweeps), obj.get("most_cards"), obj.get("dealer"), obj.get("bid"), note,
-                _extra(obj, _DEAL_KEYS))
+    extra = _extra(obj, _DEAL_KEYS)
+    _check_unknown(extra, 2)
+    return Deal(cards, points, tuple(sweeps), obj.get("most_cards"), obj.get("dealer"), obj.get("bid"), note, extra)
 
 
 def deal_to_dict(deal: Deal) -> dict:
@@ -192,12 +221,20 @@ def deal_to_dict(deal: Deal) -> dict:
         value = getattr(deal, key)
         if value is not None:
             out[key] = value
-    out.update(deal.extra)
+    if deal.extra:
+        _check_unknown(deal.extra, 2)
+        out.update(deal.extra)
     return out
 
 
 def match_to_dict(match: Match) -> dict:
+    """The match file's dict. MatchError if unknown keys put in by code are not strict JSON or nest too deeply,
+    so that no caller writes NaN or recurses without bound while encoding."""
     extra = match.extra
+    for key, above in (("top", 0), ("rules", 1), ("match", 1)):
+        _check_unknown(extra.get(key), above)
+    for team_extra in extra.get("teams") or ():
+        _check_unknown(team_extra, 2)
     rules = {"preset": match.rules.preset, "overrides": match.rules.overrides(), **extra.get("rules", {})}
     fmt = match.format
     match_obj: dict[str, Any] = {"type": fmt.type}
@@ -216,7 +253,8 @@ def match_to_dict(match: Match) -> dict:
 
 
 def dumps_match(match: Match) -> str:
-    return json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
+    """The match file's text; ValueError for NaN or Infinity, which are not JSON and are never written."""
+    return jsonio.dumps(match_to_dict(match), indent=1) + "\n"
 
 
 def loads_match(data: bytes | str) -> Match:
@@ -229,7 +267,9 @@ def loads_match(data: bytes | str) -> Match:
         except UnicodeDecodeError as err:
             raise MatchError(f"the file is not UTF-8 text (bad byte at position {err.start})", field="file") from None
     try:
-        obj = json.loads(data)
+        obj = jsonio.loads(data, jsonio.MAX_MATCH_DEPTH)
+    except jsonio.JSONRefused as refused:
+        raise MatchError(f"the file {refused}", field="file") from None
     except json.JSONDecodeError as err:
         raise MatchError(f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}", field="file") from None
     except (RecursionError, ValueError) as err:
