@@ -23,19 +23,20 @@ def _is_control(ch: str) -> bool:
     return unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS  # Cc: C0, DEL and C1
 
 
-def check_name(value: object, field: str) -> str:
+def check_name(value: object, field: str, *, what: str = "name") -> str:
     """The name unchanged if it is one a team or player may have; else a MatchError naming `field`.
 
-    Codes: `name_empty`, `name_too_long` (params: max), `name_control` (params: position, 1-based).
+    `what` words the English message ("team name", "player's name"). Codes: `name_empty`,
+    `name_too_long` (params: max), `name_control` (params: position, 1-based).
     """
     if not isinstance(value, str) or not value.strip():
-        raise MatchError("a name is text with at least one letter", field=field, code="name_empty")
+        raise MatchError(f"a {what} is text with at least one letter", field=field, code="name_empty")
     if len(value) > MAX_NAME:
-        raise MatchError(f"a name is at most {MAX_NAME} characters", field=field, code="name_too_long",
+        raise MatchError(f"a {what} is at most {MAX_NAME} characters", field=field, code="name_too_long",
                          params={"max": MAX_NAME})
     for position, ch in enumerate(value, 1):
         if _is_control(ch):
-            raise MatchError(f"a name cannot hold control characters (U+{ord(ch):04X} at position {position})",
+            raise MatchError(f"a {what} cannot hold control characters (U+{ord(ch):04X} at position {position})",
                              field=field, code="name_control", params={"position": position})
     return value
 

@@ -15,14 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import (DEFAULT_MATCH, POINT_CARD_CODES, Deal, Match, MatchError, MatchFormat, Sweep, Team,
-                     make_rules, validate_match)
+                     check_name, make_rules, validate_match)
 from . import jsonio
 
 FORMAT_NAME = "seep-match"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 5 * 1024 * 1024  # a 5,000-deal match with notes is well under 1 MB
 MAX_DEALS = 5000
-MAX_NAME = 60
 
 _TOP_KEYS = {"format", "version", "rules", "match", "teams", "first_dealer", "deals"}
 _RULES_KEYS = {"preset", "overrides"}
@@ -142,13 +141,12 @@ def _teams(value: Any) -> tuple[Team, Team]:
         t = _obj(t, f"teams[{i}]")
         name = t.get("name", f"Team {'AB'[i]}")
         players = t.get("players", [f"Player {i + 1}", f"Player {i + 3}"])
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise MatchError(f"a team name is text of 1 to {MAX_NAME} characters", field=f"teams[{i}].name")
+        # One rule for names everywhere: no control or bidi override characters (they reach terminals).
+        check_name(name, f"teams[{i}].name", what="team name")
         if not isinstance(players, list) or len(players) != 2:
             raise MatchError("must list the team's two players, by seat", field=f"teams[{i}].players")
         for j, p in enumerate(players):
-            if not isinstance(p, str) or not p.strip() or len(p) > MAX_NAME:
-                raise MatchError(f"a player's name is text of 1 to {MAX_NAME} characters", field=f"teams[{i}].players[{j}]")
+            check_name(p, f"teams[{i}].players[{j}]", what="player's name")
         teams.append(Team(name, (players[0], players[1])))
     return teams[0], teams[1]
 
