@@ -24,12 +24,19 @@ from pathlib import Path
 from ..rules import MatchError, replay
 from . import notices
 from .atomic import fsync_dir
+from .guards import checked
 from .layout import Layout, is_match_id
 from .matchfile import match_from_dict
 from .repository import StoredMatch, StoreError
 from .storage import DamagedFile, read_json_file
 
 LEGACY_FILE = "seep-scorer.json"
+# Revisions only order saves of one match; a legacy one above this is cut down to it. Match file names
+# carry at most 10 digits (layout._MATCH_FILE), and this leaves nine billion saves before that limit.
+MAX_MIGRATED_REVISION = 10 ** 9
+# About the parser's own bound: a record deeper than a match may be is skipped on its own by
+# match_from_dict, so one bad record does not make the whole old store unreadable.
+LEGACY_MAX_DEPTH = 1000
 
 
 def has_legacy_store(layout: Layout) -> bool:
@@ -41,7 +48,7 @@ def migrate_1_to_2(repo) -> None:
 
     legacy = repo.layout.root / LEGACY_FILE
     try:
-        tables = read_json_file(legacy, max_bytes=1024 ** 3)
+        tables = read_json_file(legacy, max_bytes=1024 ** 3, max_depth=LEGACY_MAX_DEPTH)
         if not isinstance(tables, dict):
             raise DamagedFile(legacy, "does not have the shape of a store file")
     except FileNotFoundError:
@@ -52,24 +59,29 @@ def migrate_1_to_2(repo) -> None:
     backup = repo.last_migration_backup
     matches = tables.get("matches")
     matches = matches if isinstance(matches, dict) else {}
+    taken: set[str] = set()  # ids given out by this run
     for key, doc in matches.items():
-        label = f"the match stored as number {key}"
+        label = f"the match stored as number {_shown(key)}"
         try:
             if not isinstance(doc, dict):
                 raise MatchError("it is not a JSON object")
             old_id = doc.get("id")
-            label = f"the match {old_id}" if isinstance(old_id, str) else label
-            # An id of another shape gets a new one, derived from the old so a rerun gives the same.
-            mid = old_id if is_match_id(old_id) else hashlib.sha256(f"{old_id}|{key}".encode()).hexdigest()[:8]
+            label = f"the match {_shown(old_id)}" if isinstance(old_id, str) else label
             revision = doc.get("revision", 1)
             if type(revision) is not int or revision < 1:
                 raise MatchError("its revision is not a whole number from 1")
+            revision = min(revision, MAX_MIGRATED_REVISION)
             if not (_is_iso(doc.get("created")) and _is_iso(doc.get("updated"))):
                 raise MatchError("its dates are not ISO 8601")
-            match, as_dict, finished = canonical_match(match_from_dict(doc.get("match")))
+            match, as_dict, finished = canonical_match(checked(match_from_dict, doc.get("match")))
         except (MatchError, RecursionError) as err:
             repo.notices.append(notices.old_match_skipped(label, str(err), backup))
             continue
+        mid, first_choice = _migrated_id(repo, old_id, key, doc, revision, taken)
+        if mid != first_choice:
+            named = notices.match_label([t.name for t in match.teams], _shown(old_id if isinstance(old_id, str) else key))
+            repo.notices.append(notices.old_match_new_id(named, mid))
+        taken.add(mid)
         repo._commit(StoredMatch(mid, match, revision, doc["created"], doc["updated"], finished), as_dict, None)
     settings = {}
     for doc in (tables.get("settings") or {}).values() if isinstance(tables.get("settings"), dict) else ():
@@ -79,6 +91,38 @@ def migrate_1_to_2(repo) -> None:
         repo.set_setting(key, value)
     os.unlink(legacy)  # its copy is in the pre-migration backup
     fsync_dir(repo.layout.root)
+
+
+def _shown(value) -> str:
+    """An old id or key as it may appear in a notice: notices reach terminals, so no control characters."""
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 and text.isprintable() else ascii(text)[:40]
+
+
+def _migrated_id(repo, old_id, key: str, doc: dict, revision: int, taken: set[str]) -> tuple[str, str]:
+    """The id a legacy record gets, and the one it would get were it alone: (id, first choice).
+
+    The first choice is its own id, or for an id of another shape one derived from
+    it. When that is taken (two records with one id: the later one would overwrite
+    the earlier), the next candidates are derived too, never random, so a rerun
+    after a crash picks the same id. An id already in the store is free to reuse
+    only when it holds this record from an earlier, interrupted run.
+    """
+    n = 0
+    while True:
+        if n == 0 and is_match_id(old_id):
+            candidate = old_id
+        else:
+            seed = f"{old_id}|{key}" if n == 0 else f"{old_id}|{key}|{n}"
+            candidate = hashlib.sha256(seed.encode()).hexdigest()[:8]
+        if n == 0:
+            first_choice = candidate
+        if candidate not in taken:
+            entry = repo._get_entry(candidate)
+            if entry is None or (entry["created"], entry["updated"], entry["revision"]) == (
+                    doc["created"], doc["updated"], revision):
+                return candidate, first_choice
+        n += 1
 
 
 # (from schema, migration to the next), in order.

@@ -57,3 +57,8 @@ def old_store_unreadable(reason: str, moved: Path) -> str:
 def old_match_skipped(label: str, problem: str, backup: Path) -> str:
     return (f"{label[0].upper()}{label[1:]} from the older store could not be carried over ({problem}). "
             f"It is kept, unchanged, in the copy of the old store at {backup}.")
+
+
+def old_match_new_id(label: str, new_id: str) -> str:
+    return (f"{label[0].upper()}{label[1:]} from the older store had the same id as another match, so it was "
+            f"given the new id {new_id}. Both matches are kept.")
