@@ -200,3 +200,27 @@ def test_depth_is_counted_in_containers_without_recursion():
         jsonio.check_value({"a": deep})
     with pytest.raises(jsonio.JSONRefused, match="holds NaN"):
         jsonio.check_value({"a": [1, (2, float("nan"))]})
+
+
+@pytest.mark.parametrize("unknown, message", [
+    ("NaN", "holds NaN, which is not a JSON number"),
+    ("1e999", "too large to store"),
+    (nested(40), "nested more than 36 levels deep"),  # deeper than any backup line the app writes
+    (nested(32, "object"), "nested more than 32 levels deep"),  # fits the line, but the match in it is too deep
+])
+def test_a_backup_line_with_nan_or_nested_too_deeply_is_refused_and_nothing_is_written(tmp_path, data_dir, unknown,
+                                                                                      message):
+    source = open_repository(tmp_path / "source", fresh=True)
+    source.create(with_deals(open_match(("Reds", "Blues")), 2))
+    source.create(open_match(("Lions", "Tigers")))
+    header, first, second, end = source.export_backup_text().splitlines()
+    backup = tmp_path / "matches.jsonl"
+    backup.write_text("\n".join([header, first, second.replace('"format":', f'"app":{unknown},"format":', 1), end])
+                      + "\n")
+    before_list, before = store_with_one_match(data_dir)
+
+    done = cli("--data-dir", data_dir, "import", backup)
+
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "line 3" in done.stderr and message in done.stderr
+    assert tree_snapshot(data_dir) == before and listed(data_dir) == before_list
