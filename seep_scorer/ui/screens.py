@@ -542,7 +542,7 @@ class ScoreboardScreen(Screen):
         self.end_dialog = ft.AlertDialog(
             title=ft.Text(_("End the match now?")),
             content=ft.Semantics(identifier="end-match-confirm", container=True, content=ft.Text(
-                _("The match ends here and the team ahead wins. Undo brings it back, and so does "
+                _("The match ends here, with the result as it stands now. Undo brings it back, and so does "
                   "“Reopen the match”."))),
             actions=[
                 sem("end-match-cancel", ft.TextButton(content=_("Keep playing"), height=TAP,
