@@ -48,13 +48,17 @@ class MatchesVM:
         self.matches: list[MatchSummary] = []
         self.deleted: StoredMatch | None = None
         self.message: str | None = None
+        self._read_fault = False
         self.reload()
 
     def reload(self) -> None:
         try:
             self.matches = list(self.repo.list_matches())
         except STORE_FAULTS as err:
-            self.message = texts.store_read_fault_text(err)  # the last list read stays on screen
+            self.message, self._read_fault = texts.store_read_fault_text(err), True  # the last list stays shown
+            return
+        if self._read_fault:  # read again fine: the fault notice has done its job
+            self.message, self._read_fault = None, False
 
     def delete(self, match_id: str) -> None:
         try:
@@ -237,6 +241,7 @@ class ScoreboardVM:
         self.undo_stack: list[Step] = []
         self.redo_stack: list[Step] = []
         self.message: str | None = None
+        self._announced: Step | None = None  # the step whose message is showing (its notice may offer Undo)
         self.reload()
 
     # -- state
@@ -263,6 +268,7 @@ class ScoreboardVM:
     def _store(self, match: Match) -> bool:
         """Save `match` against the revision shown. On failure the state shown stays as it was
         (or becomes the stored one, when another phone saved first) and `message` says why."""
+        self._announced = None
         try:
             self.stored = self.repo.save(self.match_id, match, self.stored.revision)
         except StaleRevision:
@@ -288,9 +294,10 @@ class ScoreboardVM:
         before = self.match
         if not self._store(after):
             return False
-        self.undo_stack.append(Step(kind, number, before, self.match))
+        step = Step(kind, number, before, self.match)
+        self.undo_stack.append(step)
         self.redo_stack.clear()
-        self.message = message
+        self.message, self._announced = message, step
         return True
 
     # -- display
@@ -379,7 +386,9 @@ class ScoreboardVM:
     @property
     def offers_undo(self) -> bool:
         """The notice of a change easy to regret (a deletion, ending the match) carries an Undo button."""
-        return bool(self.message) and bool(self.undo_stack) and self.undo_stack[-1].kind in ("delete", "end")
+        step = self._announced
+        return (bool(self.message) and step is not None and step.kind in ("delete", "end")
+                and bool(self.undo_stack) and self.undo_stack[-1] is step)
 
     # -- changes (each one a step, saved against the revision we showed)
     def add_deal(self, deal: Deal) -> bool:

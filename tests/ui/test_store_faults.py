@@ -197,3 +197,26 @@ def test_a_store_that_cannot_be_opened_says_so():
         texts = [c.value for c in phone.page.controls if hasattr(c, "value")]
         assert any("cannot be opened" in (t or "") for t in texts) and not crashed(phone)
     asyncio.run(go())
+
+
+def test_a_failure_after_a_deletion_does_not_offer_to_undo_the_deletion():
+    repo = FaultyRepository()
+    sb = ScoreboardVM(repo, NewMatchVM(repo).start())
+    sb.add_deal(Deal(points=(60, 40)))
+    sb.add_deal(Deal(points=(70, 30)))
+    assert sb.delete_deal(1) and sb.offers_undo
+    repo.fault = DISK_FULL
+    assert not sb.add_deal(Deal(points=(50, 50)))
+    assert "full" in sb.message and not sb.offers_undo  # an Undo beside "disk full" would undo the deletion
+
+
+def test_the_read_fault_notice_goes_once_the_list_reads_again():
+    repo = FaultyRepository()
+    NewMatchVM(repo).start()
+    matches = MatchesVM(repo)
+    repo.fault, repo.reads = DISK_FULL, True
+    matches.reload()
+    assert matches.message
+    repo.fault = None
+    matches.reload()
+    assert matches.message is None and len(matches.matches) == 1
