@@ -33,7 +33,7 @@ def register(parser, sub, common) -> None:
 
 def run(args) -> int:
     from ..ui import app as ui_app
-    from ..ui.server import build_asgi, is_loopback, lan_address, new_token, run_server
+    from ..ui.server import build_asgi, is_loopback, is_wildcard, lan_address, new_token, run_server, url_host
 
     if not 0 < args.port < 65536:
         print(f"seep-scorer: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
@@ -49,12 +49,14 @@ def run(args) -> int:
         print(f"seep-scorer: {text}", file=sys.stderr)
 
     token = None if is_loopback(args.host) else new_token()
-    app = build_asgi(ui_app.main, token=token)
+    # On every interface the join address names the LAN address; otherwise the address given.
+    shown_host = lan_address() if is_wildcard(args.host) else args.host
+    # Besides loopback names, the server answers only to the address it prints: any other Host is refused.
+    app = build_asgi(ui_app.main, token=token, allowed_hosts=[shown_host])
     if token is None:
-        print(f"Seep Scorer is running at http://{args.host}:{args.port}/  (Ctrl+C to stop)", flush=True)
+        print(f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  (Ctrl+C to stop)", flush=True)
     else:
-        host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
-        url = f"http://{host}:{args.port}/?token={token}"
+        url = f"http://{url_host(shown_host)}:{args.port}/?token={token}"
         print("Seep Scorer is running for the whole table. Join address (keep it private):", flush=True)
         print(f"  {url}", flush=True)
         if not args.no_qr:

@@ -1,24 +1,50 @@
 """Serving the app on the web: offline (no CDN, bundled fonts), optionally on the LAN behind a token.
 
-`build_asgi(main, token=...)` is the whole web app as one ASGI callable; the
-command line (`seep-scorer`) and the startup benchmark both serve it with
-`run_server`, so they measure and ship the same thing.
+`build_asgi(main, token=..., allowed_hosts=...)` is the whole web app as one ASGI
+callable; the command line (`seep-scorer`) and the startup benchmark both serve
+it with `run_server`, so they measure and ship the same thing.
+
+Every mode answers only to its own addresses (`OwnAddressGuard`): a request
+whose `Host` is some other name (DNS rebinding) or that a page of another site
+sent (its `Origin`) is refused before it reaches the app.
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
+import re
 import secrets
 import socket
-from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Callable
-from urllib.parse import parse_qsl, urlencode
+from typing import Callable, Iterable
+from urllib.parse import parse_qsl, quote, urlencode
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ASSETS_DIR = PACKAGE_DIR.parent / "assets"
 COOKIE_NAME = "seep_scorer_token"
 TOKEN_PARAM = "token"
+# Far beyond any route of the app; a longer path or query only costs CPU further in.
+MAX_REQUEST_TARGET_BYTES = 2048
+# Kept as they are in a Location path; everything else (backslash, tab, spaces, non-ASCII) is
+# percent-quoted, since browsers read a backslash or a stripped tab as another slash.
+_LOCATION_SAFE = "/%!$&'()*+,;=:@"
+
+
+def _plain_page(title: str, text: str) -> bytes:
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<title>{title}</title><meta name='viewport' content='width=device-width'></head>"
+        f"<body><h1>{title}</h1><p>{text}</p></body></html>"
+    ).encode("utf-8")
+
+
+WRONG_ADDRESS_PAGE = _plain_page(
+    "Wrong address",
+    "This server does not answer to that address. Open the address shown where the app was started.")
+OTHER_SITE_PAGE = _plain_page(
+    "Refused", "This request came from another web site, so Seep Scorer did not answer it.")
+TOO_LONG_PAGE = _plain_page("Address too long", "That address is too long for Seep Scorer.")
 
 NOT_AUTHORISED_PAGE = (
     b"<!doctype html><html><head><meta charset='utf-8'><title>Not authorised</title>"
@@ -32,10 +58,48 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def _token_ok(given: str | None, token: str) -> bool:
+def _token_ok(given: str | bytes | None, token: str) -> bool:
     if not given:
         return False
-    return hmac.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode("utf-8"))
+    if isinstance(given, str):
+        given = given.encode("utf-8", "surrogateescape")
+    return hmac.compare_digest(given, token.encode("utf-8"))
+
+
+def cookie_values(headers, name: str) -> list[bytes]:
+    """Every value the `Cookie` headers give for `name`, as bytes.
+
+    Parsed by hand: split on ';', then name=value. A pair without '=' or with odd
+    characters (another app's cookie) is skipped on its own and never hides the
+    others, unlike `http.cookies.SimpleCookie`, which drops the whole header.
+    """
+    wanted = name.encode("ascii")
+    found = []
+    for header_name, header_value in headers:
+        if header_name.lower() != b"cookie":
+            continue
+        for pair in header_value.split(b";"):
+            key, equals, value = pair.partition(b"=")
+            if not equals or key.strip() != wanted:
+                continue
+            value = value.strip()
+            if len(value) >= 2 and value.startswith(b'"') and value.endswith(b'"'):
+                value = value[1:-1]
+            found.append(value)
+    return found
+
+
+def _redirect_location(scope, query_without_token: list[tuple[str, str]]) -> bytes:
+    """Where to send a browser after it handed in the token: the same path on this server.
+
+    Leading slashes collapse to one, so `//evil.example/x` stays a path here and never
+    becomes another site; the path is percent-quoted, so any character fits the header.
+    """
+    raw_path = scope.get("raw_path") or (scope.get("root_path", "") + scope["path"]).encode("utf-8")
+    path = quote(raw_path, safe=_LOCATION_SAFE)
+    path = "/" + path.lstrip("/")
+    query = urlencode(query_without_token)
+    return (path + ("?" + query if query else "")).encode("ascii")
 
 
 class TokenGate:
@@ -58,15 +122,15 @@ class TokenGate:
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         given = next((v for k, v in query if k == TOKEN_PARAM), None)
         if kind == "http" and given is not None and _token_ok(given, self.token):
-            rest = [(k, v) for k, v in query if k != TOKEN_PARAM]
-            location = (scope.get("root_path", "") + scope["path"]) + ("?" + urlencode(rest) if rest else "")
+            location = _redirect_location(scope, [(k, v) for k, v in query if k != TOKEN_PARAM])
             cookie = f"{COOKIE_NAME}={self.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000"
             await send({"type": "http.response.start", "status": 303, "headers": [
-                (b"location", location.encode("latin-1")), (b"set-cookie", cookie.encode("latin-1")),
+                (b"location", location), (b"set-cookie", cookie.encode("latin-1")),
                 (b"cache-control", b"no-store"), (b"content-length", b"0")]})
             await send({"type": "http.response.body", "body": b""})
             return
-        if _token_ok(self._cookie(scope), self.token):
+        # Any matching value will do: another app on this host may have set a cookie of the same name.
+        if any(_token_ok(value, self.token) for value in cookie_values(scope.get("headers", []), COOKIE_NAME)):
             return await self.app(scope, receive, send)
         if kind == "websocket":
             await send({"type": "websocket.close", "code": 1008})
@@ -76,18 +140,145 @@ class TokenGate:
             (b"content-length", str(len(NOT_AUTHORISED_PAGE)).encode())]})
         await send({"type": "http.response.body", "body": NOT_AUTHORISED_PAGE})
 
-    @staticmethod
-    def _cookie(scope) -> str | None:
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                jar = SimpleCookie()
-                try:
-                    jar.load(value.decode("latin-1"))
-                except Exception:
-                    continue
-                if COOKIE_NAME in jar:
-                    return jar[COOKIE_NAME].value
+
+# ----------------------------------------------------------------- which addresses the server answers to
+
+# Dotted labels of letters, digits, "-" and "_" (international names arrive as punycode).
+_HOST_NAME = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*")
+_DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
+
+
+def normalize_host(host: str) -> str | None:
+    """One spelling per host: IP addresses in their short form (IPv6 without brackets),
+    names in lower case without a trailing dot. None for anything that is neither."""
+    host = host.strip().lower()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    try:
+        return ipaddress.ip_address(host).compressed
+    except ValueError:
+        pass
+    host = host[:-1] if host.endswith(".") else host
+    return host if 0 < len(host) <= 253 and _HOST_NAME.fullmatch(host) else None
+
+
+def _is_loopback_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1 is loopback too
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def is_loopback_host(host: str) -> bool:
+    """`localhost` or a loopback address (127.0.0.0/8, ::1), as a browser writes it in `Host`."""
+    normal = normalize_host(host)
+    if normal is None:
+        return False
+    if normal == "localhost":
+        return True
+    try:
+        return _is_loopback_address(ipaddress.ip_address(normal))
+    except ValueError:
+        return False
+
+
+def split_host_port(value: str) -> tuple[str, int | None] | None:
+    """`name`, `name:port`, `1.2.3.4:port`, `[v6]` or `[v6]:port` → (normalized host, port or None).
+    None when the text is none of those (a bare IPv6 address, a bad port, stray characters)."""
+    if value.startswith("["):
+        end = value.find("]")
+        if end < 0:
+            return None
+        host_text, rest = value[1:end], value[end + 1:]
+        if ":" not in host_text:
+            return None  # brackets are only for IPv6
+        if rest and not rest.startswith(":"):
+            return None
+        port_text = rest[1:] if rest else None
+    else:
+        host_text, colon, port_text = value.rpartition(":")
+        if not colon:
+            host_text, port_text = value, None
+        elif ":" in host_text:
+            return None  # an IPv6 address needs brackets
+    port = None
+    if port_text is not None:
+        if not (port_text.isascii() and port_text.isdigit() and 0 < len(port_text) <= 5):
+            return None
+        port = int(port_text)
+        if not 0 < port < 65536:
+            return None
+    host = normalize_host(host_text)
+    return None if host is None else (host, port)
+
+
+def _header(scope, name: bytes) -> list[bytes]:
+    return [value for key, value in scope.get("headers", []) if key.lower() == name]
+
+
+class OwnAddressGuard:
+    """ASGI middleware, in every mode: the app answers only requests made to its own addresses
+    by its own pages.
+
+    - `Host` must name this server: `localhost` or a loopback address, or one of
+      `allowed_hosts` (the bound name or address, the LAN address of the join link).
+      Any port: a port forward may change it, while DNS rebinding changes the name.
+      Anything else gets 421 "Wrong address".
+    - `Origin`, when present, must be the page's own origin: http(s)://<the same Host>.
+      A WebSocket must carry one (browsers always send it), so a page of another site
+      cannot open the session that carries the matches; its HTTP requests get 403.
+    - A path and query longer than MAX_REQUEST_TARGET_BYTES gets 414 (a closed WebSocket).
+    """
+
+    def __init__(self, app, allowed_hosts: Iterable[str] = ()):
+        self.app = app
+        self.allowed_hosts = {normal for host in allowed_hosts if (normal := normalize_host(host))}
+
+    def host_allowed(self, host: str) -> bool:
+        return host in self.allowed_hosts or is_loopback_host(host)
+
+    async def __call__(self, scope, receive, send):
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            return await self.app(scope, receive, send)  # lifespan
+        refusal = self.refusal(scope)
+        if refusal is None:
+            return await self.app(scope, receive, send)
+        if kind == "websocket":
+            await send({"type": "websocket.close", "code": 1008})  # the server answers 403, no upgrade
+            return
+        status, page = refusal
+        await send({"type": "http.response.start", "status": status, "headers": [
+            (b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
+            (b"content-length", str(len(page)).encode())]})
+        await send({"type": "http.response.body", "body": page})
+
+    def refusal(self, scope) -> tuple[int, bytes] | None:
+        """(status, page) when the request must be refused, None when it may go on."""
+        raw_path = scope.get("raw_path") or scope.get("path", "").encode("utf-8", "surrogateescape")
+        if len(raw_path) + len(scope.get("query_string", b"")) > MAX_REQUEST_TARGET_BYTES:
+            return 414, TOO_LONG_PAGE
+        hosts = _header(scope, b"host")
+        own = split_host_port(hosts[0].decode("latin-1")) if len(hosts) == 1 else None
+        if own is None or not self.host_allowed(own[0]):
+            return 421, WRONG_ADDRESS_PAGE
+        origins = _header(scope, b"origin")
+        if not origins:
+            return (403, OTHER_SITE_PAGE) if scope["type"] == "websocket" else None
+        if len(origins) != 1 or not self._same_origin(origins[0].decode("latin-1"), own, scope):
+            return 403, OTHER_SITE_PAGE
         return None
+
+    @staticmethod
+    def _same_origin(origin: str, own: tuple[str, int | None], scope) -> bool:
+        scheme, separator, rest = origin.partition("://")
+        scheme = scheme.lower()
+        if not separator or scheme not in ("http", "https"):
+            return False  # includes "null", sent by sandboxed and privacy-restricted pages
+        theirs = split_host_port(rest)
+        if theirs is None:
+            return False
+        own_port = own[1] or _DEFAULT_PORTS.get(scope.get("scheme", "http"), 80)
+        their_port = theirs[1] or _DEFAULT_PORTS[scheme]
+        return theirs[0] == own[0] and their_port == own_port
 
 
 class ClientLanguage:
@@ -111,8 +302,13 @@ class ClientLanguage:
         return await self.app(scope, receive, send)
 
 
-def build_asgi(main: Callable, *, token: str | None = None, app_name: str = "Seep Scorer"):
-    """The Flet web app (no CDN, bundled assets), behind the token gate when a token is given."""
+def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Iterable[str] = (),
+               app_name: str = "Seep Scorer"):
+    """The Flet web app (no CDN, bundled assets), behind the token gate when a token is given.
+
+    It always answers to `localhost` and loopback addresses; `allowed_hosts` adds the other
+    names and addresses it is reached by (the bound address, the join address on the LAN).
+    """
     import flet_web.fastapi as flet_fastapi
 
     app = flet_fastapi.app(
@@ -124,7 +320,9 @@ def build_asgi(main: Callable, *, token: str | None = None, app_name: str = "See
         app_description=app_name,
     )
     app = ClientLanguage(app)
-    return TokenGate(app, token) if token else app
+    if token:
+        app = TokenGate(app, token)
+    return OwnAddressGuard(app, allowed_hosts)
 
 
 def run_server(app, host: str, port: int, log_level: str = "warning") -> None:
@@ -142,10 +340,50 @@ def lan_address() -> str:
         s.connect(("10.255.255.255", 1))
         return s.getsockname()[0]
     except OSError:
-        return socket.gethostbyname(socket.gethostname())
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"  # no network at all: only this machine can join anyway
     finally:
         s.close()
 
 
+def is_wildcard(host: str) -> bool:
+    """`0.0.0.0`, `::` or empty: listen on every interface."""
+    if host.strip() == "":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
+
+
 def is_loopback(host: str) -> bool:
-    return host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
+    """True when every address `host` resolves to is a loopback address, so listening there
+    reaches no other machine. A name that cannot be resolved counts as not loopback."""
+    host = host.strip().strip("[]")
+    if is_wildcard(host):
+        return False
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return False
+    addresses = set()
+    for info in infos:
+        try:
+            addresses.add(ipaddress.ip_address(info[4][0].split("%")[0]))
+        except ValueError:
+            return False
+    return bool(addresses) and all(_is_loopback_address(a) for a in addresses)
+
+
+def url_host(host: str) -> str:
+    """`host` as it goes in a URL: IPv6 addresses in brackets (with a zone's `%` quoted)."""
+    bare = host.strip("[]")
+    try:
+        address = ipaddress.ip_address(bare.split("%")[0])
+    except ValueError:
+        return host
+    if address.version == 6:
+        return "[" + bare.replace("%", "%25") + "]"
+    return bare

@@ -99,13 +99,21 @@ class Server:
         self.start()
 
     def join_url(self) -> str:
+        """The printed join address, pointed at 127.0.0.1 (a LAN address may not be reachable here)."""
+        return f"http://127.0.0.1:{self.port}/?token={self.token()}"
+
+    def printed_join_url(self) -> str:
+        """The join address exactly as the server printed it (the LAN address in LAN mode)."""
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            m = re.search(r"http://\S+\?token=(\S+)", self.log.read_text(errors="replace"))
+            m = re.search(r"http://\S+\?token=\S+", self.log.read_text(errors="replace"))
             if m:
-                return f"http://127.0.0.1:{self.port}/?token={m.group(1)}"
+                return m.group(0)
             time.sleep(0.2)
         raise RuntimeError("no join address printed")
+
+    def token(self) -> str:
+        return self.printed_join_url().rsplit("?token=", 1)[1]
 
 
 # Module scope: Playwright's sync API keeps an event loop running in this thread while it is
