@@ -984,6 +984,6 @@ def _private_source(stage: _ImportStage, source: IO[bytes], copy: bool) -> Itera
         yield source
         return
     with open(stage.folder / "source", "w+b") as private:
-        shutil.copyfileobj(source, private, 1024 * 1024)
+        shutil.copyfileobj(source, private, 64 * 1024)
         private.seek(0)
         yield private
