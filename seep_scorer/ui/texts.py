@@ -260,10 +260,11 @@ def match_setup_fault_text(err: Exception) -> str:
 
 
 def _disk_full(err: BaseException | None) -> bool:
-    """Whether the fault, or what caused it, is the disk being full."""
+    """Whether the fault, or what caused it, is the disk being full (an OSError, or a store error
+    that kept the errno of the OSError it replaced)."""
     seen = 0
     while err is not None and seen < 10:
-        if isinstance(err, OSError) and err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        if getattr(err, "errno", None) in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
             return True
         err, seen = err.__cause__ or err.__context__, seen + 1
     return False

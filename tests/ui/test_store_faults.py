@@ -220,3 +220,25 @@ def test_the_read_fault_notice_goes_once_the_list_reads_again():
     repo.fault = None
     matches.reload()
     assert matches.message is None and len(matches.matches) == 1
+
+
+def test_a_full_disk_under_the_real_store_is_worded_as_full(tmp_path, monkeypatch):
+    """The TinyDB store turns the OSError into its own StoreError; the words still say the disk is full."""
+    import seep_scorer.store.atomic as atomic
+    from seep_scorer.store import close_all, open_repository
+
+    repo = open_repository(tmp_path / "data")
+    try:
+        sb = ScoreboardVM(repo, NewMatchVM(repo).start())
+        assert sb.add_deal(Deal(points=(60, 40)))
+
+        def no_space(*a, **k):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(atomic.os, "fsync", no_space)
+        assert not sb.add_deal(Deal(points=(70, 30)))
+        assert "full" in sb.message and len(sb.deals) == 1
+        monkeypatch.undo()
+        assert sb.add_deal(Deal(points=(70, 30))) and len(repo.get(sb.match_id).match.deals) == 2
+    finally:
+        close_all()
