@@ -287,10 +287,14 @@ class TinyMatchRepository:
 
     def _reconcile(self) -> None:
         """Bring the index in line with the match files (after a crash) and check what is cheap to check."""
-        entries: dict[str, dict] = {}
-        for prefix in self.layout.shard_prefixes():
-            entries.update(self._shard_entries(prefix))
-        files = self.layout.scan_match_files()
+        files_by_shard: dict[str, dict[str, dict[int, int]]] = {}
+        for mid, revs in self.layout.scan_match_files().items():
+            files_by_shard.setdefault(shard_of(mid), {})[mid] = revs
+        # A shard at a time: the open holds one shard's index lines, not the whole store's.
+        for prefix in sorted(set(self.layout.shard_prefixes()) | files_by_shard.keys()):
+            self._reconcile_shard(self._shard_entries(prefix), files_by_shard.pop(prefix, {}))
+
+    def _reconcile_shard(self, entries: dict[str, dict], files: dict[str, dict[int, int]]) -> None:
         for mid, revs in files.items():
             entry = entries.get(mid)
             newest = max(revs)
