@@ -32,7 +32,9 @@ class DamagedFile(Exception):
 def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth: int = jsonio.MAX_FILE_DEPTH) -> Any:
     """The JSON value in `path`. FileNotFoundError if absent, DamagedFile if unusable."""
     with open(path, "rb") as f:
-        data = f.read(max_bytes + 1)
+        # Ask for the file's own size (plus one byte, to see it grow past the limit), not the limit:
+        # read(n) sets n bytes aside first, and most store files are a few kilobytes.
+        data = f.read(min(os.fstat(f.fileno()).st_size, max_bytes) + 1)
     if len(data) > max_bytes:
         raise DamagedFile(path, f"is larger than {max_bytes // (1024 * 1024)} MB, far larger than the app ever writes")
     if not data.strip():

@@ -156,6 +156,8 @@ def canonical_match(match: Any) -> tuple[Match, dict, bool]:
         raise MatchError("is not a match", field="match")
     try:
         text = jsonio.dumps(match_to_dict(match))
+    except MatchError:
+        raise  # already in plain words (match_to_dict refuses what a read would refuse)
     except (TypeError, ValueError) as err:
         raise MatchError(f"holds a value that cannot be stored ({err})", field="match") from None
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
