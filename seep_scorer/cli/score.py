@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from ..rules import MatchError, Standings, replay
-from ..store.matchfile import read_match_file
+from ..rules import MatchError, Standings
+from ..store.matchfile import read_scored_match_file
 
 
 def register(sub, common) -> None:
@@ -69,8 +69,7 @@ def format_table(match, standings: Standings) -> str:
 
 def run(args) -> int:
     try:
-        match = read_match_file(args.file)
-        standings = replay(match)
+        match, standings = read_scored_match_file(args.file)  # validated and replayed once
     except MatchError as err:
         print(f"seep-scorer: {args.file}: {err}", file=sys.stderr)
         return 2

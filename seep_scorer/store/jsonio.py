@@ -87,13 +87,19 @@ def check_value(value: Any, limit: int = MAX_MATCH_DEPTH) -> None:
             stack.extend(node)
 
 
-def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH) -> Any:
-    """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond `max_depth`."""
+def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = True) -> Any:
+    """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond `max_depth`.
+
+    `walk=False` skips the depth walk, for a reader that bounds every place where
+    the value could nest deeply itself (matchfile does: known fields are
+    shape-checked and unknown keys are walked where they sit).
+    """
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
         raise TooDeep(max_depth) from None
-    check_depth(value, max_depth)
+    if walk:
+        check_depth(value, max_depth)
     return value
 
 

@@ -53,7 +53,7 @@ def test_a_file_error_no_command_caught_is_one_line_and_status_2(tmp_path):
         import seep_scorer.cli.score as score
         def unreadable(path):
             raise PermissionError(13, "Permission denied", path)
-        score.read_match_file = unreadable
+        score.read_scored_match_file = unreadable
     """
     one_line(run_patched(patch, "score", "some.json"), 2, "some.json: Permission denied")
 
@@ -62,9 +62,9 @@ def test_a_store_error_no_command_caught_is_one_line_and_status_2(tmp_path):
     patch = """
         import seep_scorer.cli.score as score
         from seep_scorer.store import StoreError
-        def failing(match):
+        def failing(path):
             raise StoreError("The match store has been closed.")
-        score.replay = failing
+        score.read_scored_match_file = failing
     """
     match_file = tmp_path / "m.json"
     match_file.write_text('{"format": "seep-match", "version": 1}')
