@@ -1,18 +1,7 @@
 """The table app: routing, theme, live updates between phones, keep-awake.
 
-Routes (each shows the views of its parents below it, so back works):
-    /                         matches
-    /new                      new match
-    /match/<id>               scoreboard
-    /match/<id>/deal          record a deal
-    /match/<id>/deal/swapped  record a deal, every point card starting with the second team
-    /match/<id>/deal/<n>      edit or delete deal n
-    /rules  /stats  /settings
-    /rules/<section>          the rules, scrolled to a section
-    <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
-
-Language, theme and native digits are per device (the browser's localStorage
-through ft.SharedPreferences); every session renders in its own language.
+The routes are in `routes.py`. Language, theme and native digits are per device
+(the browser's localStorage, `prefs.py`); every session renders in its own language.
 
 The event loop serves every phone at the table, so nothing here waits for the
 store on it: store calls go through `off_loop`, and the entry points of a
@@ -25,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import re
 from typing import Any, Callable
 
 import flet as ft
@@ -35,61 +23,14 @@ from ..store.repository import MatchNotFound, MatchRepository, StoreError
 from . import texts
 from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen, ScoreboardScreen,
                       SettingsScreen, StatsScreen)
+from .prefs import DevicePrefs
+from .routes import MATCH_ROUTE, MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, route_stack
 from .theme import apply_theme
 from .viewmodels import MatchesVM, ScoreboardVM, SettingsVM, StatsVM, off_loop
 
 log = logging.getLogger(__name__)
 TOPIC = "seep-scorer"
-
-_MATCH = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped))?)?/?$")
-_RULES = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
-PREF_PREFIX = "seep_scorer."  # localStorage is shared by every app on the origin
-# Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
-# so no route can cost more than a few regex steps.
-MAX_ROUTE_LENGTH = 256
-
-
-def route_stack(route: str) -> list[str]:
-    """The routes whose views are stacked for `route` (the last one is shown).
-
-    Iterative: help marks nest `<route>/rules/<section>` on top of a route, and a hostile route
-    must not be able to recurse.
-    """
-    route = (route or "/").split("?", 1)[0].split("#", 1)[0] or "/"
-    if len(route) > MAX_ROUTE_LENGTH:
-        return ["/"]
-    layers: list[tuple[str, str]] = []  # (base, rules route on top of it), outermost first
-    while True:
-        if route in ("/", ""):
-            stack = ["/"]
-            break
-        if route in ("/new", "/stats", "/settings"):
-            stack = ["/", route]
-            break
-        r = _RULES.match(route)
-        if r:
-            base = r["base"] or "/"
-            layers.append((base, route.rstrip("/")))
-            if base == "/":
-                stack = ["/"]
-                break
-            route = base
-            continue
-        m = _MATCH.match(route)
-        if m:
-            base = f"/match/{m['id']}"
-            stack = ["/", base]
-            if route.rstrip("/") != base:
-                stack.append(route.rstrip("/"))
-            break
-        stack = ["/"]
-        break
-    for base, top in reversed(layers):
-        if base != "/" and stack[-1] != base.rstrip("/"):
-            stack = ["/"]  # an unknown base: the rules on top of the start page
-        stack = stack + [top]
-    return stack
-
+__all__ = ["App", "make_main", "main", "route_stack", "MAX_ROUTE_LENGTH", "DATA_DIR"]  # route_stack: from routes
 
 class App:
     """One browser session. All sessions share the process-wide repository and the pubsub hub."""
@@ -100,7 +41,7 @@ class App:
         self.accept_language = accept_language
         self.locale = i18n.UILocale()
         i18n.bind_page(page, self.locale)
-        self.prefs: ft.SharedPreferences | None = None
+        self.prefs = DevicePrefs(page)
         self.settings: SettingsVM | None = None
         self.route = None
         self.screens: dict[str, Screen] = {}
@@ -113,7 +54,7 @@ class App:
 
     # -- start
     async def start(self) -> None:
-        stored = await self._read_prefs()
+        stored = await self.prefs.read(SettingsVM.KEYS)
         with i18n.using(self.locale):
             async with self.lock:
                 try:
@@ -121,38 +62,6 @@ class App:
                 except Exception:
                     log.exception("the app could not start")
                     await self._show_fault()
-
-    async def _read_prefs(self) -> dict:
-        """This device's settings from the browser's localStorage ({} when there are none or no client answers)."""
-        stored: dict = {}
-        try:
-            self.prefs = ft.SharedPreferences()
-        except Exception:
-            log.debug("no shared preferences", exc_info=True)
-            return stored
-        for key in SettingsVM.KEYS:
-            try:
-                value = await asyncio.wait_for(self.prefs.get(PREF_PREFIX + key), timeout=5)
-            except Exception:
-                log.debug("cannot read preference %s", key, exc_info=True)
-                continue
-            if value is not None:
-                stored[key] = value
-        return stored
-
-    def _save_pref(self, key: str, value) -> None:
-        if self.prefs is None:
-            return
-        try:
-            self.page.run_task(self._write_pref, key, value)
-        except Exception:
-            log.debug("cannot save preference %s", key, exc_info=True)
-
-    async def _write_pref(self, key: str, value) -> None:
-        try:
-            await asyncio.wait_for(self.prefs.set(PREF_PREFIX + key, value), timeout=5)
-        except Exception:
-            log.debug("cannot save preference %s", key, exc_info=True)
 
     async def _start(self, stored: dict) -> None:
         page = self.page
@@ -162,7 +71,7 @@ class App:
             self.wakelock = None
         # The store is only a fallback for the theme; read it off the loop all the same.
         settings = self.settings = await off_loop(lambda: SettingsVM(
-            self.repo, stored, save=self._save_pref, device_language=i18n.match_language(self.accept_language)))
+            self.repo, stored, save=self.prefs.save, device_language=i18n.match_language(self.accept_language)))
         self.locale.language = i18n.normalize(settings.language)
         self.locale.native_digits = settings.native_digits
         page.title = i18n._("Seep Scorer")
@@ -297,16 +206,14 @@ class App:
                 prepared[r] = MatchesVM(self.repo)
             elif r == "/stats":
                 prepared[r] = StatsVM(self.repo)
-            elif not _RULES.match(r):
-                m = _MATCH.match(r)
-                if m:
-                    board = self.scoreboard_vm(m["id"])
-                    n = m["n"]
-                    if n and n != "swapped" and not 1 <= int(n) <= len(board.deals):
-                        raise StoreError(f"deal {n} does not exist")
-        boards = [r for r in stack if _MATCH.match(r) and not _RULES.match(r)]
+            elif (m := match_of(r)) is not None:
+                board = self.scoreboard_vm(m["id"])
+                n = m["n"]
+                if n and n != "swapped" and not 1 <= int(n) <= len(board.deals):
+                    raise StoreError(f"deal {n} does not exist")
+        boards = [m for r in stack if (m := match_of(r)) is not None]
         if boards:
-            self._remember(_MATCH.match(boards[-1])["id"])
+            self._remember(boards[-1]["id"])
         return prepared
 
     def _remember(self, match_id: str) -> None:
@@ -342,14 +249,14 @@ class App:
             return MatchesScreen(self, prepared)
         if route == "/new":
             return NewMatchScreen(self)
-        r = _RULES.match(route)
+        r = RULES_ROUTE.match(route)
         if r:
             return RulesScreen(self, route, r["section"])
         if route == "/stats":
             return StatsScreen(self, prepared)
         if route == "/settings":
             return SettingsScreen(self)
-        m = _MATCH.match(route)
+        m = MATCH_ROUTE.match(route)
         if m and route.endswith("/deal"):
             return DealScreen(self, m["id"], None)
         if m and m["n"] == "swapped":
@@ -400,9 +307,7 @@ class App:
 
     async def open_help(self, section: str) -> None:
         """A help mark: the rules at `section`, on top of the current screen (back returns to it)."""
-        base = self.route if self.route not in (None, "/") else ""
-        base = _RULES.sub(lambda m: m["base"], base) if _RULES.match(base or "") else base
-        await self.go(f"{base}/rules/{section}")
+        await self.go(help_route(self.route, section))
 
     # -- after a handler changed a view-model: render what the view-models hold (no store call)
     def changed(self) -> None:

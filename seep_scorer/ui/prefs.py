@@ -1,0 +1,54 @@
+"""This device's preferences (language, theme, native digits): the browser's localStorage through
+ft.SharedPreferences. localStorage is shared by every app on the origin, so keys carry a prefix.
+Nothing here may fail the app: a client that does not answer means no stored preferences."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Iterable
+
+import flet as ft
+
+log = logging.getLogger(__name__)
+PREF_PREFIX = "seep_scorer."  # localStorage is shared by every app on the origin
+TIMEOUT = 5
+
+
+class DevicePrefs:
+    def __init__(self, page: ft.Page):
+        self.page = page
+        self.prefs: ft.SharedPreferences | None = None
+
+    async def read(self, keys: Iterable[str]) -> dict:
+        """The stored values of `keys` ({} when there are none or no client answers)."""
+        stored: dict = {}
+        try:
+            self.prefs = ft.SharedPreferences()
+        except Exception:
+            log.debug("no shared preferences", exc_info=True)
+            return stored
+        for key in keys:
+            try:
+                value = await asyncio.wait_for(self.prefs.get(PREF_PREFIX + key), timeout=TIMEOUT)
+            except Exception:
+                log.debug("cannot read preference %s", key, exc_info=True)
+                continue
+            if value is not None:
+                stored[key] = value
+        return stored
+
+    def save(self, key: str, value: Any) -> None:
+        """Store `value` in the background (the caller never waits for the client)."""
+        if self.prefs is None:
+            return
+        try:
+            self.page.run_task(self._write, key, value)
+        except Exception:
+            log.debug("cannot save preference %s", key, exc_info=True)
+
+    async def _write(self, key: str, value: Any) -> None:
+        try:
+            await asyncio.wait_for(self.prefs.set(PREF_PREFIX + key, value), timeout=TIMEOUT)
+        except Exception:
+            log.debug("cannot save preference %s", key, exc_info=True)

@@ -1,0 +1,80 @@
+"""The app's routes (each shows the views of its parents below it, so back works):
+
+    /                         matches
+    /new                      new match
+    /match/<id>               scoreboard
+    /match/<id>/deal          record a deal
+    /match/<id>/deal/swapped  record a deal, every point card starting with the second team
+    /match/<id>/deal/<n>      edit or delete deal n
+    /rules  /stats  /settings
+    /rules/<section>          the rules, scrolled to a section
+    <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
+"""
+
+from __future__ import annotations
+
+import re
+
+MATCH_ROUTE = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped))?)?/?$")
+RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
+# Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
+# so no route can cost more than a few regex steps.
+MAX_ROUTE_LENGTH = 256
+
+
+def route_stack(route: str) -> list[str]:
+    """The routes whose views are stacked for `route` (the last one is shown).
+
+    Iterative: help marks nest `<route>/rules/<section>` on top of a route, and a hostile route
+    must not be able to recurse.
+    """
+    route = (route or "/").split("?", 1)[0].split("#", 1)[0] or "/"
+    if len(route) > MAX_ROUTE_LENGTH:
+        return ["/"]
+    layers: list[tuple[str, str]] = []  # (base, rules route on top of it), outermost first
+    while True:
+        if route in ("/", ""):
+            stack = ["/"]
+            break
+        if route in ("/new", "/stats", "/settings"):
+            stack = ["/", route]
+            break
+        r = RULES_ROUTE.match(route)
+        if r:
+            base = r["base"] or "/"
+            layers.append((base, route.rstrip("/")))
+            if base == "/":
+                stack = ["/"]
+                break
+            route = base
+            continue
+        m = MATCH_ROUTE.match(route)
+        if m:
+            base = f"/match/{m['id']}"
+            stack = ["/", base]
+            if route.rstrip("/") != base:
+                stack.append(route.rstrip("/"))
+            break
+        stack = ["/"]
+        break
+    for base, top in reversed(layers):
+        if base != "/" and stack[-1] != base.rstrip("/"):
+            stack = ["/"]  # an unknown base: the rules on top of the start page
+        stack = stack + [top]
+    return stack
+
+
+def match_of(route: str) -> re.Match | None:
+    """The match route (`id`, and `n`: a deal number, "swapped" or None) that `route` is, if it is one
+    (a rules route on top of a match is not)."""
+    return None if RULES_ROUTE.match(route) else MATCH_ROUTE.match(route)
+
+
+def help_route(current: str | None, section: str) -> str:
+    """The rules at `section` on top of the route `current` (a help mark): back returns to it.
+    A help mark on a rules screen opens on that screen's base, not on top of it."""
+    base = current if current not in (None, "/") else ""
+    r = RULES_ROUTE.match(base)
+    if r:
+        base = r["base"]
+    return f"{base}/rules/{section}"
