@@ -1,0 +1,72 @@
+"""`seep-scorer score` on one 5,000-deal match file: deals per second, end to end.
+
+Two figures, both printed:
+- the command itself (read, validate, replay, print), run in this process;
+- the whole command as a new process, interpreter start and imports included.
+The goal (issue "Match history and statistics"): 50,000 deals per second end to end.
+Run: python bench/score.py [--deals N] [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from replay import generate_match  # noqa: E402
+from seep_scorer.cli import main as cli_main  # noqa: E402
+from seep_scorer.store.matchfile import dumps_match  # noqa: E402
+
+GOAL = 50_000
+
+
+def in_process(path: Path) -> float:
+    with contextlib.redirect_stdout(io.StringIO()):
+        start = time.perf_counter()
+        status = cli_main(["score", str(path), "--json"])
+        elapsed = time.perf_counter() - start
+    assert status == 0
+    return elapsed
+
+
+def new_process(path: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "seep_scorer", "score", str(path), "--json"], check=True,
+                   stdout=subprocess.DEVNULL, cwd=ROOT)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "match.json"
+        path.write_text(dumps_match(generate_match(random.Random(2026), args.deals)), encoding="utf-8")
+        print(f"match file: {args.deals} deals, {path.stat().st_size / 1024:,.0f} KB")
+        results = {}
+        for label, run in (("in process", in_process), ("new process", new_process)):
+            times = [run(path) for _ in range(args.repeat)]
+            rate = args.deals / statistics.median(times)
+            results[label] = rate
+            print(f"{label:>11}: median {statistics.median(times) * 1000:,.0f} ms, {rate:,.0f} deals/s "
+                  f"(best {args.deals / min(times):,.0f})")
+    met = results["new process"] >= GOAL
+    print(f"goal {GOAL:,} deals/s end to end (new process): {'met' if met else 'NOT MET'}")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
