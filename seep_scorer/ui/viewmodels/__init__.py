@@ -14,13 +14,13 @@ import sys
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable
 
-from ..i18n import LANGUAGES, _, fmt, ngettext
-from ..locale_format import has_native_digits
-from ..rules import (DEFAULT_MATCH, PRESET_IDS, PRESETS, SWEEP_KINDS, Deal, Match, MatchError, MatchFormat,
+from ...i18n import LANGUAGES, _, fmt, ngettext
+from ...locale_format import has_native_digits
+from ...rules import (DEFAULT_MATCH, PRESET_IDS, PRESETS, SWEEP_KINDS, Deal, Match, MatchError, MatchFormat,
                      Rules, Standings, Sweep, Team, card_label, check_name, make_rules, replay, replay_deals,
                      score_deal, validate_deal)
-from ..store.repository import MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
-from . import texts
+from ...store.repository import MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
+from .. import texts
 
 log = logging.getLogger(__name__)
 
