@@ -21,12 +21,13 @@ import shutil
 import time
 from pathlib import Path
 
-from ..rules import MatchError, replay
+from ..rules import MatchError
 from . import notices
 from .atomic import fsync_dir
 from .guards import checked
 from .layout import Layout, is_match_id
 from .matchfile import match_from_dict
+from .records import canonical_match, is_iso
 from .repository import StoredMatch, StoreError
 from .storage import DamagedFile, read_json_file
 
@@ -44,8 +45,6 @@ def has_legacy_store(layout: Layout) -> bool:
 
 
 def migrate_1_to_2(repo) -> None:
-    from .tinyrepo import _is_iso, canonical_match
-
     legacy = repo.layout.root / LEGACY_FILE
     try:
         tables = read_json_file(legacy, max_bytes=1024 ** 3, max_depth=LEGACY_MAX_DEPTH)
@@ -71,7 +70,7 @@ def migrate_1_to_2(repo) -> None:
             if type(revision) is not int or revision < 1:
                 raise MatchError("its revision is not a whole number from 1")
             revision = min(revision, MAX_MIGRATED_REVISION)
-            if not (_is_iso(doc.get("created")) and _is_iso(doc.get("updated"))):
+            if not (is_iso(doc.get("created")) and is_iso(doc.get("updated"))):
                 raise MatchError("its dates are not ISO 8601")
             match, as_dict, finished = canonical_match(checked(match_from_dict, doc.get("match")))
         except (MatchError, RecursionError) as err:

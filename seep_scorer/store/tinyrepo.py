@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import errno
 import io
 import os
 import secrets
@@ -45,9 +44,11 @@ from ..rules import Match, MatchError, replay
 from . import backupfile, jsonio, migrations, notices
 from .atomic import atomic_write_bytes, atomic_writer, fsync_dir, remove_temp_files
 from .dealcsv import deal_table_csv
+from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
 from .guards import check_container_budget, checked
 from .layout import Layout, doc_id_of, is_match_id, new_match_id, parse_match_file_name, shard_of
 from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_from_dict, match_to_dict
+from .records import canonical_match, index_entry, is_iso, now_iso, summary_of, valid_entry
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
 from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
 
@@ -65,69 +66,6 @@ _TIMESTAMP_FORMAT = "%Y%m%dT%H%M%SZ"
 COMMITTED = "committed"  # in an import's stage: the import is decided, the open finishes it
 
 
-class WriteFailed(StoreError):
-    """The disk refused a write (full, read-only, no permission); nothing was half-written."""
-
-    def __init__(self, message: str, errno_: int | None):
-        super().__init__(message)
-        self.errno = errno_
-
-
-def disk_trouble(err: OSError) -> str:
-    """What went wrong with the disk, in plain words, completing "The match was not saved because ..."."""
-    if err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "the phone's storage is full"
-    if err.errno == errno.EROFS:
-        return "the storage is read-only"
-    if err.errno in (errno.EACCES, errno.EPERM):
-        return "the app is not allowed to write in its data folder"
-    return f"the storage refused the write ({err.strerror or err})"
-
-
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def write_failed(err: OSError, what: str) -> WriteFailed:
-    """`what` completes "... was not saved": "the change", "the new match"."""
-    advice = " Free some space and try again." if err.errno == errno.ENOSPC else ""
-    return WriteFailed(f"{_capitalised(disk_trouble(err))}: {what} was not saved.{advice} "
-                       "Everything saved before is safe.", err.errno)
-
-
-def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _is_iso(value: Any) -> bool:
-    if not isinstance(value, str) or len(value) > 40:
-        return False
-    try:
-        datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _valid_entry(e: Any, doc_id: str) -> bool:
-    return (isinstance(e, dict) and is_match_id(e.get("id")) and str(doc_id_of(e["id"])) == doc_id
-            and isinstance(e.get("teams"), list) and len(e["teams"]) == 2 and all(isinstance(t, str) for t in e["teams"])
-            and type(e.get("deals")) is int and e["deals"] >= 0 and type(e.get("revision")) is int and e["revision"] >= 1
-            and type(e.get("size")) is int and isinstance(e.get("finished"), bool)
-            and _is_iso(e.get("created")) and _is_iso(e.get("updated")))
-
-
-def _entry(stored: StoredMatch, size: int) -> dict:
-    return {"id": stored.id, "teams": [t.name for t in stored.match.teams], "deals": len(stored.match.deals),
-            "created": stored.created, "updated": stored.updated, "finished": stored.finished,
-            "revision": stored.revision, "size": size}
-
-
-def _summary(e: dict) -> MatchSummary:
-    return MatchSummary(e["id"], (e["teams"][0], e["teams"][1]), e["deals"], e["created"], e["updated"],
-                        e["finished"], e["revision"])
-
-
 def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
     """Document 1 of a table, in one write (TinyDB's upsert writes twice when the document is new)."""
     table = db.table(table_name)
@@ -135,39 +73,6 @@ def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
         table.update(doc, doc_ids=[1])
     else:
         table.insert(Document(doc, doc_id=1))
-
-
-@contextmanager
-def _disk_writes(what: str) -> Iterator[None]:
-    """An OSError from the disk becomes a plain-words WriteFailed saying `what` was not saved."""
-    try:
-        yield
-    except OSError as err:
-        raise write_failed(err, what) from None
-
-
-def canonical_match(match: Any) -> tuple[Match, dict, bool]:
-    """The match exactly as it will read back, its file dict, and whether it is finished.
-
-    Going through the file format here means a save can never store something
-    that the next read would call damaged (a 200-character team name, say).
-    """
-    if not isinstance(match, Match):
-        raise MatchError("is not a match", field="match")
-    try:
-        text = jsonio.dumps(match_to_dict(match))
-    except MatchError:
-        raise  # already in plain words (match_to_dict refuses what a read would refuse)
-    except (TypeError, ValueError) as err:
-        raise MatchError(f"holds a value that cannot be stored ({err})", field="match") from None
-    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise MatchError("is too large to store", field="match")
-    try:
-        as_dict = jsonio.loads(text, max_depth=jsonio.MAX_MATCH_DEPTH)
-    except jsonio.JSONRefused as err:
-        raise MatchError(f"cannot be stored: it {err}", field="match") from None
-    canonical = checked(match_from_dict, as_dict)
-    return canonical, as_dict, replay(canonical).finished
 
 
 class TinyMatchRepository:
@@ -399,8 +304,8 @@ class TinyMatchRepository:
             db.close()
         if doc is None:
             raise DamagedFile(path, "holds no match")
-        if not (doc.get("id") == mid and doc.get("revision") == revision and _is_iso(doc.get("created"))
-                and _is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
+        if not (doc.get("id") == mid and doc.get("revision") == revision and is_iso(doc.get("created"))
+                and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
             raise DamagedFile(path, "does not have the shape of a match file")
         try:
             match = checked(match_from_dict, doc["match"])
@@ -445,7 +350,7 @@ class TinyMatchRepository:
         try:
             raw = self._shard(prefix).storage.read() or {}
             table = raw.get("matches", {})
-            if not all(_valid_entry(e, k) and shard_of(e["id"]) == prefix for k, e in table.items()):
+            if not all(valid_entry(e, k) and shard_of(e["id"]) == prefix for k, e in table.items()):
                 raise DamagedFile(path, "does not have the shape of the list of matches")
             return {e["id"]: e for e in table.values()}
         except DamagedFile as damage:
@@ -463,14 +368,14 @@ class TinyMatchRepository:
         prefix = self.layout.shard_prefix(mid)
         try:
             entry = self._shard(prefix).table("matches").get(doc_id=doc_id_of(mid))
-            if entry is not None and not _valid_entry(dict(entry), str(doc_id_of(mid))):
+            if entry is not None and not valid_entry(dict(entry), str(doc_id_of(mid))):
                 raise DamagedFile(self.layout.shard_file(prefix), "does not have the shape of the list of matches")
         except DamagedFile:
             return self._shard_entries(prefix).get(mid)
         return None if entry is None else dict(entry)
 
     def _put_entry(self, stored: StoredMatch, size: int) -> None:
-        self._put_entries(self.layout.shard_prefix(stored.id), [_entry(stored, size)])
+        self._put_entries(self.layout.shard_prefix(stored.id), [index_entry(stored, size)])
 
     def _put_entries(self, prefix: str, entries: list[dict]) -> None:
         present = self._shard_entries(prefix)  # also repairs a damaged shard before writing over it
@@ -495,7 +400,7 @@ class TinyMatchRepository:
             entries = []
             for prefix in self.layout.shard_prefixes():
                 entries.extend(self._shard_entries(prefix).values())
-        summaries = [_summary(e) for e in entries]
+        summaries = [summary_of(e) for e in entries]
         summaries.sort(key=lambda s: s.updated, reverse=True)
         summaries.sort(key=lambda s: s.finished)  # stable: keeps newest first within each group
         return summaries
@@ -522,7 +427,7 @@ class TinyMatchRepository:
             mid = self._unused_id()
             now = now_iso()
             stored = StoredMatch(mid, canonical, 1, now, now, finished)
-            with _disk_writes("the new match"):
+            with disk_writes("the new match"):
                 self._commit(stored, as_dict, old_revision=None)
         self._backup_if_due()
         return stored
@@ -538,7 +443,7 @@ class TinyMatchRepository:
             if entry["revision"] != base_revision:
                 raise StaleRevision(match_id, base_revision, entry["revision"])
             stored = StoredMatch(match_id, canonical, base_revision + 1, entry["created"], now_iso(), finished)
-            with _disk_writes("the change"):
+            with disk_writes("the change"):
                 self._commit(stored, as_dict, old_revision=base_revision)
         self._backup_if_due()
         return stored
@@ -547,7 +452,7 @@ class TinyMatchRepository:
         with self._locked():
             stored = self.get(match_id)
             # Index line first: a crash before the file goes only brings the match back.
-            with _disk_writes("the deletion"):
+            with disk_writes("the deletion"):
                 self._drop_entry(match_id)
             with contextlib.suppress(OSError):  # deleted already; the open removes a file left behind
                 os.unlink(self.layout.match_file(match_id, stored.revision))
@@ -561,7 +466,7 @@ class TinyMatchRepository:
             if self._get_entry(stored.id) is not None:
                 raise StoreError(f"A match with id {stored.id} is already stored; it was not restored twice.")
             back = StoredMatch(stored.id, canonical, stored.revision, stored.created, stored.updated, finished)
-            with _disk_writes("the match put back"):
+            with disk_writes("the match put back"):
                 self._commit(back, as_dict, old_revision=None)
             return back
 
@@ -599,7 +504,7 @@ class TinyMatchRepository:
         with self._locked():
             settings = self._settings()
             settings[key] = value
-            with _disk_writes("the setting"):
+            with disk_writes("the setting"):
                 _put_doc(self._store_db, "settings", settings)
 
     # ----- export -----
@@ -798,7 +703,7 @@ class TinyMatchRepository:
                 try:
                     self._roll_forward(stage.folder)
                 except OSError as err:
-                    raise WriteFailed(f"{_capitalised(disk_trouble(err))}: the import was interrupted. It is "
+                    raise WriteFailed(f"{capitalised(disk_trouble(err))}: the import was interrupted. It is "
                                       "completed the next time the app opens its matches.", err.errno) from None
         finally:
             stage.close()
@@ -882,7 +787,7 @@ class TinyMatchRepository:
                      "revision": revision, "size": path.stat().st_size}
         except (OSError, DamagedFile, KeyError, TypeError):
             return None
-        if doc.get("id") != mid or doc.get("revision") != revision or not _valid_entry(entry, str(doc_id_of(mid))):
+        if doc.get("id") != mid or doc.get("revision") != revision or not valid_entry(entry, str(doc_id_of(mid))):
             return None
         return entry
 
