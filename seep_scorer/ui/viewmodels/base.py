@@ -1,0 +1,23 @@
+"""What every view-model shares: running store calls off the event loop, and what the store may raise."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any, Callable
+
+from ...store.repository import StoreError
+
+__all__ = ["off_loop", "STORE_FAULTS"]
+
+# What the store may raise: its own refusals, and the operating system's (a full disk, a lost folder).
+STORE_FAULTS = (StoreError, OSError)
+
+
+async def off_loop(fn: Callable, *args) -> Any:
+    """`fn(*args)` where it cannot stall the event loop that serves every phone: a worker thread
+    (which gets this task's context, so the session's language comes along). The browser build
+    (Pyodide) has no threads: there it runs right here."""
+    if sys.platform == "emscripten":
+        return fn(*args)
+    return await asyncio.to_thread(fn, *args)

@@ -1,0 +1,170 @@
+"""Entry of one deal (a new one, or a past one to edit): plain state, checked by the rules engine."""
+
+from __future__ import annotations
+
+from ...i18n import _, fmt
+from ...rules import SWEEP_KINDS, Deal, Match, MatchError, Sweep, replay, replay_deals, score_deal, validate_deal
+from .. import texts
+
+
+class DealEntryVM:
+    """Entry of one deal: a new one (number None) or deal `number` (1-based) to edit."""
+
+    def __init__(self, match: Match, number: int | None = None):
+        self.match = match
+        self.rules = match.rules
+        self.number = number
+        self.cards: tuple[str, ...] = tuple(self.rules.point_cards)
+        before = match.deals if number is None else match.deals[: number - 1]
+        prior = replay_deals(self.rules, match.format, match.first_dealer, before)
+        self.computed_dealer: int | None = prior.next_dealer
+        self.owner: dict[str, int] = {c: 0 for c in self.cards}
+        self.mode = "cards"
+        self.points_text = ""
+        self.sweeps = {(t, k): 0 for t in (0, 1) for k in SWEEP_KINDS}
+        self.most_cards: int | str | None = None
+        self.dealer = self.computed_dealer
+        self.original: Deal | None = None
+        if number is not None:
+            self._load(match.deals[number - 1])
+
+    def _load(self, deal: Deal) -> None:
+        self.original = deal
+        if deal.cards is not None:
+            self.mode = "cards"
+            self.owner = {c: (1 if c in deal.cards[1] else 0) for c in self.cards}
+        else:
+            self.mode = "points"
+            self.points_text = str(deal.points[0])  # the cards stay where __init__ put them: all on team 0
+        for s in deal.sweeps:
+            self.sweeps[(s.team, s.kind)] += 1
+        self.most_cards = deal.most_cards
+        if deal.dealer is not None:
+            self.dealer = deal.dealer
+
+    def rebase(self, match: Match) -> None:
+        """The match changed on another phone: keep the entry, recompute what depends on the deal list."""
+        number = self.number
+        if number is not None and number > len(match.deals):
+            number = None
+        before = match.deals if number is None else match.deals[: number - 1]
+        old_computed = self.computed_dealer
+        self.match, self.number = match, number
+        self.computed_dealer = replay_deals(self.rules, match.format, match.first_dealer, before).next_dealer
+        if self.dealer == old_computed:
+            self.dealer = self.computed_dealer
+
+    # -- entry
+    def toggle(self, code: str) -> None:
+        self.owner[code] = 1 - self.owner[code]
+
+    def swap_all(self) -> None:
+        for code in self.cards:
+            self.owner[code] = 1 - self.owner[code]
+
+    def set_mode(self, mode: str) -> None:
+        if mode == "points" and self.mode == "cards" and not self.points_text:
+            self.points_text = str(self.card_points()[0])  # carry the cards over
+        self.mode = mode
+
+    def set_points_text(self, text: str) -> None:
+        self.points_text = (text or "").strip()
+
+    def inc(self, team: int, kind: str) -> None:
+        self.sweeps[(team, kind)] += 1
+
+    def dec(self, team: int, kind: str) -> None:
+        self.sweeps[(team, kind)] = max(0, self.sweeps[(team, kind)] - 1)
+
+    def set_most_cards(self, value: int | str | None) -> None:
+        self.most_cards = value
+
+    def set_dealer(self, seat: int) -> None:
+        self.dealer = seat
+
+    # -- derived
+    @property
+    def needs_most_cards(self) -> bool:
+        return self.rules.needs_most_cards
+
+    def team_of(self, code: str) -> int:
+        return self.owner[code]
+
+    def card_points(self) -> tuple[int, int] | None:
+        if self.mode == "cards":
+            values = self.rules.card_values
+            c0 = sum(values[c] for c in self.cards if self.owner[c] == 0)
+            return c0, self.rules.card_total - c0
+        try:
+            p0 = int(self.points_text)
+        except ValueError:
+            return None
+        return p0, self.rules.card_total - p0
+
+    def _sweeps(self) -> tuple[Sweep, ...]:
+        return tuple(Sweep(t, k) for (t, k), n in sorted(self.sweeps.items()) for _i in range(n))
+
+    def build(self) -> Deal:
+        """The deal as entered (possibly invalid)."""
+        if self.mode == "cards":
+            cards = (frozenset(c for c in self.cards if self.owner[c] == 0),
+                     frozenset(c for c in self.cards if self.owner[c] == 1))
+            points = None
+        else:
+            cards, cp = None, self.card_points()
+            points = cp if cp is not None else None
+        orig = self.original
+        return Deal(
+            cards=cards,
+            points=points,
+            sweeps=self._sweeps(),
+            most_cards=self.most_cards if self.needs_most_cards else None,
+            dealer=self.dealer if self.dealer != self.computed_dealer else (orig.dealer if orig and orig.dealer == self.dealer else None),
+            bid=orig.bid if orig else None,
+            note=orig.note if orig else None,
+            extra=orig.extra if orig else {},
+        )
+
+    def totals(self) -> tuple[int, int] | None:
+        cp = self.card_points()
+        if cp is None or not all(0 <= p <= self.rules.card_total for p in cp):
+            return None
+        deal = self.build()
+        if deal.points is None and deal.cards is None:
+            return None
+        return score_deal(deal, self.rules).scores
+
+    def error(self) -> str | None:
+        """Why this entry cannot be saved, in the user's language; None when it can.
+
+        Only the entry checks the rules engine cannot make are done here (an empty or
+        non-numeric points field); every deal fault is the engine's, worded by its code.
+        """
+        names = (self.match.teams[0].name, self.match.teams[1].name)
+        if self.mode == "points":
+            if self.points_text == "":
+                return _("Enter the card points of {team}.").format(team=names[0])
+            try:
+                int(self.points_text)
+            except ValueError:
+                return _("The card points must be a whole number.")
+        deal = self.build()
+        number = self.number or len(self.match.deals) + 1
+        try:
+            validate_deal(deal, self.rules, self.dealer)
+        except MatchError as err:
+            return texts.deal_fault_text(self.match, err)
+        deals = list(self.match.deals)
+        if self.number is None:
+            deals.append(deal)
+        else:
+            deals[self.number - 1] = deal
+        try:
+            replay(self.match.with_deals(deals))
+        except MatchError as err:
+            reason = texts.deal_fault_text(self.match, err)
+            if err.deal is not None and err.deal != number:
+                return _("With this change, deal {number} is no longer valid: {reason}").format(
+                    number=fmt().number(err.deal), reason=reason)
+            return reason
+        return None

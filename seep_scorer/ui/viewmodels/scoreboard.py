@@ -1,0 +1,281 @@
+"""One match's scoreboard: standings, deal rows, and the undo and redo history of this phone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ...i18n import N_, _, fmt, ngettext
+from ...rules import Deal, Match, MatchError, replay, replay_deals
+from ...store.repository import MatchRepository, StaleRevision
+from .. import texts
+from .base import STORE_FAULTS
+
+
+@dataclass(frozen=True)
+class DealRow:
+    number: int
+    title: str
+    detail: str
+    event: str | None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One change this phone made to a match, as the two states it moved between: undo saves
+    `before` again, redo saves `after`. Ending and reopening a match are steps like any other,
+    so a sequence of undos can never skip over one of them and take a deal with it."""
+
+    kind: str  # record | edit | delete | end | reopen
+    number: int | None  # the deal it concerns (1-based), None for end and reopen
+    before: Match
+    after: Match
+
+
+# What undo and redo say, by the kind of step taken back or put back.
+UNDONE_TEXTS = {
+    "record": N_("Deal {number} taken back."),
+    "edit": N_("The change to deal {number} was taken back."),
+    "delete": N_("Deal {number} restored."),
+    "end": N_("The match is open again."),
+    "reopen": N_("The match is ended again."),
+}
+REDONE_TEXTS = {
+    "record": N_("Deal {number} put back."),
+    "edit": N_("Deal {number} changed again."),
+    "delete": N_("Deal {number} deleted."),
+    "end": N_("The match is ended again."),
+    "reopen": N_("The match is open again."),
+}
+
+
+class ScoreboardVM:
+    """One match: its standings, and the undo and redo history of the changes made on this phone."""
+
+    def __init__(self, repo: MatchRepository, match_id: str):
+        self.repo = repo
+        self.match_id = match_id
+        self.undo_stack: list[Step] = []
+        self.redo_stack: list[Step] = []
+        self.message: str | None = None
+        self._announced: Step | None = None  # the step whose message is showing (its notice may offer Undo)
+        self.reload()
+
+    # -- state
+    def reload(self) -> None:
+        self.stored = self.repo.get(self.match_id)
+        self.match = self.stored.match
+        self.standings = replay(self.match)
+
+    def _forget_history(self) -> None:
+        """The history belonged to a deal list that changed elsewhere: its states are no longer ours to restore."""
+        self.undo_stack.clear()
+        self.redo_stack.clear()
+
+    def refresh_if_changed(self) -> bool:
+        """Another phone saved: reload if the stored revision moved. Returns whether it did."""
+        current = self.repo.get(self.match_id)
+        if current.revision == self.stored.revision:
+            return False
+        self.stored, self.match = current, current.match
+        self.standings = replay(self.match)
+        self._forget_history()
+        return True
+
+    def _store(self, match: Match) -> bool:
+        """Save `match` against the revision shown. On failure the state shown stays as it was
+        (or becomes the stored one, when another phone saved first) and `message` says why."""
+        self._announced = None
+        try:
+            self.stored = self.repo.save(self.match_id, match, self.stored.revision)
+        except StaleRevision:
+            self._forget_history()
+            self.message = _(texts.STALE_MESSAGE)
+            try:
+                self.reload()
+            except STORE_FAULTS as err:
+                self.message = texts.store_fault_text(err)
+            return False
+        except MatchError as err:
+            self.message = texts.deal_fault_text(self.match, err)
+            return False
+        except STORE_FAULTS as err:
+            self.message = texts.store_fault_text(err)
+            return False
+        self.match = self.stored.match
+        self.standings = replay(self.match)
+        return True
+
+    def _do(self, kind: str, number: int | None, after: Match, message: str | None) -> bool:
+        """A new step: saved, then undoable; it starts a new future, so the redo history goes."""
+        before = self.match
+        if not self._store(after):
+            return False
+        step = Step(kind, number, before, self.match)
+        self.undo_stack.append(step)
+        self.redo_stack.clear()
+        self.message, self._announced = message, step
+        return True
+
+    # -- display
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        return self.match.deals
+
+    @property
+    def finished(self) -> bool:
+        return self.standings.finished
+
+    @property
+    def uses_bazzis(self) -> bool:
+        return self.match.rules.scoring == "ledger"
+
+    def team_names(self) -> tuple[str, str]:
+        return (self.match.teams[0].name, self.match.teams[1].name)
+
+    def difference_text(self) -> str:
+        return texts.difference_text(self.match, self.standings)
+
+    def next_dealer_text(self) -> str:
+        return texts.next_dealer_text(self.match, self.standings)
+
+    def result_text(self) -> str | None:
+        return texts.result_text(self.match, self.standings) if self.finished else None
+
+    def format_text(self) -> str:
+        mf, n = self.match.format, self.match.format.count
+        if mf.type == "bazzis":
+            return ngettext("Match of {count} bazzi", "Match of {count} bazzis", n).format(count=fmt().number(n))
+        if mf.type == "first_to":
+            return ngettext("First to {count} bazzi", "First to {count} bazzis", n).format(count=fmt().number(n))
+        if mf.type == "target":
+            return ngettext("First to {count} point", "First to {count} points", n).format(count=fmt().number(n))
+        return _("Open-ended match")
+
+    def rows(self) -> list[DealRow]:
+        return [DealRow(r.number, texts.deal_row_text(self.match, r), texts.deal_row_detail(self.match, r),
+                        texts.event_text(self.match, r)) for r in reversed(self.standings.deals)]
+
+    def _with_ended(self, ended: bool) -> Match:
+        m = self.match
+        return Match(m.rules, replace(m.format, ended=ended), m.teams, m.first_dealer, m.deals, m.extra)
+
+    def _step_to_undo(self) -> Step | None:
+        """The last change made here; with no history (a fresh start, or another phone changed the
+        match) the last visible one: the ending of a stopped match, else its last deal."""
+        if self.undo_stack:
+            return self.undo_stack[-1]
+        if self.can_reopen:
+            return Step("end", None, self._with_ended(False), self.match)
+        if self.match.deals:
+            return Step("record", len(self.match.deals), self.match.with_deals(self.match.deals[:-1]), self.match)
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return self._step_to_undo() is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    @property
+    def can_end(self) -> bool:
+        return self.match.format.type == "open" and not self.finished
+
+    @property
+    def can_reopen(self) -> bool:
+        """Stopped by the players, and its format would take more deals (a match won on bazzis or a
+        target total is over for good)."""
+        if not self.match.format.ended:
+            return False
+        m = self._with_ended(False)
+        return not replay_deals(m.rules, m.format, m.first_dealer, m.deals).finished
+
+    @property
+    def undo_action(self) -> tuple[str, Any] | None:
+        """("deleted", (number, deal)) while the last change was a deletion (the notice offers Undo)."""
+        step = self.undo_stack[-1] if self.undo_stack else None
+        if step is None or step.kind != "delete":
+            return None
+        return ("deleted", (step.number, step.before.deals[step.number - 1]))
+
+    @property
+    def offers_undo(self) -> bool:
+        """The notice of a change easy to regret (a deletion, ending the match) carries an Undo button."""
+        step = self._announced
+        return (bool(self.message) and step is not None and step.kind in ("delete", "end")
+                and bool(self.undo_stack) and self.undo_stack[-1] is step)
+
+    # -- changes (each one a step, saved against the revision we showed)
+    def add_deal(self, deal: Deal) -> bool:
+        return self._do("record", len(self.match.deals) + 1, self.match.with_deals(self.match.deals + (deal,)), None)
+
+    def replace_deal(self, number: int, deal: Deal) -> bool:
+        deals = list(self.match.deals)
+        deals[number - 1] = deal
+        return self._do("edit", number, self.match.with_deals(deals),
+                        _("Deal {number} changed; everything after it was recomputed.").format(number=fmt().number(number)))
+
+    def delete_deal(self, number: int) -> bool:
+        deals = list(self.match.deals)
+        deals.pop(number - 1)
+        return self._do("delete", number, self.match.with_deals(deals),
+                        _("Deal {number} deleted.").format(number=fmt().number(number)))
+
+    def end_match(self) -> bool:
+        if not self.can_end:
+            return False
+        return self._do("end", None, self._with_ended(True), _("The match is ended. Undo reopens it."))
+
+    def reopen_match(self) -> bool:
+        if not self.can_reopen:
+            return False
+        return self._do("reopen", None, self._with_ended(False), _("The match is open again."))
+
+    def undo(self) -> bool:
+        """Take back the last step: a deal, an edit, a deletion, ending or reopening the match."""
+        step = self._step_to_undo()
+        if step is None or not self._store(step.before):
+            return False
+        if self.undo_stack and self.undo_stack[-1] is step:
+            self.undo_stack.pop()
+        self.redo_stack.append(step)
+        self.message = self._undone_text(step)
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        step = self.redo_stack[-1]
+        if not self._store(step.after):
+            return False
+        self.redo_stack.pop()
+        self.undo_stack.append(step)
+        self.message = self._redone_text(step)
+        return True
+
+    # The names the scoreboard and the deal screen have always used.
+    undo_last = undo
+
+    def undo_delete(self) -> bool:
+        return self.undo() if self.undo_action else False
+
+    def _undone_text(self, step: Step) -> str:
+        return _(UNDONE_TEXTS[step.kind]).format(number=self._step_number(step))
+
+    def _redone_text(self, step: Step) -> str:
+        return _(REDONE_TEXTS[step.kind]).format(number=self._step_number(step))
+
+    @staticmethod
+    def _step_number(step: Step) -> str:
+        return fmt().number(step.number) if step.number is not None else ""
+
+    def dismiss(self) -> None:
+        self.message = None
+
+    def take_message(self) -> str | None:
+        """The message of the last change, handed to the screen that shows it instead (the deal
+        screen, when its save failed); the scoreboard then has none to show."""
+        message, self.message = self.message, None
+        return message
