@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ..i18n import LANGUAGES, _, current_language, fmt, ngettext
-from ..rules import SWEEP_KINDS, card_label
-from . import texts
-from .viewmodels import (PARAMS, THEMES, DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM, StatsVM,
+from ...i18n import LANGUAGES, _, current_language, fmt, ngettext
+from ...rules import SWEEP_KINDS, card_label
+from .. import texts
+from ..viewmodels import (PARAMS, THEMES, DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM, StatsVM,
                          off_loop)
-from .widgets import TAP, big_button, choice_chip, counter, icon_button, notice, section_title, sem, tile
+from ..widgets import TAP, big_button, choice_chip, counter, icon_button, notice, section_title, sem, tile
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 log = logging.getLogger(__name__)
 PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
@@ -1028,7 +1028,7 @@ class SettingsScreen(Screen):
             chip.set(self.vm.theme == t)
         self.digits_box.visible = self.vm.offers_native_digits
         self.digits_switch.value = self.vm.native_digits
-        from ..locale_format import NATIVE_DIGITS
+        from ...locale_format import NATIVE_DIGITS
 
         digits = NATIVE_DIGITS.get(self.vm.language, "0123456789")
         # TRANSLATORS: {digits} are the ten digits of the language's own script, e.g. ०१२३४५६७८९.
