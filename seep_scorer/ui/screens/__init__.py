@@ -830,7 +830,7 @@ class DealScreen(Screen):
 
 def load_rule_sections(lang: str):
     """(id, title, markdown body) for each section of the app's rules reference."""
-    from ..reference import load_sections
+    from ...reference import load_sections
 
     return [(s.id, s.title, s.body) for s in load_sections(lang)]
 
