@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import IO, Any, Iterator
 
 from ..rules import Match, MatchError
-from . import jsonio
+from .jsonio import JSONRefused, dumps, loads
 from .guards import check_container_budget, checked
 from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
 from .repository import StoredMatch
@@ -42,7 +42,7 @@ class BackupRecord:
 
 
 def _line(obj: Any) -> bytes:
-    return jsonio.dumps(obj).encode("utf-8") + b"\n"
+    return dumps(obj).encode("utf-8") + b"\n"
 
 
 def header_line(created: str, schema: int, settings: dict) -> bytes:
@@ -70,7 +70,7 @@ def end_line(count: int) -> bytes:
 def looks_like_backup(first_line: bytes) -> bool:
     """Whether a file's first line is a backup header (any version, so a newer one gets a clear refusal)."""
     try:
-        obj = jsonio.loads(first_line.decode("utf-8-sig"))
+        obj = loads(first_line.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):
         return False
     return isinstance(obj, dict) and obj.get("format") == BACKUP_FORMAT
@@ -89,8 +89,8 @@ def _parse_line(raw: bytes, line_no: int) -> Any:
         raise _bad(f"line {line_no} of the backup is not UTF-8 text (bad byte at position {err.start})") from None
     check_container_budget(text, f"line {line_no} of the backup")
     try:
-        return jsonio.loads(text)
-    except jsonio.JSONRefused as err:
+        return loads(text)
+    except JSONRefused as err:
         raise _bad(f"line {line_no} of the backup {err}") from None
     except ValueError as err:
         raise _bad(f"line {line_no} of the backup is not valid JSON ({err})") from None
@@ -117,7 +117,7 @@ def parse_header(raw: bytes) -> dict:
         raise _bad(f"this backup is version {version}, newer than this app reads (version {BACKUP_VERSION}); "
                    "update Seep Scorer to import it")
     settings = obj.get("settings", {})
-    if not isinstance(settings, dict) or len(jsonio.dumps(settings)) > MAX_SETTINGS_BYTES:
+    if not isinstance(settings, dict) or len(dumps(settings)) > MAX_SETTINGS_BYTES:
         raise _bad("the backup's settings must be a small JSON object")
     return obj
 

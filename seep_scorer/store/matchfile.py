@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules import (DEFAULT_MATCH, POINT_CARD_CODES, Deal, Match, MatchError, MatchFormat, Standings, Sweep, Team,
                      check_name, make_rules, validate_match)
-from . import jsonio
+from .jsonio import MAX_MATCH_DEPTH, JSONRefused, check_value, depth_of, dumps, loads
 
 FORMAT_NAME = "seep-match"
 FORMAT_VERSION = 1
@@ -61,13 +61,13 @@ def _check_unknown(extra: dict, above: int) -> None:
     """
     if not extra:
         return
-    limit = jsonio.MAX_MATCH_DEPTH - above
-    if jsonio.depth_of(extra, limit) > limit:
-        raise MatchError(f"the file is nested more than {jsonio.MAX_MATCH_DEPTH} levels deep; a match needs far fewer",
+    limit = MAX_MATCH_DEPTH - above
+    if depth_of(extra, limit) > limit:
+        raise MatchError(f"the file is nested more than {MAX_MATCH_DEPTH} levels deep; a match needs far fewer",
                          field="file")
     try:
-        jsonio.check_value(extra, limit)
-    except jsonio.JSONRefused as refused:
+        check_value(extra, limit)
+    except JSONRefused as refused:
         raise MatchError(f"the file {refused}", field="file") from None
 
 
@@ -266,7 +266,7 @@ def match_to_dict(match: Match) -> dict:
 
 def dumps_match(match: Match) -> str:
     """The match file's text; ValueError for NaN or Infinity, which are not JSON and are never written."""
-    return jsonio.dumps(match_to_dict(match), indent=1) + "\n"
+    return dumps(match_to_dict(match), indent=1) + "\n"
 
 
 def loads_match(data: bytes | str) -> Match:
@@ -286,8 +286,8 @@ def loads_scored_match(data: bytes | str) -> tuple[Match, Standings]:
     try:
         # No whole-value depth walk: scored_match_from_dict bounds each unknown key where it sits,
         # and every known field has a fixed shape (a third of the time of a 5,000-deal read).
-        obj = jsonio.loads(data, jsonio.MAX_MATCH_DEPTH, walk=False)
-    except jsonio.JSONRefused as refused:
+        obj = loads(data, MAX_MATCH_DEPTH, walk=False)
+    except JSONRefused as refused:
         raise MatchError(f"the file {refused}", field="file") from None
     except json.JSONDecodeError as err:
         raise MatchError(f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}", field="file") from None

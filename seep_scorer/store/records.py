@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..rules import Match, MatchError, replay
-from . import jsonio
+from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from .guards import checked
 from .layout import doc_id_of, is_match_id
 from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
@@ -72,7 +72,7 @@ def canonical_match(match: Any) -> tuple[Match, dict, bool]:
     if not isinstance(match, Match):
         raise MatchError("is not a match", field="match")
     try:
-        text = jsonio.dumps(match_to_dict(match))
+        text = dumps(match_to_dict(match))
     except MatchError:
         raise  # already in plain words (match_to_dict refuses what a read would refuse)
     except (TypeError, ValueError) as err:
@@ -80,8 +80,8 @@ def canonical_match(match: Any) -> tuple[Match, dict, bool]:
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise MatchError("is too large to store", field="match")
     try:
-        as_dict = jsonio.loads(text, max_depth=jsonio.MAX_MATCH_DEPTH)
-    except jsonio.JSONRefused as err:
+        as_dict = loads(text, max_depth=MAX_MATCH_DEPTH)
+    except JSONRefused as err:
         raise MatchError(f"cannot be stored: it {err}", field="match") from None
     canonical = checked(match_from_dict, as_dict)
     return canonical, as_dict, replay(canonical).finished

@@ -15,7 +15,7 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from . import jsonio
+from .jsonio import MAX_FILE_DEPTH, JSONRefused, TooDeep, dumps, loads
 from .atomic import atomic_write_bytes
 
 MAX_STORE_FILE_BYTES = 8 * 1024 * 1024  # a match file is at most ~5 MB (matchfile.MAX_FILE_BYTES) plus metadata
@@ -29,7 +29,7 @@ class DamagedFile(Exception):
         self.path, self.reason = Path(path), reason
 
 
-def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth: int = jsonio.MAX_FILE_DEPTH) -> Any:
+def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth: int = MAX_FILE_DEPTH) -> Any:
     """The JSON value in `path`. FileNotFoundError if absent, DamagedFile if unusable."""
     with open(path, "rb") as f:
         # Ask for the file's own size (plus one byte, to see it grow past the limit), not the limit:
@@ -44,10 +44,10 @@ def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth:
     except UnicodeDecodeError:
         raise DamagedFile(path, "is not UTF-8 text (it holds bytes the app never writes)") from None
     try:
-        return jsonio.loads(text, max_depth)
-    except jsonio.TooDeep as refused:
+        return loads(text, max_depth)
+    except TooDeep as refused:
         raise DamagedFile(path, f"is nested far too deeply to be a store file (more than {refused.limit} levels)") from None
-    except jsonio.JSONRefused as refused:
+    except JSONRefused as refused:
         raise DamagedFile(path, str(refused)) from None
     except ValueError:
         raise DamagedFile(path, "is cut short or garbled (not valid JSON)") from None
@@ -55,7 +55,7 @@ def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth:
 
 def dumps_compact(value: Any) -> bytes:
     """Compact UTF-8 JSON; ValueError for NaN or Infinity, which the next read would refuse."""
-    return jsonio.dumps(value).encode("utf-8")
+    return dumps(value).encode("utf-8")
 
 
 class AtomicJSONStorage(Storage):

@@ -35,7 +35,7 @@ import time
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Callable, Iterator
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -78,8 +78,10 @@ def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
 class TinyMatchRepository:
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None):
+        """`on_close` is called with the repository once it is closed (the registry forgets it there)."""
         self.data_dir = Path(data_dir)
+        self._on_close = on_close
         self.layout = Layout(self.data_dir)
         self.notices: list[str] = []
         self.closed = False
@@ -124,9 +126,8 @@ class TinyMatchRepository:
             if not self.closed:
                 self.closed = True
                 self._close_files()
-        from . import _forget  # the registry hands out a new instance after this
-
-        _forget(self)
+        if self._on_close is not None:
+            self._on_close(self)
 
     def _close_files(self) -> None:
         for db in self._shards.values():

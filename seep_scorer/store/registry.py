@@ -1,0 +1,61 @@
+"""One open repository per data folder in this process: open_repository(), close_all().
+
+Why a module of its own: TinyDB allows one instance per file, so every part of
+the app that opens a folder must get the same repository. The registry depends
+on the repository, never the other way round: a repository is told how to
+leave the registry through its `on_close` callback.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+from .datadir import default_data_dir
+from .tinyrepo import TinyMatchRepository
+
+__all__ = ["open_repository", "close_all"]
+
+_registry: dict[Path, TinyMatchRepository] = {}
+_registry_lock = threading.RLock()  # re-entrant: close() forgets itself from inside open_repository(fresh=True)
+
+
+def _resolve(data_dir: str | os.PathLike | None) -> Path:
+    path = default_data_dir() if data_dir is None or data_dir == "" else Path(data_dir)
+    return path.expanduser().resolve()
+
+
+def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = False) -> TinyMatchRepository:
+    """The one repository of a data folder in this process (TinyDB allows one instance per file).
+
+    `fresh=True` closes the open one, if any, and opens the folder again (as a new start of the app would).
+    """
+    path = _resolve(data_dir)
+    with _registry_lock:
+        repo = _registry.get(path)
+        if repo is not None and (fresh or repo.closed):
+            _registry.pop(path, None)
+            repo.close()
+            repo = None
+        if repo is None:
+            repo = TinyMatchRepository(path, on_close=_forget)
+            _registry[path] = repo
+        return repo
+
+
+def _forget(repo: TinyMatchRepository) -> None:
+    """A repository closed: the registry hands out a new instance for its folder after this."""
+    with _registry_lock:
+        for path, known in list(_registry.items()):
+            if known is repo:
+                _registry.pop(path, None)
+
+
+def close_all() -> None:
+    """Close every open repository (tests, shutdown)."""
+    with _registry_lock:
+        repos = list(_registry.values())
+        _registry.clear()
+    for repo in repos:
+        repo.close()
