@@ -8,9 +8,13 @@ Schema 1: everything in one TinyDB file, `seep-scorer.json`, tables "matches"
   exercised from the first schema on.
 Schema 2: store.json + index/<xy>.json + matches/<id>.<rev>.json (layout.py).
 
-To add schema N+1: write `migrate_N_to_N1(repo)` and append (N, it) to
+To add schema N+1: write `migrate_N_to_N1(target)` and append (N, it) to
 MIGRATIONS. A migration must be safe to run again on a half-migrated store (a
 crash during it reruns it at the next open).
+
+A migration sees the store only through MigrationTarget, defined here because
+the migrations are its consumer: exactly what they need, never the repository's
+private parts. The repository hands them an object that implements it.
 """
 
 from __future__ import annotations
@@ -20,16 +24,20 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any, Callable, Protocol
 
 from ..rules import MatchError
-from . import notices
 from .atomic import fsync_dir
 from .guards import checked
 from .layout import Layout, is_match_id
 from .matchfile import match_from_dict
+from .notices import match_label, old_match_new_id, old_match_skipped, old_store_unreadable
 from .records import canonical_match, is_iso
 from .repository import StoredMatch, StoreError
 from .storage import DamagedFile, read_json_file
+
+__all__ = ["MigrationTarget", "MIGRATIONS", "LEGACY_FILE", "MAX_MIGRATED_REVISION", "current_schema",
+           "has_legacy_store", "migrate", "migrate_1_to_2", "backup_before_migration"]
 
 LEGACY_FILE = "seep-scorer.json"
 # Revisions only order saves of one match; a legacy one above this is cut down to it. Match file names
@@ -40,12 +48,34 @@ MAX_MIGRATED_REVISION = 10 ** 9
 LEGACY_MAX_DEPTH = 1000
 
 
+class MigrationTarget(Protocol):
+    """What a migration may use of the store, and nothing more."""
+
+    layout: Layout
+    notices: list[str]  # what the user is told once the store is open
+    last_migration_backup: Path | None  # the copy of the store taken before this run of migrations (set by migrate)
+
+    def stored_entry(self, match_id: str) -> dict | None:
+        """The index line stored under this id (is the id taken, and by what), or None when it is free."""
+
+    def commit_migrated(self, stored: StoredMatch, match_dict: dict) -> None:
+        """Store a migrated match: its match file, then its index line (crash-safe, as any save)."""
+
+    def move_aside(self, path: Path) -> Path:
+        """Move an unreadable file into damaged/ (never deleting it) and return where it went."""
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+    def set_schema(self, version: int) -> None:
+        """Record that the store is now at schema `version`."""
+
+
 def has_legacy_store(layout: Layout) -> bool:
     return (layout.root / LEGACY_FILE).exists()
 
 
-def migrate_1_to_2(repo) -> None:
-    legacy = repo.layout.root / LEGACY_FILE
+def migrate_1_to_2(target: MigrationTarget) -> None:
+    legacy = target.layout.root / LEGACY_FILE
     try:
         tables = read_json_file(legacy, max_bytes=1024 ** 3, max_depth=LEGACY_MAX_DEPTH)
         if not isinstance(tables, dict):
@@ -53,9 +83,9 @@ def migrate_1_to_2(repo) -> None:
     except FileNotFoundError:
         return  # an earlier run of this migration finished its work
     except DamagedFile as damage:
-        repo.notices.append(notices.old_store_unreadable(damage.reason, repo._move_aside(legacy)))
+        target.notices.append(old_store_unreadable(damage.reason, target.move_aside(legacy)))
         return
-    backup = repo.last_migration_backup
+    backup = target.last_migration_backup
     matches = tables.get("matches")
     matches = matches if isinstance(matches, dict) else {}
     taken: set[str] = set()  # ids given out by this run
@@ -74,22 +104,22 @@ def migrate_1_to_2(repo) -> None:
                 raise MatchError("its dates are not ISO 8601")
             match, as_dict, finished = canonical_match(checked(match_from_dict, doc.get("match")))
         except (MatchError, RecursionError) as err:
-            repo.notices.append(notices.old_match_skipped(label, str(err), backup))
+            target.notices.append(old_match_skipped(label, str(err), backup))
             continue
-        mid, first_choice = _migrated_id(repo, old_id, key, doc, revision, taken)
+        mid, first_choice = _migrated_id(target, old_id, key, doc, revision, taken)
         if mid != first_choice:
-            named = notices.match_label([t.name for t in match.teams], _shown(old_id if isinstance(old_id, str) else key))
-            repo.notices.append(notices.old_match_new_id(named, mid))
+            named = match_label([t.name for t in match.teams], _shown(old_id if isinstance(old_id, str) else key))
+            target.notices.append(old_match_new_id(named, mid))
         taken.add(mid)
-        repo._commit(StoredMatch(mid, match, revision, doc["created"], doc["updated"], finished), as_dict, None)
+        target.commit_migrated(StoredMatch(mid, match, revision, doc["created"], doc["updated"], finished), as_dict)
     settings = {}
     for doc in (tables.get("settings") or {}).values() if isinstance(tables.get("settings"), dict) else ():
         if isinstance(doc, dict) and isinstance(doc.get("key"), str) and "value" in doc:
             settings[doc["key"]] = doc["value"]
     for key, value in settings.items():
-        repo.set_setting(key, value)
+        target.set_setting(key, value)
     os.unlink(legacy)  # its copy is in the pre-migration backup
-    fsync_dir(repo.layout.root)
+    fsync_dir(target.layout.root)
 
 
 def _shown(value) -> str:
@@ -98,7 +128,7 @@ def _shown(value) -> str:
     return text if len(text) <= 40 and text.isprintable() else ascii(text)[:40]
 
 
-def _migrated_id(repo, old_id, key: str, doc: dict, revision: int, taken: set[str]) -> tuple[str, str]:
+def _migrated_id(target: MigrationTarget, old_id, key: str, doc: dict, revision: int, taken: set[str]) -> tuple[str, str]:
     """The id a legacy record gets, and the one it would get were it alone: (id, first choice).
 
     The first choice is its own id, or for an id of another shape one derived from
@@ -117,7 +147,7 @@ def _migrated_id(repo, old_id, key: str, doc: dict, revision: int, taken: set[st
         if n == 0:
             first_choice = candidate
         if candidate not in taken:
-            entry = repo._get_entry(candidate)
+            entry = target.stored_entry(candidate)
             if entry is None or (entry["created"], entry["updated"], entry["revision"]) == (
                     doc["created"], doc["updated"], revision):
                 return candidate, first_choice
@@ -125,7 +155,7 @@ def _migrated_id(repo, old_id, key: str, doc: dict, revision: int, taken: set[st
 
 
 # (from schema, migration to the next), in order.
-MIGRATIONS: list[tuple[int, object]] = [(1, migrate_1_to_2)]
+MIGRATIONS: list[tuple[int, Callable[[MigrationTarget], None]]] = [(1, migrate_1_to_2)]
 
 
 def current_schema() -> int:
@@ -161,14 +191,14 @@ def backup_before_migration(layout: Layout, version: int) -> Path:
     return dest
 
 
-def migrate(repo, version: int) -> None:
+def migrate(target: MigrationTarget, version: int) -> None:
     """Run every migration from `version` to the current schema, in order, after one full backup."""
-    repo.last_migration_backup = backup_before_migration(repo.layout, version)
+    target.last_migration_backup = backup_before_migration(target.layout, version)
     for from_version, step in MIGRATIONS:
         if from_version < version:
             continue
         if from_version != version:
             raise StoreError(f"There is no way to update a store of version {version}; the app cannot open it.")
-        step(repo)
+        step(target)
         version = from_version + 1
-        repo._set_schema(version)
+        target.set_schema(version)

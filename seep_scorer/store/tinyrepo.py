@@ -47,9 +47,11 @@ from .dealcsv import deal_table_csv
 from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
 from .guards import check_container_budget, checked
 from .layout import Layout, doc_id_of, is_match_id, new_match_id, parse_match_file_name, shard_of
-from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_from_dict, match_to_dict
-from .records import canonical_match, index_entry, is_iso, now_iso, summary_of, valid_entry
+from .matchdb import read_match_file, read_raw_doc, write_match_file
+from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_to_dict
+from .records import canonical_match, index_entry, now_iso, summary_of, valid_entry
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
+from .shards import IndexShards
 from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
 
 try:
@@ -87,7 +89,7 @@ class TinyMatchRepository:
         self.closed = False
         self._lock = threading.RLock()
         self._depth = 0
-        self._shards: dict[str, TinyDB] = {}
+        self._index = IndexShards(self.layout, self._rebuild_shard)
         # A server can run for weeks: saves check (at most hourly) whether the daily backup is due.
         self._next_backup_check = time.monotonic() + BACKUP_CHECK_INTERVAL
         self._backup_thread: threading.Thread | None = None
@@ -130,9 +132,7 @@ class TinyMatchRepository:
             self._on_close(self)
 
     def _close_files(self) -> None:
-        for db in self._shards.values():
-            db.close()
-        self._shards.clear()
+        self._index.close()
         self._store_db.close()
         with contextlib.suppress(OSError, AttributeError):
             self._lock_handle.close()
@@ -149,7 +149,7 @@ class TinyMatchRepository:
             raise StoreError(f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
                              f"(store version {version}; this one reads up to {current}). Update the app to open them.")
         if version < current:
-            migrations.migrate(self, version)
+            migrations.migrate(_Migrating(self), version)
         self._finish_imports()
         self._reconcile()
         if self._auto_backup_due():
@@ -200,7 +200,7 @@ class TinyMatchRepository:
             files_by_shard.setdefault(shard_of(mid), {})[mid] = revs
         # A shard at a time: the open holds one shard's index lines, not the whole store's.
         for prefix in sorted(set(self.layout.shard_prefixes()) | files_by_shard.keys()):
-            self._reconcile_shard(self._shard_entries(prefix), files_by_shard.pop(prefix, {}))
+            self._reconcile_shard(self._index.entries(prefix), files_by_shard.pop(prefix, {}))
 
     def _reconcile_shard(self, entries: dict[str, dict], files: dict[str, dict[int, int]]) -> None:
         for mid, revs in files.items():
@@ -265,7 +265,7 @@ class TinyMatchRepository:
             if not damaged:
                 damaged.append((None, reason))
             return self._reinstate(mid, stored, entry, revs, damaged, "backup", backup_time)
-        self._drop_entry(mid)
+        self._index.drop(mid)
         self.notices.append(notices.match_lost(label, reason, damaged[0][0] if damaged else None))
         return None
 
@@ -297,35 +297,11 @@ class TinyMatchRepository:
     # ----- files -----
 
     def _read_match_file(self, path: Path, mid: str) -> StoredMatch:
-        revision = int(path.name.split(".")[1])  # <id>.<revision>.json
-        db = open_db(path)  # short-lived: one instance per file at a time, under the lock
-        try:
-            doc = db.table("match").get(doc_id=1)
-        finally:
-            db.close()
-        if doc is None:
-            raise DamagedFile(path, "holds no match")
-        if not (doc.get("id") == mid and doc.get("revision") == revision and is_iso(doc.get("created"))
-                and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
-            raise DamagedFile(path, "does not have the shape of a match file")
-        try:
-            match = checked(match_from_dict, doc["match"])
-            finished = replay(match).finished
-        except MatchError as err:
-            raise DamagedFile(path, f"holds a match that does not add up: {err}") from None
-        return StoredMatch(mid, match, doc["revision"], doc["created"], doc["updated"], finished)
-
-    def _write_match_file(self, stored: StoredMatch, match_dict: dict, path: Path | None = None) -> int:
-        doc = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
-               "finished": stored.finished, "match": match_dict}
-        # The whole database in one atomic write: TinyDB's upsert would write an empty table first.
-        storage = AtomicJSONStorage(path or self.layout.match_file(stored.id, stored.revision))
-        storage.write({"match": {"1": doc}})
-        return storage.last_size
+        return read_match_file(path, mid)
 
     def _commit(self, stored: StoredMatch, match_dict: dict, old_revision: int | None) -> None:
         """Match file first, then its index line, then drop the old file: a crash anywhere is repaired at open."""
-        size = self._write_match_file(stored, match_dict)
+        size = write_match_file(stored, match_dict, self.layout.match_file(stored.id, stored.revision))
         try:
             self._put_entry(stored, size)
         except BaseException:
@@ -340,67 +316,31 @@ class TinyMatchRepository:
     # ----- index shards -----
 
     def _shard(self, prefix: str) -> TinyDB:
-        db = self._shards.get(prefix)
-        if db is None:
-            db = self._shards[prefix] = open_db(self.layout.shard_file(prefix))
-        return db
+        return self._index.db(prefix)
 
-    def _shard_entries(self, prefix: str) -> dict[str, dict]:
-        """{id: index line} of one shard; a damaged shard is moved aside and rebuilt from the match files."""
-        path = self.layout.shard_file(prefix)
-        try:
-            raw = self._shard(prefix).storage.read() or {}
-            table = raw.get("matches", {})
-            if not all(valid_entry(e, k) and shard_of(e["id"]) == prefix for k, e in table.items()):
-                raise DamagedFile(path, "does not have the shape of the list of matches")
-            return {e["id"]: e for e in table.values()}
-        except DamagedFile as damage:
-            moved = self._move_aside(damage.path)
-            self._shards.pop(prefix).close()
-            rebuilt = {}
-            for mid, revs in self.layout.scan_match_files(prefix).items():
-                stored = self._load(mid, None, sorted(revs, reverse=True))
-                if stored is not None:
-                    rebuilt[mid] = self._get_entry(mid)
-            self.notices.append(notices.index_rebuilt(damage.reason, moved))
-            return {k: v for k, v in rebuilt.items() if v is not None}
-
-    def _get_entry(self, mid: str) -> dict | None:
-        prefix = self.layout.shard_prefix(mid)
-        try:
-            entry = self._shard(prefix).table("matches").get(doc_id=doc_id_of(mid))
-            if entry is not None and not valid_entry(dict(entry), str(doc_id_of(mid))):
-                raise DamagedFile(self.layout.shard_file(prefix), "does not have the shape of the list of matches")
-        except DamagedFile:
-            return self._shard_entries(prefix).get(mid)
-        return None if entry is None else dict(entry)
+    def _rebuild_shard(self, prefix: str, damage: DamagedFile) -> dict[str, dict]:
+        """A damaged shard: moved aside and rebuilt from the match files, repairing those as needed."""
+        moved = self._move_aside(damage.path)
+        rebuilt = {}
+        for mid, revs in self.layout.scan_match_files(prefix).items():
+            stored = self._load(mid, None, sorted(revs, reverse=True))
+            if stored is not None:
+                rebuilt[mid] = self._index.get(mid)
+        self.notices.append(notices.index_rebuilt(damage.reason, moved))
+        return {k: v for k, v in rebuilt.items() if v is not None}
 
     def _put_entry(self, stored: StoredMatch, size: int) -> None:
-        self._put_entries(self.layout.shard_prefix(stored.id), [index_entry(stored, size)])
+        self._put_entries(shard_of(stored.id), [index_entry(stored, size)])
 
     def _put_entries(self, prefix: str, entries: list[dict]) -> None:
-        present = self._shard_entries(prefix)  # also repairs a damaged shard before writing over it
-        table = self._shard(prefix).table("matches")
-        fresh = [Document(e, doc_id=doc_id_of(e["id"])) for e in entries if e["id"] not in present]
-        if fresh:
-            table.insert_multiple(fresh)  # one shard write for a whole import
-        for e in entries:
-            if e["id"] in present:
-                table.update(e, doc_ids=[doc_id_of(e["id"])])  # every field: a full replace
-
-    def _drop_entry(self, mid: str) -> None:
-        prefix = self.layout.shard_prefix(mid)
-        if mid in self._shard_entries(prefix):
-            self._shard(prefix).table("matches").remove(doc_ids=[doc_id_of(mid)])
+        self._index.put(prefix, entries)
 
     # ----- MatchRepository -----
 
     def list_matches(self) -> list[MatchSummary]:
         """In progress first, then newest first. Reads only the index, never a match file."""
         with self._locked():
-            entries = []
-            for prefix in self.layout.shard_prefixes():
-                entries.extend(self._shard_entries(prefix).values())
+            entries = list(self._index.all_entries())
         summaries = [summary_of(e) for e in entries]
         summaries.sort(key=lambda s: s.updated, reverse=True)
         summaries.sort(key=lambda s: s.finished)  # stable: keeps newest first within each group
@@ -410,7 +350,7 @@ class TinyMatchRepository:
         if not is_match_id(match_id):
             raise MatchNotFound(match_id)
         with self._locked():
-            entry = self._get_entry(match_id)
+            entry = self._index.get(match_id)
             if entry is None:
                 raise MatchNotFound(match_id)
             try:
@@ -438,7 +378,7 @@ class TinyMatchRepository:
             raise MatchNotFound(match_id)
         canonical, as_dict, finished = canonical_match(match)
         with self._locked():
-            entry = self._get_entry(match_id)
+            entry = self._index.get(match_id)
             if entry is None:
                 raise MatchNotFound(match_id)
             if entry["revision"] != base_revision:
@@ -454,7 +394,7 @@ class TinyMatchRepository:
             stored = self.get(match_id)
             # Index line first: a crash before the file goes only brings the match back.
             with disk_writes("the deletion"):
-                self._drop_entry(match_id)
+                self._index.drop(match_id)
             with contextlib.suppress(OSError):  # deleted already; the open removes a file left behind
                 os.unlink(self.layout.match_file(match_id, stored.revision))
             return stored
@@ -464,7 +404,7 @@ class TinyMatchRepository:
             raise StoreError(f"{stored.id!r} is not a match id.")
         canonical, as_dict, finished = canonical_match(stored.match)
         with self._locked():
-            if self._get_entry(stored.id) is not None:
+            if self._index.get(stored.id) is not None:
                 raise StoreError(f"A match with id {stored.id} is already stored; it was not restored twice.")
             back = StoredMatch(stored.id, canonical, stored.revision, stored.created, stored.updated, finished)
             with disk_writes("the match put back"):
@@ -475,7 +415,7 @@ class TinyMatchRepository:
         while True:
             mid = new_match_id()
             # The index is enough: the open made it agree with the files, and every write keeps it so.
-            if self._get_entry(mid) is None:
+            if self._index.get(mid) is None:
                 return mid
 
     # ----- settings -----
@@ -521,8 +461,7 @@ class TinyMatchRepository:
         """The backup, line by line. The lock is held only between lines, never while the caller writes one."""
         with self._locked():
             header = backupfile.header_line(now_iso(), migrations.current_schema(), self._settings())
-            listed = sorted((e["id"], e["revision"]) for prefix in self.layout.shard_prefixes()
-                            for e in self._shard_entries(prefix).values())
+            listed = sorted((e["id"], e["revision"]) for e in self._index.all_entries())
         yield header
         count = 0
         for mid, revision in listed:
@@ -535,7 +474,7 @@ class TinyMatchRepository:
     def _record_line_locked(self, mid: str) -> bytes | None:
         """The match's backup line as it is now: saved anew or deleted since the listing, or in need of repair."""
         with self._locked():
-            entry = self._get_entry(mid)
+            entry = self._index.get(mid)
             if entry is None:
                 return None  # deleted since the backup began
             line = self._raw_record_line(mid, entry["revision"])
@@ -554,7 +493,7 @@ class TinyMatchRepository:
         """
         path = self.layout.match_file(mid, revision)
         try:
-            doc = read_json_file(path)["match"]["1"]
+            doc = read_raw_doc(path)
             if doc["id"] != mid or doc["revision"] != revision or not isinstance(doc["match"], dict):
                 return None
             return backupfile.raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"])
@@ -727,7 +666,7 @@ class TinyMatchRepository:
             taken: set[str] = set()
             ids = []
             for mid in wanted:
-                if not is_match_id(mid) or mid in taken or self._get_entry(mid) is not None:
+                if not is_match_id(mid) or mid in taken or self._index.get(mid) is not None:
                     mid = self._fresh_id(taken)
                 taken.add(mid)
                 ids.append(mid)
@@ -746,7 +685,7 @@ class TinyMatchRepository:
         for record, mid in zip(records, ids):
             canonical, as_dict, finished = _stored_form(record)
             stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, finished)
-            self._write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
+            write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
             kept.append(stored if keep else mid)
         return kept
 
@@ -756,7 +695,7 @@ class TinyMatchRepository:
         taken = {mid for mid, _ in staged}
         renamed: dict[str, str] = {}
         for prefix, files in _by_shard(staged).items():
-            present = self._shard_entries(prefix)
+            present = self._index.entries(prefix)
             for mid, revision in files:
                 if mid in present:
                     new = self._fresh_id(taken)
@@ -781,7 +720,7 @@ class TinyMatchRepository:
         """The index line of a match file this app just wrote, read without a replay."""
         path = self.layout.match_file(mid, revision)
         try:
-            doc = read_json_file(path)["match"]["1"]
+            doc = read_raw_doc(path)
             match = doc["match"]
             entry = {"id": mid, "teams": [t["name"] for t in match["teams"]], "deals": len(match["deals"]),
                      "created": doc["created"], "updated": doc["updated"], "finished": doc["finished"],
@@ -801,6 +740,31 @@ class TinyMatchRepository:
                 self._roll_forward(folder)
             else:
                 _remove_stage(folder)
+
+
+class _Migrating:
+    """The repository as the migrations see it (migrations.MigrationTarget): what they need and nothing more."""
+
+    def __init__(self, repo: TinyMatchRepository):
+        self._repo = repo
+        self.layout = repo.layout
+        self.notices = repo.notices
+        self.last_migration_backup: Path | None = None
+
+    def stored_entry(self, match_id: str) -> dict | None:
+        return self._repo._index.get(match_id)
+
+    def commit_migrated(self, stored: StoredMatch, match_dict: dict) -> None:
+        self._repo._commit(stored, match_dict, old_revision=None)
+
+    def move_aside(self, path: Path) -> Path:
+        return self._repo._move_aside(path)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self._repo.set_setting(key, value)
+
+    def set_schema(self, version: int) -> None:
+        self._repo._set_schema(version)
 
 
 # ----- import stages -----
