@@ -1,4 +1,5 @@
-"""The table app: routing, theme, live updates between phones, keep-awake.
+"""The table app: the one place that builds view-models and screens (it is their `Host`), and
+routing, theme, language, live updates between phones.
 
 The routes are in `routes.py`. Language, theme and native digits are per device
 (the browser's localStorage, `prefs.py`); every session renders in its own language.
@@ -12,28 +13,31 @@ so that a double tap never interleaves two changes.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from typing import Any, Callable
 
 import flet as ft
 
 from .. import i18n
-from ..store.repository import MatchNotFound, MatchRepository, StoreError
+from ..store.repository import MatchRepository, StoreError
 from . import texts
+from .awake import KeepAwake
+from .handlers import make_handler
+from .live import LiveTable, reload_after_message
+from .prefs import DevicePrefs
+from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, route_stack
 from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen, ScoreboardScreen,
                       SettingsScreen, StatsScreen)
-from .prefs import DevicePrefs
-from .routes import MATCH_ROUTE, MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, route_stack
 from .theme import apply_theme
-from .viewmodels import MatchesVM, ScoreboardVM, SettingsVM, StatsVM, off_loop
+from .viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SessionVM, SettingsVM, StatsVM, off_loop
 
 log = logging.getLogger(__name__)
-TOPIC = "seep-scorer"
 __all__ = ["App", "make_main", "main", "route_stack", "MAX_ROUTE_LENGTH", "DATA_DIR"]  # route_stack: from routes
 
+
 class App:
-    """One browser session. All sessions share the process-wide repository and the pubsub hub."""
+    """One browser session, the `Host` of its screens. All sessions share the process-wide repository
+    and the pubsub hub."""
 
     def __init__(self, page: ft.Page, repo: MatchRepository, accept_language: str | None = None):
         self.page = page
@@ -46,10 +50,10 @@ class App:
         self.route = None
         self.screens: dict[str, Screen] = {}
         self.boards: dict[str, ScoreboardVM] = {}
-        self._notices_shown = False
+        self.session = SessionVM(repo)
+        self.live = LiveTable(page)
         self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
-        self.wakelock: ft.Wakelock | None = None
-        self._awake = False
+        self.awake = KeepAwake(page)
         self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
 
     # -- start
@@ -65,10 +69,7 @@ class App:
 
     async def _start(self, stored: dict) -> None:
         page = self.page
-        try:  # services first: registering one pushes an update of the page
-            self.wakelock = ft.Wakelock()
-        except Exception:  # not every platform has it
-            self.wakelock = None
+        self.awake.register()  # services first: registering one pushes an update of the page
         # The store is only a fallback for the theme; read it off the loop all the same.
         settings = self.settings = await off_loop(lambda: SettingsVM(
             self.repo, stored, save=self.prefs.save, device_language=i18n.match_language(self.accept_language)))
@@ -80,31 +81,13 @@ class App:
         page.on_route_change = self._on_route_change
         page.on_view_pop = self._on_view_pop
         page.on_resize = self._on_resize
-        try:
-            page.pubsub.subscribe_topic(TOPIC, self._on_message)
-        except Exception:
-            log.debug("pubsub not available", exc_info=True)
-        route = await off_loop(self._resume_route, page.route or "/")
+        self.live.subscribe(self._on_message)
+        route = page.route or "/"
+        route = await off_loop(self.session.resume_route, route, route_stack(route) == ["/"])
         await self.show(route)
 
-    def _resume_route(self, route: str) -> str:
-        """Opening the app afresh at its start page goes back to the match the table was playing."""
-        if route_stack(route) != ["/"]:
-            return route
-        try:
-            last = self.repo.get_setting("last_match")
-            if not last or self.repo.get(last).finished:
-                return route
-        except Exception:
-            return route
-        return f"/match/{last}"
-
-    # -- store notices (damage repaired when the store opened) are shown once per session
     def take_store_notices(self) -> list[str]:
-        if self._notices_shown:
-            return []
-        self._notices_shown = True
-        return list(getattr(self.repo, "notices", []) or [])
+        return self.session.take_store_notices()
 
     # -- view-models that outlive a screen (the undo and redo history of a match)
     def scoreboard_vm(self, match_id: str) -> ScoreboardVM:
@@ -116,32 +99,10 @@ class App:
 
     # -- event handlers
     def handler(self, fn: Callable, *args, screen: Screen | None = None, event: bool = False) -> Callable:
-        """An event handler running `fn(*args)` (`fn(e, *args)` with `event`).
-
-        A coroutine function runs under the session's lock, and not at all once `screen` has been
-        left (the second tap of a double tap on "Save" must not save twice). Whatever fails is logged
-        and the user sees one plain sentence, never a traceback.
-        """
-        if inspect.iscoroutinefunction(fn):
-            async def run_async(e=None):
-                with i18n.using(self.locale):
-                    async with self.lock:
-                        if screen is not None and not self.showing(screen):
-                            return
-                        try:
-                            await (fn(e, *args) if event else fn(*args))
-                        except Exception:
-                            log.exception("a handler failed")
-                            await self._show_fault()
-            return run_async
-
-        def run(e=None):
-            try:
-                fn(e, *args) if event else fn(*args)
-            except Exception:
-                log.exception("a handler failed")
-                self._fault_on_top()
-        return run
+        """See `handlers.make_handler`: `screen`, when given, must still be shown for `fn` to run."""
+        return make_handler(fn, args, event=event, locale=self.locale, lock=self.lock,
+                            still_current=lambda: screen is None or self.showing(screen),
+                            fault=self._show_fault, fault_now=self._fault_on_top)
 
     def showing(self, screen: Screen) -> bool:
         return any(s is screen for s in self.screens.values())
@@ -188,7 +149,7 @@ class App:
         self.route = stack[-1]
         self.page.views.clear()
         self.page.views.extend(s.view for s in screens.values())
-        self._keep_awake(any(isinstance(s, (ScoreboardScreen, DealScreen)) for s in screens.values()))
+        self.awake.set(any(s.keeps_awake for s in screens.values()))
         self.update()
         self.run_after_show()
 
@@ -213,16 +174,8 @@ class App:
                     raise StoreError(f"deal {n} does not exist")
         boards = [m for r in stack if (m := match_of(r)) is not None]
         if boards:
-            self._remember(boards[-1]["id"])
+            self.session.remember(boards[-1]["id"])
         return prepared
-
-    def _remember(self, match_id: str) -> None:
-        """The match open on this phone, so that a fresh start comes back to it."""
-        try:
-            if self.repo.get_setting("last_match") != match_id:
-                self.repo.set_setting("last_match", match_id)
-        except Exception:
-            log.debug("cannot remember the open match", exc_info=True)
 
     def after_show(self, coro_fn) -> None:
         self._after.append(coro_fn)
@@ -244,26 +197,27 @@ class App:
         self.update()
 
     def _make(self, route: str, prepared: Any = None) -> Screen:
-        """A new screen, from the view-model `_load` prepared: no store call here."""
+        """A new screen with its view-model (`_load` prepared those that read the store): no store call here."""
         if route == "/":
             return MatchesScreen(self, prepared)
         if route == "/new":
-            return NewMatchScreen(self)
+            return NewMatchScreen(self, NewMatchVM(self.repo))
         r = RULES_ROUTE.match(route)
         if r:
             return RulesScreen(self, route, r["section"])
         if route == "/stats":
             return StatsScreen(self, prepared)
         if route == "/settings":
-            return SettingsScreen(self)
-        m = MATCH_ROUTE.match(route)
-        if m and route.endswith("/deal"):
-            return DealScreen(self, m["id"], None)
-        if m and m["n"] == "swapped":
-            return DealScreen(self, m["id"], None, swapped=True)
-        if m and m["n"]:
-            return DealScreen(self, m["id"], int(m["n"]))
-        return ScoreboardScreen(self, m["id"])
+            return SettingsScreen(self, self.settings)
+        m = match_of(route)
+        board = self.boards[m["id"]]  # loaded by `_load`
+        if m["n"] is None and not route.endswith("/deal"):
+            return ScoreboardScreen(self, board)
+        number = int(m["n"]) if m["n"] not in (None, "swapped") else None
+        entry = DealEntryVM(board.match, number)
+        if m["n"] == "swapped":
+            entry.swap_all()  # every point card starts with the second team
+        return DealScreen(self, board, entry, swapped=m["n"] == "swapped")
 
     async def go(self, route: str, replace_top: bool = False) -> None:
         if replace_top and self.route in self.screens:
@@ -309,11 +263,26 @@ class App:
         """A help mark: the rules at `section`, on top of the current screen (back returns to it)."""
         await self.go(help_route(self.route, section))
 
-    # -- after a handler changed a view-model: render what the view-models hold (no store call)
+    # -- after a fault: redraw the screen on top from what its view-model holds (no store call)
     def changed(self) -> None:
-        for screen in self.screens.values():
-            screen.refresh()
+        top = self.screens.get(self.route) if self.route else None
+        if top is not None:
+            top.refresh()
         self.update()
+
+    def show_dialog(self, dialog: ft.DialogControl) -> None:
+        try:
+            self.page.show_dialog(dialog)
+        except Exception:
+            log.debug("no live page for the dialog", exc_info=True)
+
+    def close_dialog(self, dialog: ft.DialogControl) -> None:
+        try:
+            if dialog.open:
+                self.page.pop_dialog()
+        except Exception:
+            log.debug("no live page for the dialog", exc_info=True)
+        dialog.open = False
 
     def update(self) -> None:
         try:
@@ -347,10 +316,7 @@ class App:
 
     # -- live table
     def publish(self, match_id: str | None) -> None:
-        try:
-            self.page.pubsub.send_others_on_topic(TOPIC, ("match", match_id))
-        except Exception:
-            log.debug("publish failed", exc_info=True)
+        self.live.publish(match_id)
 
     async def _on_message(self, topic: str, message) -> None:
         # Runs in the context of the session that sent the message: render in this session's own language.
@@ -362,7 +328,7 @@ class App:
         try:
             _kind, match_id = message
             board = self.boards.get(match_id) if match_id is not None else None
-            outcome = await off_loop(self._reload_after_message, board)
+            outcome = await off_loop(reload_after_message, board, list(self.screens.values()))
             if outcome == "gone":
                 self.boards.pop(match_id, None)
                 self.screens = {}
@@ -379,35 +345,6 @@ class App:
         except Exception:
             log.exception("live update failed")
 
-    def _reload_after_message(self, board: ScoreboardVM | None) -> str:
-        """Off the loop: what another phone's save changed here ("gone", "moved" or "same")."""
-        outcome = "same"
-        if board is not None:
-            try:
-                outcome = "moved" if board.refresh_if_changed() else "same"
-            except MatchNotFound:
-                return "gone"
-            except (StoreError, OSError) as err:
-                log.info("live update: cannot read match: %s", err)
-        for screen in list(self.screens.values()):
-            screen.load()
-        return outcome
-
-    # -- keep the screen awake while a match is open
-    def _keep_awake(self, on: bool) -> None:
-        if self.wakelock is None or on == self._awake:
-            return
-        self._awake = on
-        try:
-            self.page.run_task(self._set_wakelock, on)
-        except Exception:
-            log.debug("wakelock unavailable", exc_info=True)
-
-    async def _set_wakelock(self, on: bool) -> None:
-        try:
-            await asyncio.wait_for(self.wakelock.enable() if on else self.wakelock.disable(), timeout=5)
-        except Exception:
-            pass  # the platform does not allow it (e.g. an insecure origin): nothing to do
 
 
 def make_main(repo_factory: Callable[[], MatchRepository]):

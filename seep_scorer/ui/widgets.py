@@ -7,18 +7,13 @@ from typing import Callable
 
 import flet as ft
 
+from ..i18n import fmt
+
 TAP = 48  # minimum tap target
 
 
 def sem(identifier: str, content: ft.Control, **kw) -> ft.Semantics:
     return ft.Semantics(identifier=identifier, content=content, **kw)
-
-
-def text_block(identifier: str, value: str, *, size: int | None = None, weight=None, color=None,
-               align=None, expand=None) -> ft.Semantics:
-    """A text with an identifier; its semantics text is the visible text."""
-    return sem(identifier, ft.Text(value, size=size, weight=weight, color=color, text_align=align), expand=expand) \
-        if expand else sem(identifier, ft.Text(value, size=size, weight=weight, color=color, text_align=align))
 
 
 def tile(identifier: str, content: ft.Control, on_click: Callable | None, *, value: str | None = None,
@@ -44,21 +39,22 @@ def tile(identifier: str, content: ft.Control, on_click: Callable | None, *, val
                         label=label, expand=expand)
 
 
-def choice_chip(identifier: str, text: str, selected: bool, on_click: Callable, *, expand=None,
-                width=None, compact: bool = False) -> ft.Semantics:
-    return tile(
-        identifier,
-        ft.Text(text, weight=ft.FontWeight.BOLD if selected else None, text_align=ft.TextAlign.CENTER,
-                color=ft.Colors.ON_PRIMARY_CONTAINER if selected else None, max_lines=1 if compact else 2,
-                overflow=ft.TextOverflow.ELLIPSIS, size=13 if compact else None),
-        on_click,
-        selected=selected,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
-        border=ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-        expand=expand,
-        width=width,
-        padding=ft.Padding.symmetric(horizontal=4) if compact else None,
-    )
+class Chip:
+    """A choice chip built once and restyled in place (so quick taps never hit a replaced control)."""
+
+    def __init__(self, identifier: str, text: str, on_click: Callable, *, expand=None, compact: bool = True):
+        self.text = ft.Text(text, text_align=ft.TextAlign.CENTER, max_lines=1 if compact else 2,
+                            overflow=ft.TextOverflow.ELLIPSIS, size=13 if compact else None)
+        self.control = tile(identifier, self.text, on_click, expand=expand,
+                            padding=ft.Padding.symmetric(horizontal=4) if compact else None)
+        self.box = self.control.content
+
+    def set(self, selected: bool) -> None:
+        self.control.selected = selected
+        self.text.weight = ft.FontWeight.BOLD if selected else None
+        self.text.color = ft.Colors.ON_PRIMARY_CONTAINER if selected else None
+        self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if selected else None
+        self.box.border = ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
 
 
 def big_button(identifier: str, text: str, on_click: Callable, *, icon=None, filled: bool = True,
@@ -74,19 +70,21 @@ def icon_button(identifier: str, icon, on_click: Callable, *, tooltip: str | Non
         icon=icon, on_click=on_click, tooltip=tooltip, disabled=disabled, width=TAP, height=TAP))
 
 
-def counter(base: str, value: int, on_dec: Callable, on_inc: Callable, *, label: str) -> ft.Row:
-    """`base` shows the count; `base-dec` and `base-inc` change it."""
-    return ft.Row(
-        [
-            icon_button(f"{base}-dec", ft.Icons.REMOVE, on_dec, tooltip=label, disabled=value == 0),
-            ft.Semantics(identifier=base, label=label, value=str(value),
-                         content=ft.Container(ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD),
-                                              width=26, alignment=ft.Alignment.CENTER)),
-            icon_button(f"{base}-inc", ft.Icons.ADD, on_inc, tooltip=label),
-        ],
-        spacing=0,
-        tight=True,
-    )
+class Counter:
+    """`base` shows the count; `base-dec` and `base-inc` change it. Built once, set in place."""
+
+    def __init__(self, base: str, label: str, on_dec: Callable, on_inc: Callable):
+        self.dec = ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_dec, tooltip=label, width=TAP, height=TAP)
+        self.inc = ft.IconButton(icon=ft.Icons.ADD, on_click=on_inc, tooltip=label, width=TAP, height=TAP)
+        self.text = ft.Text("0", size=18, weight=ft.FontWeight.BOLD)
+        self.value = ft.Semantics(identifier=base, label=label, value="0",
+                                  content=ft.Container(self.text, width=26, alignment=ft.Alignment.CENTER))
+        self.control = ft.Row([sem(f"{base}-dec", self.dec), self.value, sem(f"{base}-inc", self.inc)],
+                              spacing=0, tight=True)
+
+    def set(self, n: int) -> None:
+        self.text.value = self.value.value = fmt().number(n)
+        self.dec.disabled = n == 0
 
 
 def notice(message: str | None, action_text: str | None = None, on_action: Callable | None = None,

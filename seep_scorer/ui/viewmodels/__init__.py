@@ -11,10 +11,11 @@ from .deal import DealEntryVM
 from .matches import MatchesVM
 from .new_match import PARAMS, NewMatchVM, Param
 from .scoreboard import DealRow, ScoreboardVM, Step
+from .session import SessionVM
 from .settings import THEMES, SettingsVM
 from .stats import StatsVM
 
 __all__ = [
     "off_loop", "STORE_FAULTS", "MatchesVM", "NewMatchVM", "Param", "PARAMS", "ScoreboardVM", "DealRow", "Step",
-    "DealEntryVM", "StatsVM", "SettingsVM", "THEMES",
+    "DealEntryVM", "StatsVM", "SettingsVM", "THEMES", "SessionVM",
 ]

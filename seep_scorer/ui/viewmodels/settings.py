@@ -34,6 +34,7 @@ class SettingsVM:
                 theme = None
         self.theme = theme if theme in THEMES else "system"
         self.native_digits = stored.get("native_digits") is True
+        self.data_dir = getattr(repo, "data_dir", None)  # shown in the settings, where there is one
 
     @property
     def offers_native_digits(self) -> bool:

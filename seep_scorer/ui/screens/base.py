@@ -1,0 +1,116 @@
+"""What every screen shares: the `Screen` base class, the app bar, the navigation bar and the help mark.
+
+Handlers change the view-model, then call the screen's `changed()`, which redraws that screen
+and sends one update. Text fields are kept as the same control objects across refreshes so
+that typing is never interrupted.
+
+`load()` reads the store (the app runs it off the event loop); `refresh()` only draws what
+the view-model holds, so a card tap never waits for the store. Every handler goes through
+`host.handler`: one that touches the store is a coroutine, run under the session's lock with
+the store call in `off_loop`.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _, fmt
+from .. import texts
+from ..host import Host
+from ..widgets import TAP, notice, tile
+
+PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
+MAX_WIDTH = 600  # on a desktop browser the content is a centred column of this width
+
+
+def num(value: int) -> str:
+    """A number as the session's language writes it (native digits when chosen)."""
+    return fmt().number(value)
+
+
+def help_mark(host: Host, ident: str) -> ft.Semantics:
+    """A help mark (48 × 48) that opens the rules section explaining what it stands beside."""
+    section, label = texts.HELP_MARKS[ident]
+    return ft.Semantics(identifier=ident, label=_(label), button=True, content=ft.IconButton(
+        icon=ft.Icons.HELP_OUTLINE, tooltip=_(label), width=TAP, height=TAP, icon_size=20,
+        icon_color=ft.Colors.PRIMARY, on_click=host.handler(host.open_help, section)))
+
+
+def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
+    items = [
+        ("nav-matches", ft.Icons.STYLE, _("Matches"), "/"),
+        ("nav-rules", ft.Icons.MENU_BOOK, _("Rules"), "/rules"),
+        ("nav-stats", ft.Icons.INSIGHTS, _("Stats"), "/stats"),
+        ("nav-settings", ft.Icons.SETTINGS, _("Settings"), "/settings"),
+    ]
+    buttons = []
+    for ident, icon, label, route in items:
+        selected = current == route
+        color = ft.Colors.PRIMARY if selected else ft.Colors.ON_SURFACE_VARIANT
+        buttons.append(tile(
+            ident,
+            ft.Column([ft.Icon(icon, color=color, size=22),
+                       ft.Text(label, size=12, color=color, weight=ft.FontWeight.BOLD if selected else None,
+                               max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                      spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+            host.handler(host.go_top, route),
+            selected=selected, label=label, height=56, expand=True, padding=0,
+        ))
+    return ft.BottomAppBar(ft.Row(buttons, spacing=4), height=64, padding=ft.Padding.symmetric(horizontal=4, vertical=4))
+
+
+def app_bar(title: str) -> ft.AppBar:
+    return ft.AppBar(title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                     bgcolor=ft.Colors.SURFACE_CONTAINER)
+
+
+class Screen:
+    route = "/"
+    nav_route = ""
+    keeps_awake = False  # the phone's screen stays on while this one is open (a match at the table)
+
+    def __init__(self, host: Host):
+        self.host = host
+        self.body = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+        self.footer = ft.Column(spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # A fault no view-model foresaw is told here, on whatever screen it happened.
+        self.alert_box = ft.Container(padding=ft.Padding.only(left=12, right=12, top=8), visible=False)
+        self.frames = [self.alert_box, ft.Container(self.body, padding=PAD, expand=True),
+                       ft.Container(self.footer, padding=ft.Padding.symmetric(horizontal=12))]
+        self.view = ft.View(
+            route=self.route,
+            appbar=app_bar(self.title()),
+            controls=self.frames,
+            bottom_appbar=nav_bar(host, self.nav_route),
+            padding=ft.Padding.only(bottom=8),
+            spacing=4,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        self.fit_width(host.page_width())
+
+    def fit_width(self, page_width: float | None) -> None:
+        """Phones use the whole width; a wide (desktop) window gets a centred column."""
+        width = MAX_WIDTH if page_width and page_width > MAX_WIDTH + 40 else None
+        for frame in self.frames:
+            frame.width = width
+
+    def title(self) -> str:
+        return _("Seep Scorer")
+
+    def load(self) -> None:
+        """Read what this screen shows from the store (called off the event loop)."""
+
+    def refresh(self) -> None:
+        """Draw what the view-model holds; never touches the store."""
+
+    def changed(self) -> None:
+        """After a handler changed this screen's view-model: draw it (no store call) and send the update."""
+        self.refresh()
+        self.host.update()
+
+    def alert(self, message: str | None) -> None:
+        self.alert_box.content = notice(message, on_close=self.host.handler(self.alert, None), error=True) \
+            if message else None
+        self.alert_box.visible = bool(message)
+        if not message:
+            self.changed()

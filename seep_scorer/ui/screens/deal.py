@@ -1,0 +1,227 @@
+"""Record a deal, or edit or delete a past one: card taps, sweeps, live totals, save."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _, fmt
+from ...rules import SWEEP_KINDS, card_label
+from .. import texts
+from ..host import Host
+from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
+from ..widgets import Chip, Counter, big_button, notice, sem, tile
+from .base import Screen, help_mark, num
+
+CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
+
+
+class _Card:
+    def __init__(self, code: str, on_click):
+        self.code = code
+        self.special = code in ("AS", "AH", "AD", "AC", "10D")
+        self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
+        self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.control = tile(f"card-{code}", ft.Column([self.label, self.team], spacing=0, tight=True,
+                                                     horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                            on_click, width=66, height=58, padding=2)
+        self.box = self.control.content
+
+    def set(self, team: int, name: str) -> None:
+        fg = ft.Colors.ON_SURFACE if team == 0 else ft.Colors.ON_PRIMARY
+        self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_HIGHEST if team == 0 else ft.Colors.PRIMARY
+        self.box.border = ft.Border.all(3 if self.special else 1,
+                                        ft.Colors.OUTLINE if self.special else ft.Colors.OUTLINE_VARIANT)
+        self.label.color = (CARD_COLORS[self.code[-1]] if team == 0 else None) or fg
+        self.team.value = name
+        self.team.color = fg
+        self.control.value = name
+
+
+class DealScreen(Screen):
+    nav_route = ""
+
+    keeps_awake = True
+
+    def __init__(self, host: Host, board: ScoreboardVM, vm: DealEntryVM, swapped: bool = False):
+        """`vm` enters a new deal (its number None) or edits deal `vm.number` of `board`'s match;
+        `swapped`: a new deal opened from "Record deal, cards to <second team>"."""
+        self.board, self.vm = board, vm
+        self.match_id = board.match_id
+        self.number = number = vm.number
+        self.route = f"/match/{self.match_id}/deal" + (f"/{number}" if number else "/swapped" if swapped else "")
+        self.message: str | None = None
+        super().__init__(host)
+        self._build()
+        self.refresh()
+
+    def title(self) -> str:
+        if self.number:
+            return _("Edit deal {number}").format(number=num(self.number))
+        return _("Record deal {number}").format(number=num(len(self.board.deals) + 1))
+
+    def rebase(self) -> None:
+        """The match changed elsewhere: keep what was entered, check it against the new state."""
+        self.vm.rebase(self.board.match)
+
+    def _build(self) -> None:
+        vm = self.vm
+        match = vm.match
+        names = self.board.team_names()
+        self.names = names
+        h = self.host.handler
+        self.notice_slot = ft.Column(tight=True)
+        self.dealer_chips = [Chip(f"dealer-{s}", match.seat_name(s), h(self._edit, vm.set_dealer, s), expand=True)
+                             for s in range(4)]
+        self.mode_chips = {m: Chip(f"mode-{m}", label, h(self._set_mode, m), expand=True, compact=False)
+                           for m, label in (("cards", _("Cards")), ("points", _("Points")))}
+        self.cards = {code: _Card(code, h(self._edit, vm.toggle, code)) for code in vm.cards}
+        self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
+        self.cards_section = ft.Column([
+            ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(
+                team0=names[0], team1=names[1]), size=13),
+            ft.Row([c.control for c in self.cards.values()], wrap=True, spacing=6, run_spacing=6),
+            ft.Row([big_button("swap-all", _("Swap all"), h(self._edit, vm.swap_all), icon=ft.Icons.SWAP_HORIZ, filled=False),
+                    self.card_points], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ], spacing=8, tight=True)
+        self.points_field = ft.TextField(
+            label=_("Card points of {team}").format(team=names[0]), value=vm.points_text,
+            keyboard_type=ft.KeyboardType.NUMBER, on_change=h(self._points_changed, event=True), width=200)
+        self.points_other = ft.Text("", size=16)
+        self.points_section = ft.Row([sem("points-0", self.points_field), sem("points-1", self.points_other)],
+                                     wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
+        self.counters = {}
+        sweep_rows = [ft.Row([
+            ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                            expand=True),
+                    help_mark(self.host, "help-sweeps")], spacing=0, expand=True,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Container(ft.Text(names[0], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
+                                 text_align=ft.TextAlign.CENTER), width=122),
+            ft.Container(ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
+                                 text_align=ft.TextAlign.CENTER), width=122),
+        ], spacing=2)]
+        for kind in SWEEP_KINDS:
+            row = [ft.Text(short[kind], expand=True, size=14)]
+            for t in (0, 1):
+                c = Counter(f"sweep-{t}-{kind}",
+                             _("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]),
+                             h(self._edit, vm.dec, t, kind), h(self._edit, vm.inc, t, kind))
+                self.counters[(t, kind)] = c
+                row.append(c.control)
+            sweep_rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        items: list[ft.Control] = [
+            self.notice_slot,
+            ft.Text(_("Dealer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            sem("dealer", ft.Row([c.control for c in self.dealer_chips], spacing=4)),
+            ft.Row([c.control for c in self.mode_chips.values()], spacing=6),
+            self.cards_section,
+            self.points_section,
+            *sweep_rows,
+        ]
+        self.most_chips = {}
+        if vm.needs_most_cards:
+            self.most_chips = {v: Chip(f"most-cards-{v}", label, h(self._edit, vm.set_most_cards, v), expand=True)
+                               for v, label in ((0, names[0]), ("tie", fmt().digits(_("26 each"))), (1, names[1]))}
+            items.append(ft.Row([ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD, expand=True),
+                                 help_mark(self.host, "help-most-cards")], spacing=0,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
+        if self.number:
+            items.append(big_button("delete-deal", _("Delete this deal"), h(self._delete, screen=self),
+                                    icon=ft.Icons.DELETE_OUTLINE, filled=False))
+        self.body.controls = items
+        # footer: live totals, the reason it cannot be saved, save
+        self.total_texts = [ft.Text("", size=18, weight=ft.FontWeight.BOLD, max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS, text_align=align)
+                            for align in (ft.TextAlign.START, ft.TextAlign.END)]
+        self.error_text = ft.Text("", color=ft.Colors.ERROR, size=13)
+        self.error_slot = sem("deal-error", self.error_text)
+        self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, height=52,
+                                           on_click=h(self._save, screen=self))
+        self.footer.controls = [
+            ft.Row([sem("deal-total-0", self.total_texts[0], expand=True),
+                    help_mark(self.host, "help-scoring"),
+                    sem("deal-total-1", self.total_texts[1], expand=True)], spacing=0,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.error_slot,
+            sem("save-deal", self.save_button),
+        ]
+
+    def refresh(self) -> None:
+        if not hasattr(self, "cards"):
+            return
+        vm = self.vm
+        names = self.names
+        self.notice_slot.controls = [notice(self.message, on_close=self.host.handler(self._dismiss), error=True)] \
+            if self.message else []
+        for s, chip in enumerate(self.dealer_chips):
+            chip.set(vm.dealer == s)
+        for m, chip in self.mode_chips.items():
+            chip.set(vm.mode == m)
+        self.cards_section.visible = vm.mode == "cards"
+        self.points_section.visible = vm.mode == "points"
+        for code, card in self.cards.items():
+            card.set(vm.team_of(code), names[vm.team_of(code)])
+        cp = vm.card_points()
+        if vm.mode == "cards":
+            self.card_points.value = _("Card points {points0} : {points1}").format(points0=num(cp[0]), points1=num(cp[1]))
+        self.points_other.value = _("{team}: {points}").format(team=names[1], points="–" if cp is None else num(cp[1]))
+        for key, c in self.counters.items():
+            c.set(vm.sweeps[key])
+        for v, chip in self.most_chips.items():
+            chip.set(vm.most_cards == v)
+        totals = vm.totals()
+        for t in (0, 1):
+            self.total_texts[t].value = _("{team}: {points}").format(
+                team=names[t], points="–" if totals is None else num(totals[t]))
+        error = vm.error()
+        self.error_text.value = error or ""
+        self.error_slot.visible = bool(error)
+        self.save_button.disabled = bool(error)
+
+    # handlers
+    def _edit(self, change, *args):
+        """A change to the entry (a card tap, a sweep, the dealer...): nothing to read or save."""
+        change(*args)
+        self.changed()
+
+    def _set_mode(self, mode):
+        self.vm.set_mode(mode)
+        self.points_field.value = self.vm.points_text
+        self.changed()
+
+    def _points_changed(self, e):
+        self.vm.set_points_text(e.control.value)
+        self.changed()
+
+    def _dismiss(self):
+        self.message = None
+        self.changed()
+
+    async def _save(self):
+        if self.vm.error():
+            self.changed()
+            return
+        deal = self.vm.build()
+        if self.number is None:
+            ok = await off_loop(self.board.add_deal, deal)
+        else:
+            ok = await off_loop(self.board.replace_deal, self.number, deal)
+        if ok:
+            self.host.publish(self.match_id)
+            await self.host.go_back()
+            return
+        # Not saved (another phone saved first, a full disk...): say why and keep everything entered,
+        # so that saving again is one tap.
+        self.message = self.board.take_message()
+        if self.number is not None and self.number > len(self.board.deals):
+            await self.host.go_back()
+            return
+        self.rebase()
+        self.changed()
+
+    async def _delete(self):
+        if await off_loop(self.board.delete_deal, self.number):
+            self.host.publish(self.match_id)
+        await self.host.go_back()

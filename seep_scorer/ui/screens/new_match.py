@@ -1,0 +1,188 @@
+"""The new-match screen: teams and players, rules preset and parameters, match length, first dealer."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _, fmt
+from .. import texts
+from ..host import Host
+from ..viewmodels import PARAMS, NewMatchVM, off_loop
+from ..widgets import Chip, big_button, section_title, sem, tile
+from .base import Screen, help_mark, num
+
+
+class NewMatchScreen(Screen):
+    """Built once; refresh() only restyles, so quick taps never land on a replaced control."""
+
+    route = "/new"
+    nav_route = "/"
+
+    def __init__(self, host: Host, vm: NewMatchVM):
+        self.vm = vm
+        self.details_open = False
+        super().__init__(host)
+        self._build()
+        self.refresh()
+
+    def title(self) -> str:
+        return _("New match")
+
+    def _text_field(self, ident: str, label: str, value: str, setter) -> ft.Semantics:
+        def changed(e):
+            setter(e.control.value or "")
+            self.vm.error = None
+            self.changed()
+        return sem(ident, ft.TextField(label=label, value=value, on_change=self.host.handler(changed, event=True)),
+                   expand=True)
+
+    def _build(self) -> None:
+        vm = self.vm
+        h = self.host.handler
+        team_fields = [self._text_field(f"team-name-{t}", _("Team {number}").format(number=num(t + 1)), vm.team_names[t],
+                                        lambda v, t=t: vm.team_names.__setitem__(t, v)) for t in (0, 1)]
+        player_fields = [self._text_field(f"player-name-{s}", _("Seat {number}").format(number=num(s + 1)),
+                                          vm.player_names[s], lambda v, s=s: vm.player_names.__setitem__(s, v))
+                         for s in range(4)]
+        items: list[ft.Control] = [section_title(_("Teams and players"))]
+        for t in (0, 1):
+            items.append(ft.Column([team_fields[t], ft.Row([player_fields[t], player_fields[t + 2]], spacing=8)],
+                                   spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+        items.append(ft.Row([section_title(_("Rules")), help_mark(self.host, "help-presets")], spacing=0,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        self.preset_chips = {p: Chip(f"rules-preset-{p}", _(texts.PRESET_LABELS[p]),
+                                      h(self._set_preset, p), expand=True, compact=False)
+                             for p in ("standard", "race500", "custom")}
+        items.append(sem("rules-preset", ft.Row([c.control for c in self.preset_chips.values()], spacing=6)))
+        self.details_icon = ft.Icon(ft.Icons.EXPAND_MORE)
+        items.append(tile("rule-details", ft.Row([self.details_icon, ft.Text(_("Rule details"), expand=True)]),
+                          h(self._toggle_details), padding=ft.Padding.symmetric(horizontal=8)))
+        self.param_chips: dict[tuple[str, str], Chip] = {}
+        self.param_fields: dict[str, ft.TextField] = {}
+        self.param_switches: dict[str, ft.Switch] = {}
+        details: list[ft.Control] = []
+        for p in PARAMS:
+            label = _(texts.PARAM_LABELS[p.name])
+            if p.kind == "choice":
+                chips = []
+                for c in p.choices:
+                    chip = Chip(f"param-{p.name}-{c}", _(texts.SCORING_LABELS.get(c, c)),
+                                 h(self._set_param, p.name, c), expand=True, compact=False)
+                    self.param_chips[(p.name, c)] = chip
+                    chips.append(chip.control)
+                details += [ft.Text(label, size=13), sem(f"param-{p.name}", ft.Row(chips, spacing=6))]
+            elif p.kind == "bool":
+                sw = ft.Switch(label=label, on_change=h(lambda e, n: self._set_param(n, bool(e.control.value)),
+                                                         p.name, event=True))
+                self.param_switches[p.name] = sw
+                details.append(sem(f"param-{p.name}", sw))
+            else:
+                def changed(e, name=p.name):
+                    self.vm.set_param_text(name, e.control.value)
+                    self.vm.error = None
+                    self.changed()
+                field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=h(changed, event=True),
+                                     hint_text=_("empty: off") if p.name == "minimum" else None)
+                self.param_fields[p.name] = field
+                details.append(sem(f"param-{p.name}", field))
+        self.details = ft.Column(details, spacing=8, tight=True, visible=False)
+        items.append(self.details)
+        items.append(section_title(_("Match length")))
+        self.type_chips = {t: Chip(f"match-type-{t}", _(texts.MATCH_TYPE_LABELS[t]),
+                                    h(self._set_type, t), expand=True, compact=False)
+                           for t in ("bazzis", "first_to", "target", "open")}
+        items.append(sem("match-type", ft.Row([c.control for c in self.type_chips.values()], spacing=6)))
+        self.count_field = ft.TextField(label=_("Match length"), keyboard_type=ft.KeyboardType.NUMBER,
+                                        on_change=h(self._count_changed, event=True), width=140)
+        self.count_unit = ft.Text("")
+        self.count_row = ft.Row([sem("match-length", self.count_field), self.count_unit],
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        items.append(self.count_row)
+        items.append(section_title(_("First dealer")))
+        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.player_names[s], h(self._set_dealer, s),
+                                      expand=True) for s in range(4)}
+        self.dealer_chips["random"] = Chip("first-dealer-random", _("Random"),
+                                            h(self._set_dealer, "random"), compact=False)
+        items.append(sem("first-dealer", ft.Column([
+            ft.Row([self.dealer_chips[s].control for s in range(4)], spacing=4),
+            self.dealer_chips["random"].control,
+        ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+        self.body.controls = items
+        self.error_text = ft.Text("", color=ft.Colors.ERROR)
+        self.error_slot = sem("new-match-error", self.error_text)
+        self.footer.controls = [self.error_slot, big_button("start-match", _("Start match"), h(self._start, screen=self),
+                                                            icon=ft.Icons.PLAY_ARROW)]
+        self._sync_values()
+
+    def _sync_values(self) -> None:
+        """Put the view-model's values into the text fields (after a preset change)."""
+        vm = self.vm
+        for name, field in self.param_fields.items():
+            value = vm.params[name]
+            field.value = "" if value is None else fmt().digits(str(value))
+        for name, sw in self.param_switches.items():
+            sw.value = bool(vm.params[name])
+        self._sync_count()
+
+    def _sync_count(self) -> None:
+        self.count_field.value = "" if self.vm.match_count is None else fmt().digits(str(self.vm.match_count))
+
+    def refresh(self) -> None:
+        if not hasattr(self, "preset_chips"):
+            return
+        vm = self.vm
+        for p, chip in self.preset_chips.items():
+            chip.set(vm.preset == p)
+        self.details.visible = self.details_open
+        self.details_icon.icon = ft.Icons.EXPAND_LESS if self.details_open else ft.Icons.EXPAND_MORE
+        for (name, c), chip in self.param_chips.items():
+            chip.set(vm.params[name] == c)
+        allowed = vm.match_types()
+        for t, chip in self.type_chips.items():
+            chip.control.visible = t in allowed
+            chip.set(vm.match_type == t)
+        self.count_row.visible = vm.match_type != "open"
+        self.count_unit.value = _("points") if vm.match_type == "target" else _("bazzis")
+        for s in range(4):
+            self.dealer_chips[s].text.value = vm.player_names[s] or _("Seat {number}").format(number=num(s + 1))
+        for key, chip in self.dealer_chips.items():
+            chip.set(vm.first_dealer == key)
+        self.error_text.value = vm.error or ""
+        self.error_slot.visible = bool(vm.error)
+
+    def _count_changed(self, e) -> None:
+        self.vm.set_count_text(e.control.value or "")
+        self.vm.error = None
+        self.changed()
+
+    def _toggle_details(self):
+        self.details_open = not self.details_open
+        self.changed()
+
+    def _set_preset(self, preset: str):
+        self.vm.set_preset(preset)
+        self._sync_values()
+        self.changed()
+
+    def _set_param(self, name, value):
+        self.vm.set_param(name, value)
+        self._sync_count()
+        self.vm.error = None
+        self.changed()
+
+    def _set_type(self, t):
+        self.vm.match_type = t
+        self.vm.error = None
+        self.changed()
+
+    def _set_dealer(self, seat):
+        self.vm.first_dealer = seat
+        self.changed()
+
+    async def _start(self):
+        match_id = await off_loop(self.vm.start)
+        if match_id is None:
+            self.changed()
+            return
+        self.host.publish(None)
+        await self.host.go(f"/match/{match_id}", replace_top=True)

@@ -1,0 +1,185 @@
+"""The scoreboard of one match: standings, the deals (newest first), undo and redo, ending the match."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _, ngettext
+from ..host import Host
+from ..viewmodels import ScoreboardVM, off_loop
+from ..widgets import TAP, big_button, notice, section_title, sem, tile
+from .base import Screen, help_mark, num
+
+
+class ScoreboardScreen(Screen):
+    nav_route = ""
+
+    keeps_awake = True
+
+    def __init__(self, host: Host, vm: ScoreboardVM):
+        self.vm = vm
+        self.match_id = vm.match_id
+        self.route = f"/match/{vm.match_id}"
+        super().__init__(host)
+        # built once: quick taps must never land on a replaced control
+        self.row_controls: dict[int, tuple[object, ft.Control]] = {}
+        h = self.host.handler
+        self.record_btn = ft.FilledButton(content=ft.Text(_("Record deal"), max_lines=2, text_align=ft.TextAlign.CENTER),
+                                          icon=ft.Icons.ADD, height=52, expand=True,
+                                          on_click=h(self.host.go, f"/match/{self.match_id}/deal"))
+        # The same, with every point card already on the second team: when that team took most of
+        # them, fewer taps (at most min(k, 17 - k) card taps either way).
+        names = self.vm.team_names()
+        swapped_label = _("Record deal, cards to {team}").format(team=names[1])
+        self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.swapped_btn = ft.OutlinedButton(
+            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True, tooltip=swapped_label,
+            on_click=h(self.host.go, f"/match/{self.match_id}/deal/swapped"))
+        self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", label=swapped_label, button=True,
+                                        content=self.swapped_btn, expand=2)
+        self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=h(self._undo, screen=self),
+                                      tooltip=_("Take back the last deal"), width=TAP, height=TAP)
+        self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=h(self._redo, screen=self),
+                                      tooltip=_("Put the deal back"), width=TAP, height=TAP)
+        self.end_button = big_button("end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False)
+        self.reopen_button = big_button("reopen-match", _("Reopen the match"), h(self._reopen, screen=self),
+                                        icon=ft.Icons.REPLAY, filled=False)
+        self.end_dialog: ft.AlertDialog | None = None
+        # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
+        # room for long labels ("Registra smazzata") on a 360-pixel phone.
+        self.view.appbar.actions = [sem("undo-deal", self.undo_btn), sem("redo-deal", self.redo_btn)]
+        self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=3), self.swapped_sem], spacing=6)]
+        self.refresh()
+
+    def title(self) -> str:
+        names = self.vm.team_names()
+        return _("{team0} vs {team1}").format(team0=names[0], team1=names[1])
+
+    def refresh(self) -> None:
+        if not hasattr(self, "record_btn"):
+            return
+        vm = self.vm
+        st = vm.standings
+        names = vm.team_names()
+        h = self.host.handler
+        self.view.appbar.title.value = self.title()  # team names may have changed; keep the undo/redo actions
+        items: list[ft.Control] = []
+        if vm.message:
+            action, handler = None, None
+            if vm.offers_undo:
+                action, handler = _("Undo"), h(self._undo, screen=self)
+            elif vm.can_redo:
+                action, handler = _("Redo"), h(self._redo, screen=self)
+            items.append(notice(vm.message, action, handler, on_close=h(self._dismiss)))
+        if st.finished:
+            items.append(sem("match-result", ft.Container(
+                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                        ft.Text(vm.result_text(), weight=ft.FontWeight.BOLD, expand=True,
+                                color=ft.Colors.ON_TERTIARY_CONTAINER)]),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=12)))
+        cols = []
+        for t in (0, 1):
+            col = [ft.Text(names[t], weight=ft.FontWeight.BOLD, size=16, max_lines=1,
+                           overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)]
+            if vm.uses_bazzis:
+                n = st.bazzis[t]
+                col.append(sem(f"bazzis-{t}", ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
+                               label=_("Bazzis won by {team}").format(team=names[t]), value=num(n)))
+                # TRANSLATORS: the word under the big number of bazzis a team has won.
+                col.append(ft.Text(ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+                total = st.totals[t]
+                col.append(sem(f"totals-{t}", ft.Text(
+                    ngettext("{points} point in all", "{points} points in all", total).format(points=num(total)),
+                    size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
+            else:
+                total = st.totals[t]
+                col.append(sem(f"totals-{t}", ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
+                               label=_("Total of {team}").format(team=names[t]), value=num(total)))
+                # TRANSLATORS: the word under a team's big running total.
+                col.append(ft.Text(ngettext("point", "points", total), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            cols.append(ft.Container(ft.Column(col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                                               tight=True), expand=True))
+        items.append(ft.Container(ft.Column([
+            ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START),
+            ft.Divider(height=8),
+            ft.Row([sem("difference", ft.Text(vm.difference_text(), size=20, weight=ft.FontWeight.BOLD,
+                                              text_align=ft.TextAlign.CENTER), expand=True),
+                    help_mark(self.host, "help-bazzi" if vm.uses_bazzis else "help-scoring")],
+                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row([sem("next-dealer", ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER), expand=True),
+                    help_mark(self.host, "help-dealer")],
+                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=12))
+        if vm.can_end:
+            items.append(self.end_button)
+        if vm.can_reopen:
+            items.append(self.reopen_button)
+        items.append(section_title(_("Deals (newest first)")))
+        if not vm.deals:
+            items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
+        controls = {}
+        for row in vm.rows():
+            cached = self.row_controls.get(row.number)
+            if cached is None or cached[0] != row:
+                lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.detail, size=13)]
+                if row.event:
+                    lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
+                cached = (row, tile(f"deal-{row.number}", ft.Row([
+                    ft.Column(lines, spacing=1, tight=True, expand=True), ft.Icon(ft.Icons.EDIT, size=18)]),
+                    h(self.host.go, f"/match/{self.match_id}/deal/{row.number}"),
+                    height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, alignment=ft.Alignment.CENTER_LEFT))
+            controls[row.number] = cached
+            items.append(cached[1])
+        self.row_controls = controls
+        self.body.controls = items
+        self.record_btn.disabled = vm.finished
+        self.swapped_btn.disabled = vm.finished
+        self.undo_btn.disabled = not vm.can_undo
+        self.redo_btn.disabled = not vm.can_redo
+
+    async def _apply(self, change) -> None:
+        """Run a view-model change off the loop; tell the other phones only when it was saved."""
+        if await off_loop(change):
+            self.host.publish(self.match_id)
+        self.changed()
+
+    async def _undo(self):
+        await self._apply(self.vm.undo)
+
+    async def _redo(self):
+        await self._apply(self.vm.redo)
+
+    async def _reopen(self):
+        await self._apply(self.vm.reopen_match)
+
+    def _ask_end(self):
+        """Ending is easy to tap by mistake: ask first (and undo reopens it anyway)."""
+        h = self.host.handler
+        self.end_dialog = ft.AlertDialog(
+            title=ft.Text(_("End the match now?")),
+            content=ft.Semantics(identifier="end-match-confirm", container=True, content=ft.Text(
+                _("The match ends here, with the result as it stands now. Undo brings it back, and so does "
+                  "“Reopen the match”."))),
+            actions=[
+                sem("end-match-cancel", ft.TextButton(content=_("Keep playing"), height=TAP,
+                                                       on_click=h(self._close_end_dialog))),
+                sem("end-match-yes", ft.FilledButton(content=_("End the match"), height=TAP,
+                                                     on_click=h(self._end, screen=self))),
+            ],
+        )
+        self.host.show_dialog(self.end_dialog)
+
+    def _close_end_dialog(self):
+        if self.end_dialog is not None:
+            self.host.close_dialog(self.end_dialog)
+
+    async def _end(self):
+        self._close_end_dialog()
+        await self._apply(self.vm.end_match)
+
+    def _dismiss(self):
+        self.vm.dismiss()
+        self.changed()
