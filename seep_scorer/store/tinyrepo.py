@@ -25,11 +25,8 @@ under a new name, so a backup reads them without it.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import io
 import os
-import secrets
-import shutil
 import threading
 import time
 from contextlib import contextmanager
@@ -40,19 +37,19 @@ from typing import IO, Any, Callable, Iterator
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from ..rules import Match, MatchError, replay
+from ..rules import Match, replay
 from . import backupfile, jsonio, migrations, notices
-from .atomic import atomic_write_bytes, atomic_writer, fsync_dir, remove_temp_files
+from .atomic import atomic_writer, fsync_dir, remove_temp_files
 from .dealcsv import deal_table_csv
-from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
-from .guards import check_container_budget, checked
-from .layout import Layout, doc_id_of, is_match_id, new_match_id, parse_match_file_name, shard_of
+from .diskfaults import WriteFailed, disk_trouble, disk_writes
+from .importing import ImportMixin
+from .layout import Layout, is_match_id, new_match_id, shard_of
 from .matchdb import read_match_file, read_raw_doc, write_match_file
-from .matchfile import MAX_FILE_BYTES, dumps_match, loads_match, match_to_dict
-from .records import canonical_match, index_entry, now_iso, summary_of, valid_entry
+from .matchfile import dumps_match, match_to_dict
+from .records import canonical_match, index_entry, now_iso, summary_of
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
 from .shards import IndexShards
-from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
+from .storage import DamagedFile, open_db
 
 try:
     import fcntl
@@ -65,7 +62,6 @@ BACKUP_CHECK_INTERVAL = 3600.0  # seconds between checks for a due backup, on sa
 MAX_SETTING_KEY = 100
 MAX_SETTING_BYTES = 64 * 1024
 _TIMESTAMP_FORMAT = "%Y%m%dT%H%M%SZ"
-COMMITTED = "committed"  # in an import's stage: the import is decided, the open finishes it
 
 
 def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
@@ -77,7 +73,7 @@ def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
         table.insert(Document(doc, doc_id=1))
 
 
-class TinyMatchRepository:
+class TinyMatchRepository(ImportMixin):
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None):
@@ -570,177 +566,6 @@ class TinyMatchRepository:
                     os.unlink(old)
         return path
 
-    # ----- import -----
-
-    def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
-        """Import a match file or a backup file, whole or not at all, and return the imported matches.
-
-        Everything is validated before anything is written. The returned list holds
-        every imported match: for a large backup, import_file_ids keeps memory flat.
-        """
-        return self._import_path(path, keep=True)
-
-    def import_file_ids(self, path: str | os.PathLike) -> list[str]:
-        """As import_file, returning only the new ids: memory stays flat however large the backup."""
-        return self._import_path(path, keep=False)
-
-    def import_bytes(self, data: bytes | str) -> list[StoredMatch]:
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True)
-
-    def _import_path(self, path: str | os.PathLike, keep: bool) -> list:
-        path = Path(path)
-        try:
-            size = path.stat().st_size
-            f = open(path, "rb")
-        except OSError as err:
-            raise MatchError(f"cannot read {path}: {err.strerror or err}", field="file") from None
-        with f:
-            return self._import_stream(f, size, copy=True, keep=keep)
-
-    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool) -> list:
-        first = stream.readline(backupfile.HEADER_PEEK_BYTES)
-        stream.seek(0)
-        if not backupfile.looks_like_backup(first):
-            stored = self._import_match_file(stream, size)
-            return [stored if keep else stored.id]
-        if size > backupfile.MAX_BACKUP_BYTES:
-            raise MatchError(f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
-                             f"makes (at most {backupfile.MAX_BACKUP_BYTES // (1024 ** 3)} GB)", field="file")
-        try:
-            return self._import_backup(stream, copy, keep)
-        except OSError as err:
-            raise write_failed(err, "the import") from None
-
-    def _import_match_file(self, stream: IO[bytes], size: int) -> StoredMatch:
-        if size > MAX_FILE_BYTES:
-            raise MatchError(f"the file is {size // 1024:,} KB; a match file is at most "
-                             f"{MAX_FILE_BYTES // (1024 * 1024)} MB", field="file")
-        data = stream.read(MAX_FILE_BYTES + 1)
-        try:
-            check_container_budget(data.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            pass  # loads_match says where the bad byte is
-        return self.create(checked(loads_match, data))
-
-    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool) -> list:
-        """Validate every record, stage every match file, then make them all visible in one commit.
-
-        The store lock is taken only to choose the ids and to commit, not while
-        records are read, checked and staged, so saves go on during a long import.
-        """
-        with self._locked():  # an open (which removes dead stages) never sees this one before its lock
-            stage = _ImportStage(self.layout)
-        try:
-            with _private_source(stage, source, copy) as stream:
-                ids = self._choose_ids(self._validate_backup(stream))
-                stream.seek(0)
-                kept = self._stage_backup(stream, ids, stage, keep)
-            with self._locked():
-                renamed = self._rename_taken(stage)
-                stage.mark_committed()
-                try:
-                    self._roll_forward(stage.folder)
-                except OSError as err:
-                    raise WriteFailed(f"{capitalised(disk_trouble(err))}: the import was interrupted. It is "
-                                      "completed the next time the app opens its matches.", err.errno) from None
-        finally:
-            stage.close()
-        if keep:
-            return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
-        return [renamed.get(mid, mid) for mid in kept]
-
-    def _validate_backup(self, stream: IO[bytes]) -> list[str]:
-        """Pass 1: every record in full, up to the form it is stored in. Only the ids are kept."""
-        _, records = backupfile.read_backup(stream)
-        wanted = []
-        for record in records:
-            _stored_form(record)
-            wanted.append(record.id)
-        return wanted
-
-    def _choose_ids(self, wanted: list[str]) -> list[str]:
-        """The backup's ids where free, new ones where taken (importing a backup into its own store)."""
-        with self._locked():
-            taken: set[str] = set()
-            ids = []
-            for mid in wanted:
-                if not is_match_id(mid) or mid in taken or self._index.get(mid) is not None:
-                    mid = self._fresh_id(taken)
-                taken.add(mid)
-                ids.append(mid)
-            return ids
-
-    def _fresh_id(self, taken: set[str]) -> str:
-        mid = self._unused_id()
-        while mid in taken:
-            mid = self._unused_id()
-        return mid
-
-    def _stage_backup(self, stream: IO[bytes], ids: list[str], stage: "_ImportStage", keep: bool) -> list:
-        """Pass 2: each record's match file into the stage, one record in memory at a time."""
-        _, records = backupfile.read_backup(stream)
-        kept: list = []
-        for record, mid in zip(records, ids):
-            canonical, as_dict, finished = _stored_form(record)
-            stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, finished)
-            write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
-            kept.append(stored if keep else mid)
-        return kept
-
-    def _rename_taken(self, stage: "_ImportStage") -> dict[str, str]:
-        """Under the lock, before the commit: ids taken since they were chosen (by another import) get new ones."""
-        staged = _staged_files(stage.folder)
-        taken = {mid for mid, _ in staged}
-        renamed: dict[str, str] = {}
-        for prefix, files in _by_shard(staged).items():
-            present = self._index.entries(prefix)
-            for mid, revision in files:
-                if mid in present:
-                    new = self._fresh_id(taken)
-                    taken.add(new)
-                    _restage(stage.file_for(mid, revision), stage.file_for(new, revision), new)
-                    renamed[mid] = new
-        return renamed
-
-    def _roll_forward(self, folder: Path) -> None:
-        """Move a committed stage's match files into matches/, index them, drop the stage. Safe to repeat."""
-        staged = _staged_files(folder)
-        for mid, revision in staged:
-            os.replace(folder / f"{mid}.{revision}.json", self.layout.match_file(mid, revision))
-        fsync_dir(self.layout.matches_dir)
-        for prefix, files in _by_shard(staged).items():
-            entries = [e for e in (self._entry_of_file(mid, revision) for mid, revision in files) if e is not None]
-            if entries:  # a file without its line (none, short of damage) gets one from the next open's reconcile
-                self._put_entries(prefix, entries)
-        _remove_stage(folder)
-
-    def _entry_of_file(self, mid: str, revision: int) -> dict | None:
-        """The index line of a match file this app just wrote, read without a replay."""
-        path = self.layout.match_file(mid, revision)
-        try:
-            doc = read_raw_doc(path)
-            match = doc["match"]
-            entry = {"id": mid, "teams": [t["name"] for t in match["teams"]], "deals": len(match["deals"]),
-                     "created": doc["created"], "updated": doc["updated"], "finished": doc["finished"],
-                     "revision": revision, "size": path.stat().st_size}
-        except (OSError, DamagedFile, KeyError, TypeError):
-            return None
-        if doc.get("id") != mid or doc.get("revision") != revision or not valid_entry(entry, str(doc_id_of(mid))):
-            return None
-        return entry
-
-    def _finish_imports(self) -> None:
-        """At open: an import whose process died is finished if it reached its commit point, else removed."""
-        for folder in self.layout.import_stages():
-            if not _claim_dead_stage(folder):
-                continue  # alive in another process (or thread): its own to finish
-            if (folder / COMMITTED).exists():
-                self._roll_forward(folder)
-            else:
-                _remove_stage(folder)
-
 
 class _Migrating:
     """The repository as the migrations see it (migrations.MigrationTarget): what they need and nothing more."""
@@ -765,101 +590,3 @@ class _Migrating:
 
     def set_schema(self, version: int) -> None:
         self._repo._set_schema(version)
-
-
-# ----- import stages -----
-
-_LIVE_STAGES: set[Path] = set()  # this process's stages; where there is no flock (Windows), the only guard
-
-
-class _ImportStage:
-    """One import's own folder, importing/<token>/: a copy of its file, its match files, then the commit marker.
-
-    The importing process holds an flock on the stage's .lock while it works, so an
-    open elsewhere tells a live import (left alone) from one whose process died.
-    Make one under the store lock: an open then never sees the folder unlocked.
-    """
-
-    def __init__(self, layout: Layout):
-        self.folder = layout.imports_dir / secrets.token_hex(8)
-        self.folder.mkdir(parents=True)
-        self.committed = False
-        self._handle = open(self.folder / ".lock", "a+b")
-        if fcntl is not None:
-            fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: always free
-        _LIVE_STAGES.add(self.folder)
-
-    def file_for(self, mid: str, revision: int) -> Path:
-        return self.folder / f"{mid}.{revision}.json"
-
-    def mark_committed(self) -> None:
-        """The commit point: from here on the import is finished, by this process or by the next open."""
-        atomic_write_bytes(self.folder / COMMITTED, b"")
-        self.committed = True
-
-    def close(self) -> None:
-        """Remove the stage unless it is committed (then it is gone already, or left for the next open)."""
-        self._handle.close()
-        if not self.committed:
-            _remove_stage(self.folder)
-        _LIVE_STAGES.discard(self.folder)
-
-
-def _claim_dead_stage(folder: Path) -> bool:
-    """Whether the stage's import is dead. Call under the store lock: stages are made under it."""
-    if folder in _LIVE_STAGES:
-        return False
-    if fcntl is None:
-        return True
-    try:
-        with open(folder / ".lock", "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:  # held: the importing process is alive (or the stage is being removed)
-        return False
-    return True
-
-
-def _remove_stage(folder: Path) -> None:
-    # The marker first: a stage half removed must never look committed with files missing.
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(folder / COMMITTED)
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-def _staged_files(folder: Path) -> list[tuple[str, int]]:
-    with os.scandir(folder) as entries:
-        return [parsed for entry in entries if (parsed := parse_match_file_name(entry.name))]
-
-
-def _by_shard(files: list[tuple[str, int]]) -> dict[str, list[tuple[str, int]]]:
-    grouped: dict[str, list[tuple[str, int]]] = {}
-    for mid, revision in files:
-        grouped.setdefault(shard_of(mid), []).append((mid, revision))
-    return dict(sorted(grouped.items()))
-
-
-def _restage(old: Path, new: Path, new_id: str) -> None:
-    tables = read_json_file(old)
-    tables["match"]["1"]["id"] = new_id
-    AtomicJSONStorage(new).write(tables)
-    os.unlink(old)
-
-
-def _stored_form(record: backupfile.BackupRecord) -> tuple[Match, dict, bool]:
-    """canonical_match for a backup record: refusals name the record."""
-    try:
-        return canonical_match(record.match)
-    except MatchError as err:
-        raise MatchError(f"match {record.number} of the backup: {err}", field="file") from None
-
-
-@contextmanager
-def _private_source(stage: _ImportStage, source: IO[bytes], copy: bool) -> Iterator[IO[bytes]]:
-    """The backup to read twice: a copy in the stage, so the file cannot change between the passes."""
-    if not copy:
-        yield source
-        return
-    with open(stage.folder / "source", "w+b") as private:
-        shutil.copyfileobj(source, private, 64 * 1024)
-        private.seek(0)
-        yield private

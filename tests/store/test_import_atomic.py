@@ -12,7 +12,7 @@ import time
 import pytest
 
 from seep_scorer.rules import MatchError
-from seep_scorer.store import open_repository, tinyrepo
+from seep_scorer.store import open_repository, staging, tinyrepo
 from seep_scorer.store.matchfile import MAX_FILE_BYTES, match_to_dict
 from seep_scorer.store.storage import AtomicJSONStorage
 
@@ -57,10 +57,10 @@ def _die_at(monkeypatch, name: str, target=tinyrepo.TinyMatchRepository) -> None
 
     def close_like_a_dead_process(stage):
         stage._handle.close()  # the kernel drops a dead process's flock
-        tinyrepo._LIVE_STAGES.discard(stage.folder)
+        staging._LIVE_STAGES.discard(stage.folder)
 
     monkeypatch.setattr(target, name, killed)
-    monkeypatch.setattr(tinyrepo._ImportStage, "close", close_like_a_dead_process)
+    monkeypatch.setattr(staging.ImportStage, "close", close_like_a_dead_process)
 
 
 def _imported_names(repo) -> list[str]:
@@ -69,7 +69,7 @@ def _imported_names(repo) -> list[str]:
 
 @pytest.mark.parametrize("where, target, landed", [
     ("_stage_backup", tinyrepo.TinyMatchRepository, False),  # before any file is staged
-    ("mark_committed", tinyrepo._ImportStage, False),  # every file staged, no marker
+    ("mark_committed", staging.ImportStage, False),  # every file staged, no marker
     ("_roll_forward", tinyrepo.TinyMatchRepository, True),  # marker written, nothing moved yet
     ("_put_entries", tinyrepo.TinyMatchRepository, True),  # files moved, no index line written
 ])
@@ -95,10 +95,10 @@ def test_the_open_after_a_dead_import_finishes_or_removes_it(monkeypatch, data_d
 def test_an_open_leaves_a_live_import_of_another_process_alone(data_dir, tmp_path):
     repo = open_repository(data_dir, fresh=True)
     with repo._locked():
-        stage = tinyrepo._ImportStage(repo.layout)
+        stage = staging.ImportStage(repo.layout)
     staged = stage.file_for("0000abcd", 1)
     staged.write_bytes(b"{}")
-    tinyrepo._LIVE_STAGES.discard(stage.folder)  # as seen from another process: only the flock tells
+    staging._LIVE_STAGES.discard(stage.folder)  # as seen from another process: only the flock tells
     try:
         open_repository(data_dir, fresh=True)
         assert staged.exists()
