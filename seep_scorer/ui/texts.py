@@ -7,7 +7,7 @@ import logging
 import re
 
 from ..i18n import N_, _, fmt, ngettext
-from ..rules import Match, MatchError, Standings, card_label
+from ..rules import MAX_NAME, Match, MatchError, Standings, card_label
 from ..rules.cards import POINT_CARD_CODES
 from ..rules.replay import DealResult
 from ..store.repository import MatchNotFound, StaleRevision, StoreError
@@ -38,10 +38,6 @@ MATCH_TYPE_LABELS = {
     "target": N_("Target total"),
 }
 THEME_LABELS = {"system": N_("System"), "light": N_("Light"), "dark": N_("Dark"), "black": N_("Black")}
-
-
-def tr(message: str) -> str:
-    return _(message)
 
 
 def team_name(match: Match, team: int) -> str:
@@ -210,7 +206,7 @@ def name_fault_text(err: MatchError) -> str | None:
             return _("Give the player at seat {number} a name.").format(number=number)
         return _("Give team {number} a name.").format(number=number)
     if err.code == "name_too_long":
-        limit = err.params.get("max", 60)
+        limit = err.params.get("max", MAX_NAME)
         if player:
             return ngettext("The name of the player at seat {number} is too long: at most {count} character.",
                             "The name of the player at seat {number} is too long: at most {count} characters.",
@@ -238,7 +234,7 @@ def match_setup_fault_text(err: Exception) -> str:
             return named
     field = getattr(err, "field", None) or ""
     if field == "teams" or field.startswith("teams["):
-        return _("Every team and player needs a name of at most {count} characters.").format(count=f.number(60))
+        return _("Every team and player needs a name of at most {count} characters.").format(count=f.number(MAX_NAME))
     if field == "match.count":
         return _("Enter the match length as a whole number from {low} to {high}.").format(
             low=f.number(1), high=f.number(1000))
