@@ -2,50 +2,51 @@
 
 Why this layout (see layout.py): TinyDB rewrites a whole file on every write, so
 a save must touch only small files. A save writes the match's own file (under
-a new name carrying the revision), then the index shard holding that match's
-summary line (one of 256, chosen by a hash of the id), then
-removes the previous match file. Each step is atomic; after a crash between
+a new name carrying the revision, matchdb.py), then the index shard holding
+that match's summary line (one of 256, chosen by a hash of the id, shards.py),
+then removes the previous match file. Each step is atomic; after a crash between
 steps the open sees two revisions of one match, or a file newer than its index
 line, and finishes the job. Nothing a caller was told "saved" can be lost.
 
-A backup import lands whole or not at all: its match files are staged in a
-folder of their own (importing/<token>/), then, under the lock, a marker file
-is written (the commit point), the files are moved into matches/ and the index
-shards updated. An open that finds a stage whose process died finishes it if
-the marker is there and removes it if not.
+This module holds the repository's life cycle (open: clean up, migrate,
+reconcile, back up; close), its locking, the repair of damaged files, the
+MatchRepository operations and the settings. Import (importing.py, staging.py),
+export and backups as a stream (export.py) and automatic backups
+(autobackup.py) are mixins of the one class; migrations (migrations.py) see it
+only through their MigrationTarget.
 
 All work is serialised by a thread lock (the web server serves several
 sessions from threads) and, where the platform has it, an flock on `.lock`, so
 the command line can run beside the server. The lock is never held while
-writing to a stream outside the store (a backup to a pipe nobody reads, say):
-a match file is never changed once written, only replaced by a newer revision
-under a new name, so a backup reads them without it.
+writing to a stream outside the store (a backup to a pipe nobody reads, say).
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import threading
 import time
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import IO, Any, Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from tinydb import TinyDB
 from tinydb.table import Document
 
 from ..rules import Match, replay
-from . import backupfile, jsonio, migrations, notices
-from .atomic import atomic_writer, fsync_dir, remove_temp_files
-from .dealcsv import deal_table_csv
-from .diskfaults import WriteFailed, disk_trouble, disk_writes
+from .atomic import fsync_dir, remove_temp_files
+from .autobackup import STAMP_FORMAT, AutoBackupMixin
+from .backupfile import BackupRecord, find_record, read_header_settings
+from .diskfaults import WriteFailed, disk_writes
+from .export import ExportMixin
 from .importing import ImportMixin
+from .jsonio import MAX_MATCH_DEPTH, dumps, loads
 from .layout import Layout, is_match_id, new_match_id, shard_of
-from .matchdb import read_match_file, read_raw_doc, write_match_file
-from .matchfile import dumps_match, match_to_dict
+from .matchdb import read_match_file, write_match_file
+from .matchfile import match_to_dict
+from .migrations import current_schema, has_legacy_store, migrate
+from .notices import index_rebuilt, match_label, match_lost, match_restored, store_file_restored
 from .records import canonical_match, index_entry, now_iso, summary_of
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
 from .shards import IndexShards
@@ -56,12 +57,10 @@ try:
 except ImportError:  # Windows: one process at a time is the user's business there
     fcntl = None
 
-AUTO_BACKUP_EVERY = timedelta(hours=24)
-KEEP_AUTO_BACKUPS = 7
-BACKUP_CHECK_INTERVAL = 3600.0  # seconds between checks for a due backup, on save
+__all__ = ["TinyMatchRepository", "WriteFailed"]  # WriteFailed: what a write the disk refuses raises
+
 MAX_SETTING_KEY = 100
 MAX_SETTING_BYTES = 64 * 1024
-_TIMESTAMP_FORMAT = "%Y%m%dT%H%M%SZ"
 
 
 def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
@@ -73,7 +72,7 @@ def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
         table.insert(Document(doc, doc_id=1))
 
 
-class TinyMatchRepository(ImportMixin):
+class TinyMatchRepository(ImportMixin, ExportMixin, AutoBackupMixin):
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None):
@@ -86,9 +85,7 @@ class TinyMatchRepository(ImportMixin):
         self._lock = threading.RLock()
         self._depth = 0
         self._index = IndexShards(self.layout, self._rebuild_shard)
-        # A server can run for weeks: saves check (at most hourly) whether the daily backup is due.
-        self._next_backup_check = time.monotonic() + BACKUP_CHECK_INTERVAL
-        self._backup_thread: threading.Thread | None = None
+        self._init_auto_backups()
         try:
             self.layout.create_folders()
             self._lock_handle = open(self.layout.lock_file, "a+b")
@@ -140,12 +137,12 @@ class TinyMatchRepository(ImportMixin):
         for folder in (layout.root, layout.index_dir, layout.matches_dir, layout.backups_dir):
             remove_temp_files(folder)
         version = self._schema_at_open()
-        current = migrations.current_schema()
+        current = current_schema()
         if version > current:
             raise StoreError(f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
                              f"(store version {version}; this one reads up to {current}). Update the app to open them.")
         if version < current:
-            migrations.migrate(_Migrating(self), version)
+            migrate(_Migrating(self), version)
         self._finish_imports()
         self._reconcile()
         if self._auto_backup_due():
@@ -161,7 +158,7 @@ class TinyMatchRepository(ImportMixin):
         except DamagedFile as damage:
             return self._repair_store_file(damage)
         if meta is None:  # a new store, or schema 1, which had no store.json
-            version = 1 if migrations.has_legacy_store(self.layout) else migrations.current_schema()
+            version = 1 if has_legacy_store(self.layout) else current_schema()
             if version > 1:
                 self._set_schema(version)
             return version
@@ -175,18 +172,18 @@ class TinyMatchRepository(ImportMixin):
         settings, backup_time = None, None
         for path in self.auto_backups():
             with open(path, "rb") as f:
-                settings = backupfile.read_header_settings(f)
+                settings = read_header_settings(f)
             if settings is not None:
                 backup_time = self._backup_time(path)
                 break
         # store.json names the schema; without it, the layout on disk tells.
-        version = 1 if migrations.has_legacy_store(self.layout) else migrations.current_schema()
+        version = 1 if has_legacy_store(self.layout) else current_schema()
         self._store_db.close()
         self._store_db = open_db(self.layout.store_file)
         self._set_schema(version)
         if settings:
             _put_doc(self._store_db, "settings", settings)
-        self.notices.append(notices.store_file_restored(damage.reason, moved, backup_time))
+        self.notices.append(store_file_restored(damage.reason, moved, backup_time))
         return version
 
     def _reconcile(self) -> None:
@@ -217,7 +214,7 @@ class TinyMatchRepository(ImportMixin):
 
     def _move_aside(self, path: Path) -> Path:
         """Move a damaged file into damaged/ under a dated name. Never deletes."""
-        stamp = time.strftime(_TIMESTAMP_FORMAT, time.gmtime())
+        stamp = time.strftime(STAMP_FORMAT, time.gmtime())
         name = path.relative_to(self.data_dir).as_posix().replace("/", "-")
         dest = self.layout.damaged_dir / f"{stamp}-{name}"
         n = 1
@@ -252,7 +249,7 @@ class TinyMatchRepository(ImportMixin):
                 return stored
             return self._reinstate(mid, stored, entry, revs, damaged, "previous", None)
         reason = damaged[0][1] if damaged else "is missing"
-        label = notices.match_label(entry["teams"] if entry else None, mid)
+        label = match_label(entry["teams"] if entry else None, mid)
         found = self._find_in_backups(mid)
         if found is not None:
             record, backup_time = found
@@ -262,7 +259,7 @@ class TinyMatchRepository(ImportMixin):
                 damaged.append((None, reason))
             return self._reinstate(mid, stored, entry, revs, damaged, "backup", backup_time)
         self._index.drop(mid)
-        self.notices.append(notices.match_lost(label, reason, damaged[0][0] if damaged else None))
+        self.notices.append(match_lost(label, reason, damaged[0][0] if damaged else None))
         return None
 
     def _reinstate(self, mid, stored, entry, revs, damaged, source, backup_time) -> StoredMatch:
@@ -274,16 +271,16 @@ class TinyMatchRepository(ImportMixin):
             if rev != revision:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(self.layout.match_file(mid, rev))
-        label = notices.match_label(entry["teams"] if entry else [t.name for t in stored.match.teams], mid)
+        label = match_label(entry["teams"] if entry else [t.name for t in stored.match.teams], mid)
         moved, reason = damaged[0]
-        self.notices.append(notices.match_restored(label, reason, moved, source, backup_time))
+        self.notices.append(match_restored(label, reason, moved, source, backup_time))
         return stored
 
-    def _find_in_backups(self, mid: str) -> tuple[backupfile.BackupRecord, str] | None:
+    def _find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
         for path in self.auto_backups():
             try:
                 with open(path, "rb") as f:
-                    record = backupfile.find_record(f, mid)
+                    record = find_record(f, mid)
             except OSError:
                 continue
             if record is not None:
@@ -322,7 +319,7 @@ class TinyMatchRepository(ImportMixin):
             stored = self._load(mid, None, sorted(revs, reverse=True))
             if stored is not None:
                 rebuilt[mid] = self._index.get(mid)
-        self.notices.append(notices.index_rebuilt(damage.reason, moved))
+        self.notices.append(index_rebuilt(damage.reason, moved))
         return {k: v for k, v in rebuilt.items() if v is not None}
 
     def _put_entry(self, stored: StoredMatch, size: int) -> None:
@@ -432,8 +429,8 @@ class TinyMatchRepository(ImportMixin):
         if not isinstance(key, str) or not 1 <= len(key) <= MAX_SETTING_KEY:
             raise StoreError(f"A setting's name is text of 1 to {MAX_SETTING_KEY} characters.")
         try:
-            text = jsonio.dumps(value)
-            value = jsonio.loads(text, max_depth=jsonio.MAX_MATCH_DEPTH)  # a copy, exactly as it reads back
+            text = dumps(value)
+            value = loads(text, max_depth=MAX_MATCH_DEPTH)  # a copy, exactly as it reads back
         except (TypeError, ValueError):
             raise StoreError(f"The setting {key!r} must be a JSON value (text, number, true/false, list or object).") from None
         if len(text) > MAX_SETTING_BYTES:
@@ -443,128 +440,6 @@ class TinyMatchRepository(ImportMixin):
             settings[key] = value
             with disk_writes("the setting"):
                 _put_doc(self._store_db, "settings", settings)
-
-    # ----- export -----
-
-    def export_match_text(self, match_id: str) -> str:
-        """The match as a match file (format seep-match, version 1)."""
-        return dumps_match(self.get(match_id).match)
-
-    def export_csv(self, match_id: str) -> str:
-        return deal_table_csv(self.get(match_id).match)
-
-    def _backup_lines(self) -> Iterator[bytes]:
-        """The backup, line by line. The lock is held only between lines, never while the caller writes one."""
-        with self._locked():
-            header = backupfile.header_line(now_iso(), migrations.current_schema(), self._settings())
-            listed = sorted((e["id"], e["revision"]) for e in self._index.all_entries())
-        yield header
-        count = 0
-        for mid, revision in listed:
-            line = self._raw_record_line(mid, revision) or self._record_line_locked(mid)
-            if line is not None:
-                yield line
-                count += 1
-        yield backupfile.end_line(count)
-
-    def _record_line_locked(self, mid: str) -> bytes | None:
-        """The match's backup line as it is now: saved anew or deleted since the listing, or in need of repair."""
-        with self._locked():
-            entry = self._index.get(mid)
-            if entry is None:
-                return None  # deleted since the backup began
-            line = self._raw_record_line(mid, entry["revision"])
-            if line is None:  # unreadable as it is: go through the repairing read
-                try:
-                    line = backupfile.record_line(self.get(mid))
-                except StoreError:
-                    return None  # damaged beyond repair: the notice says so, the backup goes on
-            return line
-
-    def _raw_record_line(self, mid: str, revision: int) -> bytes | None:
-        """A backup line straight from the match file: no replay, so a backup of years of matches stays quick.
-
-        Only the file's shape is checked; a restore or an import validates in full. None when
-        the file is gone (a newer save replaced it) or is not usable as it is.
-        """
-        path = self.layout.match_file(mid, revision)
-        try:
-            doc = read_raw_doc(path)
-            if doc["id"] != mid or doc["revision"] != revision or not isinstance(doc["match"], dict):
-                return None
-            return backupfile.raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"])
-        except (OSError, DamagedFile, KeyError, TypeError, ValueError):
-            return None
-
-    def write_backup(self, out: IO[bytes]) -> None:
-        """Every match and the settings, in the backup file format, to a binary stream (one match in memory at a time)."""
-        for line in self._backup_lines():
-            out.write(line)
-
-    def export_backup_text(self) -> str:
-        buffer = io.BytesIO()
-        self.write_backup(buffer)
-        return buffer.getvalue().decode("utf-8")
-
-    # ----- automatic backups -----
-
-    def auto_backups(self) -> list[Path]:
-        """The automatic backups, newest first."""
-        return sorted(self.layout.backups_dir.glob("auto-*.jsonl"), reverse=True)
-
-    @staticmethod
-    def _backup_time(path: Path) -> str:
-        stamp = path.name[len("auto-"):len("auto-") + 16]
-        try:
-            when = datetime.strptime(stamp, _TIMESTAMP_FORMAT).replace(tzinfo=timezone.utc)
-        except ValueError:
-            when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
-        return when.isoformat(timespec="seconds").replace("+00:00", "Z")
-
-    def _auto_backup_due(self) -> bool:
-        if not self.layout.shard_prefixes():
-            return False  # nothing to back up yet
-        newest = self.auto_backups()
-        if not newest:
-            return True
-        made = datetime.fromisoformat(self._backup_time(newest[0]))
-        return datetime.now(timezone.utc) - made >= AUTO_BACKUP_EVERY
-
-    def _backup_if_due(self) -> None:
-        """Start the daily automatic backup in the background when it is due (checked at most hourly)."""
-        now = time.monotonic()
-        if now < self._next_backup_check or (self._backup_thread and self._backup_thread.is_alive()):
-            return
-        self._next_backup_check = now + BACKUP_CHECK_INTERVAL
-        if self._auto_backup_due():
-            self._backup_thread = threading.Thread(target=self._backup_quietly, name="seep-auto-backup", daemon=True)
-            self._backup_thread.start()
-
-    def _backup_quietly(self) -> None:
-        try:
-            self.backup_now()
-        except (OSError, StoreError) as err:  # the data is safe; only this extra copy failed
-            why = disk_trouble(err) if isinstance(err, OSError) else str(err)
-            self.notices.append(f"The daily automatic backup could not be written: {why}. Your matches are safe; "
-                                "the app tries again later.")
-
-    def backup_now(self) -> Path:
-        """Write a new automatic backup and drop the oldest beyond KEEP_AUTO_BACKUPS. Returns its path."""
-        with self._locked():
-            stamp = time.strftime(_TIMESTAMP_FORMAT, time.gmtime())
-            path = self.layout.backups_dir / f"auto-{stamp}.jsonl"
-            n = 1
-            while path.exists():  # two in one second (tests): keep both, in order
-                n += 1
-                path = self.layout.backups_dir / f"auto-{stamp}-{n:03d}.jsonl"
-        # Not under the lock (unless the open holds it): saves go on while years of matches are copied.
-        with atomic_writer(path) as f:
-            self.write_backup(f)
-        with self._locked():
-            for old in self.auto_backups()[KEEP_AUTO_BACKUPS:]:
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(old)
-        return path
 
 
 class _Migrating:

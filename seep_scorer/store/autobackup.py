@@ -1,0 +1,100 @@
+"""Automatic backups: backups/auto-<time>.jsonl, the newest KEEP_AUTO_BACKUPS kept, one a day.
+
+Why a module of its own: the backups are the repair's last resort (a damaged
+match or settings file is restored from the newest backup holding it), so when
+they are taken, named and pruned is one policy in one place. One is taken at
+open when due, and a long-running server checks at most hourly, on save,
+starting it in a background thread so the save does not wait. A backup that
+fails (a full disk) is a notice, never an error: the matches are safe.
+
+AutoBackupMixin is part of TinyMatchRepository. It uses, of the repository:
+`layout`, `notices`, `_locked()` and `write_backup()`; call
+`_init_auto_backups()` from the repository's constructor.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from .atomic import atomic_writer
+from .diskfaults import disk_trouble
+from .repository import StoreError
+
+__all__ = ["AutoBackupMixin", "AUTO_BACKUP_EVERY", "KEEP_AUTO_BACKUPS", "BACKUP_CHECK_INTERVAL", "STAMP_FORMAT"]
+
+AUTO_BACKUP_EVERY = timedelta(hours=24)
+KEEP_AUTO_BACKUPS = 7
+BACKUP_CHECK_INTERVAL = 3600.0  # seconds between checks for a due backup, on save
+STAMP_FORMAT = "%Y%m%dT%H%M%SZ"  # the time in the names of backups and of files moved aside
+
+
+class AutoBackupMixin:
+    """auto_backups and backup_now, and the checks at open and on save that take one when it is due."""
+
+    def _init_auto_backups(self) -> None:
+        # A server can run for weeks: saves check (at most hourly) whether the daily backup is due.
+        self._next_backup_check = time.monotonic() + BACKUP_CHECK_INTERVAL
+        self._backup_thread: threading.Thread | None = None
+
+    def auto_backups(self) -> list[Path]:
+        """The automatic backups, newest first."""
+        return sorted(self.layout.backups_dir.glob("auto-*.jsonl"), reverse=True)
+
+    @staticmethod
+    def _backup_time(path: Path) -> str:
+        stamp = path.name[len("auto-"):len("auto-") + 16]
+        try:
+            when = datetime.strptime(stamp, STAMP_FORMAT).replace(tzinfo=timezone.utc)
+        except ValueError:
+            when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+        return when.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+    def _auto_backup_due(self) -> bool:
+        if not self.layout.shard_prefixes():
+            return False  # nothing to back up yet
+        newest = self.auto_backups()
+        if not newest:
+            return True
+        made = datetime.fromisoformat(self._backup_time(newest[0]))
+        return datetime.now(timezone.utc) - made >= AUTO_BACKUP_EVERY
+
+    def _backup_if_due(self) -> None:
+        """Start the daily automatic backup in the background when it is due (checked at most hourly)."""
+        now = time.monotonic()
+        if now < self._next_backup_check or (self._backup_thread and self._backup_thread.is_alive()):
+            return
+        self._next_backup_check = now + BACKUP_CHECK_INTERVAL
+        if self._auto_backup_due():
+            self._backup_thread = threading.Thread(target=self._backup_quietly, name="seep-auto-backup", daemon=True)
+            self._backup_thread.start()
+
+    def _backup_quietly(self) -> None:
+        try:
+            self.backup_now()
+        except (OSError, StoreError) as err:  # the data is safe; only this extra copy failed
+            why = disk_trouble(err) if isinstance(err, OSError) else str(err)
+            self.notices.append(f"The daily automatic backup could not be written: {why}. Your matches are safe; "
+                                "the app tries again later.")
+
+    def backup_now(self) -> Path:
+        """Write a new automatic backup and drop the oldest beyond KEEP_AUTO_BACKUPS. Returns its path."""
+        with self._locked():
+            stamp = time.strftime(STAMP_FORMAT, time.gmtime())
+            path = self.layout.backups_dir / f"auto-{stamp}.jsonl"
+            n = 1
+            while path.exists():  # two in one second (tests): keep both, in order
+                n += 1
+                path = self.layout.backups_dir / f"auto-{stamp}-{n:03d}.jsonl"
+        # Not under the lock (unless the open holds it): saves go on while years of matches are copied.
+        with atomic_writer(path) as f:
+            self.write_backup(f)
+        with self._locked():
+            for old in self.auto_backups()[KEEP_AUTO_BACKUPS:]:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(old)
+        return path

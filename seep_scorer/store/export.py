@@ -1,0 +1,93 @@
+"""Export: one match as a match file or a CSV deal table, and every match as a backup, streamed.
+
+Why a module of its own: a backup of years of matches must neither hold the
+store lock while a slow reader (a pipe, a phone's download) takes its lines,
+nor replay every match. It lists the index under the lock, then copies each
+match file's document as it is, without the lock: a match file is never changed
+once written, only replaced by a newer revision under a new name. A file
+replaced or damaged meanwhile is read again under the lock, through the
+repairing read.
+
+ExportMixin is part of TinyMatchRepository. It uses, of the repository:
+`layout`, `_locked()`, `_index` (the IndexShards), `_settings()` and `get()`.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import IO, Iterator
+
+from .backupfile import end_line, header_line, raw_record_line, record_line
+from .dealcsv import deal_table_csv
+from .matchdb import read_raw_doc
+from .matchfile import dumps_match
+from .migrations import current_schema
+from .records import now_iso
+from .repository import StoreError
+from .storage import DamagedFile
+
+__all__ = ["ExportMixin"]
+
+
+class ExportMixin:
+    """export_match_text, export_csv, write_backup and export_backup_text."""
+
+    def export_match_text(self, match_id: str) -> str:
+        """The match as a match file (format seep-match, version 1)."""
+        return dumps_match(self.get(match_id).match)
+
+    def export_csv(self, match_id: str) -> str:
+        return deal_table_csv(self.get(match_id).match)
+
+    def _backup_lines(self) -> Iterator[bytes]:
+        """The backup, line by line. The lock is held only between lines, never while the caller writes one."""
+        with self._locked():
+            header = header_line(now_iso(), current_schema(), self._settings())
+            listed = sorted((e["id"], e["revision"]) for e in self._index.all_entries())
+        yield header
+        count = 0
+        for mid, revision in listed:
+            line = self._raw_record_line(mid, revision) or self._record_line_locked(mid)
+            if line is not None:
+                yield line
+                count += 1
+        yield end_line(count)
+
+    def _record_line_locked(self, mid: str) -> bytes | None:
+        """The match's backup line as it is now: saved anew or deleted since the listing, or in need of repair."""
+        with self._locked():
+            entry = self._index.get(mid)
+            if entry is None:
+                return None  # deleted since the backup began
+            line = self._raw_record_line(mid, entry["revision"])
+            if line is None:  # unreadable as it is: go through the repairing read
+                try:
+                    line = record_line(self.get(mid))
+                except StoreError:
+                    return None  # damaged beyond repair: the notice says so, the backup goes on
+            return line
+
+    def _raw_record_line(self, mid: str, revision: int) -> bytes | None:
+        """A backup line straight from the match file: no replay, so a backup of years of matches stays quick.
+
+        Only the file's shape is checked; a restore or an import validates in full. None when
+        the file is gone (a newer save replaced it) or is not usable as it is.
+        """
+        path = self.layout.match_file(mid, revision)
+        try:
+            doc = read_raw_doc(path)
+            if doc["id"] != mid or doc["revision"] != revision or not isinstance(doc["match"], dict):
+                return None
+            return raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"])
+        except (OSError, DamagedFile, KeyError, TypeError, ValueError):
+            return None
+
+    def write_backup(self, out: IO[bytes]) -> None:
+        """Every match and the settings, in the backup file format, to a binary stream (one match in memory at a time)."""
+        for line in self._backup_lines():
+            out.write(line)
+
+    def export_backup_text(self) -> str:
+        buffer = io.BytesIO()
+        self.write_backup(buffer)
+        return buffer.getvalue().decode("utf-8")
