@@ -1,0 +1,67 @@
+"""The rules reference renders its Markdown itself (see seep_scorer/ui/screens/rules.py for why not
+ft.Markdown): numbered lists stay lists, with native digits in their markers too; card codes keep
+Latin digits; every section keeps its semantics identifier."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from harness import _walk
+from seep_scorer.i18n import UILocale, using
+from seep_scorer.locale_format import NATIVE_DIGITS
+from seep_scorer.reference import SECTION_IDS, load_sections
+from seep_scorer.ui.screens import markdown_controls
+
+NATIVE = ("hi", "th", "sd", "as")
+
+
+def _bazzi(lang: str) -> str:
+    return next(s.body for s in load_sections(lang) if s.id == "bazzi")
+
+
+def _list_markers(controls) -> list[str]:
+    return [c.controls[0].content.value for c in controls if isinstance(c, ft.Row)]
+
+
+@pytest.mark.parametrize("lang", ("en",) + NATIVE)
+def test_the_numbered_list_renders_as_a_list(lang):
+    with using(UILocale(lang)):
+        markers = _list_markers(markdown_controls(_bazzi(lang)))
+    assert markers[:2] == ["1.", "2."], markers  # "Minimum first", then "Otherwise": the order matters
+    assert set(markers[2:]) == {"•"}
+
+
+@pytest.mark.parametrize("lang", NATIVE)
+def test_native_digits_reach_the_list_markers_and_the_text_but_not_card_codes(lang):
+    digits = NATIVE_DIGITS[lang]
+    with using(UILocale(lang, native_digits=True)):
+        controls = markdown_controls(_bazzi(lang))
+        scoring = markdown_controls(next(s.body for s in load_sections(lang) if s.id == "scoring"))
+    assert _list_markers(controls)[:2] == [f"{digits[1]}.", f"{digits[2]}."]
+    text = "".join(span.text for c in _walk(ft.Column(controls)) if isinstance(c, ft.Text) for span in c.spans or [])
+    assert any(d in text for d in digits) and not any(d in text for d in "0123456789"), text
+    spans = "".join(span.text for c in _walk(ft.Column(scoring)) if isinstance(c, ft.Text) for span in c.spans or [])
+    assert "10♦" in spans  # a card code is a code, not a number
+
+
+def test_every_section_keeps_its_identifier():
+    from seep_scorer.ui.screens import RulesScreen
+
+    class StubHost:
+        def handler(self, fn, *args, **kw):
+            return lambda e=None: None
+
+        async def go_top(self, route):
+            pass
+
+        def page_width(self):
+            return 412
+
+        def after_show(self, fn):
+            pass
+
+    with using(UILocale("sd")):
+        screen = RulesScreen(StubHost())
+    idents = {c.identifier for c in _walk(screen.view) if isinstance(c, ft.Semantics)}
+    assert {f"rules-section-{sid}" for sid in SECTION_IDS} <= idents
