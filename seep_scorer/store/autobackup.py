@@ -2,7 +2,7 @@
 
 Why a module of its own: the backups are the repair's last resort (a damaged
 match or settings file is restored from the newest backup holding it), so when
-they are taken, named and pruned is one policy in one place. One is taken at
+they are taken, named, pruned and searched is one policy in one place. One is taken at
 open when due, and a long-running server checks at most hourly, on save,
 starting it in a background thread so the save does not wait. A backup that
 fails (a full disk) is a notice, never an error: the matches are safe.
@@ -22,6 +22,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from .atomic import atomic_writer
+from .backupfile import BackupRecord, find_record, read_header_settings
 from .diskfaults import disk_trouble
 from .repository import StoreError
 
@@ -44,6 +45,27 @@ class AutoBackupMixin:
     def auto_backups(self) -> list[Path]:
         """The automatic backups, newest first."""
         return sorted(self.layout.backups_dir.glob("auto-*.jsonl"), reverse=True)
+
+    def _find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
+        """The match's record in the newest automatic backup holding it, and that backup's time."""
+        for path in self.auto_backups():
+            try:
+                with open(path, "rb") as f:
+                    record = find_record(f, mid)
+            except OSError:
+                continue
+            if record is not None:
+                return record, self._backup_time(path)
+        return None
+
+    def _settings_in_backups(self) -> tuple[dict | None, str | None]:
+        """The settings of the newest automatic backup holding them, and that backup's time."""
+        for path in self.auto_backups():
+            with open(path, "rb") as f:
+                settings = read_header_settings(f)
+            if settings is not None:
+                return settings, self._backup_time(path)
+        return None, None
 
     @staticmethod
     def _backup_time(path: Path) -> str:

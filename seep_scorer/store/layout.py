@@ -20,6 +20,8 @@ import secrets
 import zlib
 from pathlib import Path
 
+from .atomic import fsync_dir
+
 ID_PATTERN = re.compile(r"[0-9a-f]{8}")
 _MATCH_FILE = re.compile(r"([0-9a-f]{8})\.([1-9][0-9]{0,9})\.json")
 SHARD_FILE = re.compile(r"[0-9a-f]{2}\.json")
@@ -64,6 +66,19 @@ class Layout:
     def create_folders(self) -> None:
         for folder in (self.root, self.index_dir, self.matches_dir, self.backups_dir, self.damaged_dir):
             folder.mkdir(parents=True, exist_ok=True)
+
+    def move_aside(self, path: Path, stamp: str) -> Path:
+        """Move a damaged file into damaged/ as <stamp>-<its path, dashed>. Never deletes; returns where it went."""
+        name = path.relative_to(self.root).as_posix().replace("/", "-")
+        dest = self.damaged_dir / f"{stamp}-{name}"
+        n = 1
+        while dest.exists():
+            n += 1
+            dest = self.damaged_dir / f"{stamp}-{n}-{name}"
+        os.replace(path, dest)
+        fsync_dir(self.damaged_dir)
+        fsync_dir(path.parent)
+        return dest
 
     def match_file(self, match_id: str, revision: int) -> Path:
         return self.matches_dir / f"{match_id}.{revision}.json"

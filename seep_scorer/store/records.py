@@ -20,9 +20,13 @@ from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from .guards import checked
 from .layout import doc_id_of, is_match_id
 from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
-from .repository import MatchSummary, StoredMatch
+from .repository import MatchSummary, StoredMatch, StoreError
 
-__all__ = ["now_iso", "is_iso", "valid_entry", "index_entry", "summary_of", "canonical_match"]
+__all__ = ["now_iso", "is_iso", "valid_entry", "index_entry", "summary_of", "canonical_match", "setting_value",
+           "MAX_SETTING_KEY", "MAX_SETTING_BYTES"]
+
+MAX_SETTING_KEY = 100
+MAX_SETTING_BYTES = 64 * 1024
 
 
 def now_iso() -> str:
@@ -85,3 +89,17 @@ def canonical_match(match: Any) -> tuple[Match, dict, bool]:
         raise MatchError(f"cannot be stored: it {err}", field="match") from None
     canonical = checked(match_from_dict, as_dict)
     return canonical, as_dict, replay(canonical).finished
+
+
+def setting_value(key: Any, value: Any) -> Any:
+    """A copy of a setting's value exactly as it will read back; StoreError for a bad name or value."""
+    if not isinstance(key, str) or not 1 <= len(key) <= MAX_SETTING_KEY:
+        raise StoreError(f"A setting's name is text of 1 to {MAX_SETTING_KEY} characters.")
+    try:
+        text = dumps(value)
+        value = loads(text, max_depth=MAX_MATCH_DEPTH)
+    except (TypeError, ValueError):
+        raise StoreError(f"The setting {key!r} must be a JSON value (text, number, true/false, list or object).") from None
+    if len(text) > MAX_SETTING_BYTES:
+        raise StoreError(f"The setting {key!r} is too large to store.")
+    return value

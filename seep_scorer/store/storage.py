@@ -14,6 +14,7 @@ from typing import Any
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
+from tinydb.table import Document
 
 from .jsonio import MAX_FILE_DEPTH, JSONRefused, TooDeep, dumps, loads
 from .atomic import atomic_write_bytes
@@ -85,3 +86,12 @@ class AtomicJSONStorage(Storage):
 
 def open_db(path: Path) -> TinyDB:
     return TinyDB(path, storage=AtomicJSONStorage)
+
+
+def put_first_doc(db: TinyDB, table_name: str, doc: dict) -> None:
+    """Document 1 of a table, in one write (TinyDB's upsert writes twice when the document is new)."""
+    table = db.table(table_name)
+    if table.contains(doc_id=1):
+        table.update(doc, doc_ids=[1])
+    else:
+        table.insert(Document(doc, doc_id=1))

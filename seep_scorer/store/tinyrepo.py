@@ -9,11 +9,11 @@ steps the open sees two revisions of one match, or a file newer than its index
 line, and finishes the job. Nothing a caller was told "saved" can be lost.
 
 This module holds the repository's life cycle (open: clean up, migrate,
-reconcile, back up; close), its locking, the repair of damaged files, the
-MatchRepository operations and the settings. Import (importing.py, staging.py),
-export and backups as a stream (export.py) and automatic backups
-(autobackup.py) are mixins of the one class; migrations (migrations.py) see it
-only through their MigrationTarget.
+reconcile, back up; close), its locking, when repair runs (at open, and when a
+read finds damage; how is repair.py), the MatchRepository operations and the
+settings. Repair, import (importing.py, staging.py), export and backups as a
+stream (export.py) and automatic backups (autobackup.py) are mixins of the one
+class; migrations (migrations.py) see it only through their MigrationTarget.
 
 All work is serialised by a thread lock (the web server serves several
 sessions from threads) and, where the platform has it, an flock on `.lock`, so
@@ -26,31 +26,27 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from tinydb import TinyDB
-from tinydb.table import Document
 
-from ..rules import Match, replay
-from .atomic import fsync_dir, remove_temp_files
-from .autobackup import STAMP_FORMAT, AutoBackupMixin
-from .backupfile import BackupRecord, find_record, read_header_settings
+from ..rules import Match
+from .atomic import remove_temp_files
+from .autobackup import AutoBackupMixin
 from .diskfaults import WriteFailed, disk_writes
 from .export import ExportMixin
 from .importing import ImportMixin
-from .jsonio import MAX_MATCH_DEPTH, dumps, loads
+from .repair import RepairMixin
 from .layout import Layout, is_match_id, new_match_id, shard_of
 from .matchdb import read_match_file, write_match_file
-from .matchfile import match_to_dict
 from .migrations import current_schema, has_legacy_store, migrate
-from .notices import index_rebuilt, match_label, match_lost, match_restored, store_file_restored
-from .records import canonical_match, index_entry, now_iso, summary_of
+from .notices import store_file_restored
+from .records import canonical_match, index_entry, now_iso, setting_value, summary_of
 from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
 from .shards import IndexShards
-from .storage import DamagedFile, open_db
+from .storage import DamagedFile, open_db, put_first_doc
 
 try:
     import fcntl
@@ -59,20 +55,7 @@ except ImportError:  # Windows: one process at a time is the user's business the
 
 __all__ = ["TinyMatchRepository", "WriteFailed"]  # WriteFailed: what a write the disk refuses raises
 
-MAX_SETTING_KEY = 100
-MAX_SETTING_BYTES = 64 * 1024
-
-
-def _put_doc(db: TinyDB, table_name: str, doc: dict) -> None:
-    """Document 1 of a table, in one write (TinyDB's upsert writes twice when the document is new)."""
-    table = db.table(table_name)
-    if table.contains(doc_id=1):
-        table.update(doc, doc_ids=[1])
-    else:
-        table.insert(Document(doc, doc_id=1))
-
-
-class TinyMatchRepository(ImportMixin, ExportMixin, AutoBackupMixin):
+class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin):
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None):
@@ -165,127 +148,20 @@ class TinyMatchRepository(ImportMixin, ExportMixin, AutoBackupMixin):
         return meta["schema"]
 
     def _set_schema(self, version: int) -> None:
-        _put_doc(self._store_db, "meta", {"schema": version})
+        put_first_doc(self._store_db, "meta", {"schema": version})
 
     def _repair_store_file(self, damage: DamagedFile) -> int:
         moved = self._move_aside(damage.path)
-        settings, backup_time = None, None
-        for path in self.auto_backups():
-            with open(path, "rb") as f:
-                settings = read_header_settings(f)
-            if settings is not None:
-                backup_time = self._backup_time(path)
-                break
+        settings, backup_time = self._settings_in_backups()
         # store.json names the schema; without it, the layout on disk tells.
         version = 1 if has_legacy_store(self.layout) else current_schema()
         self._store_db.close()
         self._store_db = open_db(self.layout.store_file)
         self._set_schema(version)
         if settings:
-            _put_doc(self._store_db, "settings", settings)
+            put_first_doc(self._store_db, "settings", settings)
         self.notices.append(store_file_restored(damage.reason, moved, backup_time))
         return version
-
-    def _reconcile(self) -> None:
-        """Bring the index in line with the match files (after a crash) and check what is cheap to check."""
-        files_by_shard: dict[str, dict[str, dict[int, int]]] = {}
-        for mid, revs in self.layout.scan_match_files().items():
-            files_by_shard.setdefault(shard_of(mid), {})[mid] = revs
-        # A shard at a time: the open holds one shard's index lines, not the whole store's.
-        for prefix in sorted(set(self.layout.shard_prefixes()) | files_by_shard.keys()):
-            self._reconcile_shard(self._index.entries(prefix), files_by_shard.pop(prefix, {}))
-
-    def _reconcile_shard(self, entries: dict[str, dict], files: dict[str, dict[int, int]]) -> None:
-        for mid, revs in files.items():
-            entry = entries.get(mid)
-            newest = max(revs)
-            if len(revs) == 1 and entry is not None and entry["revision"] == newest and entry["size"] == revs[newest]:
-                continue  # the common case: file and index line agree
-            stored = self._load(mid, entry, sorted(revs, reverse=True))
-            if stored is not None:
-                for rev in revs:
-                    if rev != stored.revision:
-                        with contextlib.suppress(FileNotFoundError):
-                            os.unlink(self.layout.match_file(mid, rev))
-        for mid in entries.keys() - files.keys():
-            self._load(mid, entries[mid], [])  # index line without a file: restore from backup, or drop it
-
-    # ----- damage -----
-
-    def _move_aside(self, path: Path) -> Path:
-        """Move a damaged file into damaged/ under a dated name. Never deletes."""
-        stamp = time.strftime(STAMP_FORMAT, time.gmtime())
-        name = path.relative_to(self.data_dir).as_posix().replace("/", "-")
-        dest = self.layout.damaged_dir / f"{stamp}-{name}"
-        n = 1
-        while dest.exists():
-            n += 1
-            dest = self.layout.damaged_dir / f"{stamp}-{n}-{name}"
-        os.replace(path, dest)
-        fsync_dir(self.layout.damaged_dir)
-        fsync_dir(path.parent)
-        return dest
-
-    def _load(self, mid: str, entry: dict | None, revs: list[int]) -> StoredMatch | None:
-        """The newest readable revision of a match, repairing as needed; the index line is made to agree.
-
-        `revs` are the revisions on disk, newest first. Damaged files are moved
-        aside; then an older revision left by a crash, then the newest automatic
-        backup holding the match, stand in. None if nothing can restore it.
-        """
-        damaged: list[tuple[Path, str]] = []
-        for rev in revs:
-            path = self.layout.match_file(mid, rev)
-            try:
-                stored = self._read_match_file(path, mid)
-            except FileNotFoundError:
-                continue
-            except DamagedFile as damage:
-                damaged.append((self._move_aside(path), damage.reason))
-                continue
-            if not damaged:
-                if entry is None or entry["revision"] != stored.revision or entry["size"] != path.stat().st_size:
-                    self._put_entry(stored, path.stat().st_size)
-                return stored
-            return self._reinstate(mid, stored, entry, revs, damaged, "previous", None)
-        reason = damaged[0][1] if damaged else "is missing"
-        label = match_label(entry["teams"] if entry else None, mid)
-        found = self._find_in_backups(mid)
-        if found is not None:
-            record, backup_time = found
-            stored = StoredMatch(mid, record.match, record.revision, record.created, record.updated,
-                                 replay(record.match).finished)
-            if not damaged:
-                damaged.append((None, reason))
-            return self._reinstate(mid, stored, entry, revs, damaged, "backup", backup_time)
-        self._index.drop(mid)
-        self.notices.append(match_lost(label, reason, damaged[0][0] if damaged else None))
-        return None
-
-    def _reinstate(self, mid, stored, entry, revs, damaged, source, backup_time) -> StoredMatch:
-        # A higher revision than any seen: a device holding the damaged revision must reload.
-        revision = max([stored.revision, *(revs or [0]), entry["revision"] if entry else 0]) + 1
-        stored = StoredMatch(mid, stored.match, revision, stored.created, now_iso(), stored.finished)
-        self._commit(stored, match_to_dict(stored.match), old_revision=None)
-        for rev in revs:
-            if rev != revision:
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(self.layout.match_file(mid, rev))
-        label = match_label(entry["teams"] if entry else [t.name for t in stored.match.teams], mid)
-        moved, reason = damaged[0]
-        self.notices.append(match_restored(label, reason, moved, source, backup_time))
-        return stored
-
-    def _find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
-        for path in self.auto_backups():
-            try:
-                with open(path, "rb") as f:
-                    record = find_record(f, mid)
-            except OSError:
-                continue
-            if record is not None:
-                return record, self._backup_time(path)
-        return None
 
     # ----- files -----
 
@@ -310,17 +186,6 @@ class TinyMatchRepository(ImportMixin, ExportMixin, AutoBackupMixin):
 
     def _shard(self, prefix: str) -> TinyDB:
         return self._index.db(prefix)
-
-    def _rebuild_shard(self, prefix: str, damage: DamagedFile) -> dict[str, dict]:
-        """A damaged shard: moved aside and rebuilt from the match files, repairing those as needed."""
-        moved = self._move_aside(damage.path)
-        rebuilt = {}
-        for mid, revs in self.layout.scan_match_files(prefix).items():
-            stored = self._load(mid, None, sorted(revs, reverse=True))
-            if stored is not None:
-                rebuilt[mid] = self._index.get(mid)
-        self.notices.append(index_rebuilt(damage.reason, moved))
-        return {k: v for k, v in rebuilt.items() if v is not None}
 
     def _put_entry(self, stored: StoredMatch, size: int) -> None:
         self._put_entries(shard_of(stored.id), [index_entry(stored, size)])
@@ -426,20 +291,12 @@ class TinyMatchRepository(ImportMixin, ExportMixin, AutoBackupMixin):
             return self._settings().get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
-        if not isinstance(key, str) or not 1 <= len(key) <= MAX_SETTING_KEY:
-            raise StoreError(f"A setting's name is text of 1 to {MAX_SETTING_KEY} characters.")
-        try:
-            text = dumps(value)
-            value = loads(text, max_depth=MAX_MATCH_DEPTH)  # a copy, exactly as it reads back
-        except (TypeError, ValueError):
-            raise StoreError(f"The setting {key!r} must be a JSON value (text, number, true/false, list or object).") from None
-        if len(text) > MAX_SETTING_BYTES:
-            raise StoreError(f"The setting {key!r} is too large to store.")
+        value = setting_value(key, value)
         with self._locked():
             settings = self._settings()
             settings[key] = value
             with disk_writes("the setting"):
-                _put_doc(self._store_db, "settings", settings)
+                put_first_doc(self._store_db, "settings", settings)
 
 
 class _Migrating:

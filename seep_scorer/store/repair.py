@@ -1,0 +1,127 @@
+"""Repair: a match file, an index shard or a crash's leftovers found at open or on a read, put right.
+
+Why a module of its own: what the store does about damage is one policy, the
+heart of "nothing a caller was told saved is lost", and it is easier to check
+in one place. A damaged file is never deleted: it is moved to damaged/ under a
+dated name. A match then comes back from an older revision left by a crash, or
+from the newest automatic backup holding it, under a higher revision (so a
+device holding the damaged one reloads); the user is told, in plain words, by
+a notice. An index shard is rebuilt from the match files. At open, the index is
+brought in line with the match files a shard at a time (after a crash between
+the steps of a save).
+
+RepairMixin is part of TinyMatchRepository, which decides when repair runs (at
+open, and when a read finds damage). It uses, of the repository: `layout`,
+`notices`, `_index` (the IndexShards), `_read_match_file()`, `_commit()`,
+`_put_entry()` and, of AutoBackupMixin, `_find_in_backups()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from pathlib import Path
+
+from ..rules import replay
+from .autobackup import STAMP_FORMAT
+from .layout import shard_of
+from .matchfile import match_to_dict
+from .notices import index_rebuilt, match_label, match_lost, match_restored
+from .records import now_iso
+from .repository import StoredMatch
+from .storage import DamagedFile
+
+__all__ = ["RepairMixin"]
+
+
+class RepairMixin:
+    """Reconciling index and match files at open, restoring damaged matches, rebuilding damaged shards."""
+
+    def _reconcile(self) -> None:
+        """Bring the index in line with the match files (after a crash) and check what is cheap to check."""
+        files_by_shard: dict[str, dict[str, dict[int, int]]] = {}
+        for mid, revs in self.layout.scan_match_files().items():
+            files_by_shard.setdefault(shard_of(mid), {})[mid] = revs
+        # A shard at a time: the open holds one shard's index lines, not the whole store's.
+        for prefix in sorted(set(self.layout.shard_prefixes()) | files_by_shard.keys()):
+            self._reconcile_shard(self._index.entries(prefix), files_by_shard.pop(prefix, {}))
+
+    def _reconcile_shard(self, entries: dict[str, dict], files: dict[str, dict[int, int]]) -> None:
+        for mid, revs in files.items():
+            entry = entries.get(mid)
+            newest = max(revs)
+            if len(revs) == 1 and entry is not None and entry["revision"] == newest and entry["size"] == revs[newest]:
+                continue  # the common case: file and index line agree
+            stored = self._load(mid, entry, sorted(revs, reverse=True))
+            if stored is not None:
+                for rev in revs:
+                    if rev != stored.revision:
+                        with contextlib.suppress(FileNotFoundError):
+                            os.unlink(self.layout.match_file(mid, rev))
+        for mid in entries.keys() - files.keys():
+            self._load(mid, entries[mid], [])  # index line without a file: restore from backup, or drop it
+
+    def _rebuild_shard(self, prefix: str, damage: DamagedFile) -> dict[str, dict]:
+        """A damaged shard: moved aside and rebuilt from the match files, repairing those as needed."""
+        moved = self._move_aside(damage.path)
+        rebuilt = {}
+        for mid, revs in self.layout.scan_match_files(prefix).items():
+            stored = self._load(mid, None, sorted(revs, reverse=True))
+            if stored is not None:
+                rebuilt[mid] = self._index.get(mid)
+        self.notices.append(index_rebuilt(damage.reason, moved))
+        return {k: v for k, v in rebuilt.items() if v is not None}
+
+    def _move_aside(self, path: Path) -> Path:
+        return self.layout.move_aside(path, time.strftime(STAMP_FORMAT, time.gmtime()))
+
+    def _load(self, mid: str, entry: dict | None, revs: list[int]) -> StoredMatch | None:
+        """The newest readable revision of a match, repairing as needed; the index line is made to agree.
+
+        `revs` are the revisions on disk, newest first. Damaged files are moved
+        aside; then an older revision left by a crash, then the newest automatic
+        backup holding the match, stand in. None if nothing can restore it.
+        """
+        damaged: list[tuple[Path, str]] = []
+        for rev in revs:
+            path = self.layout.match_file(mid, rev)
+            try:
+                stored = self._read_match_file(path, mid)
+            except FileNotFoundError:
+                continue
+            except DamagedFile as damage:
+                damaged.append((self._move_aside(path), damage.reason))
+                continue
+            if not damaged:
+                if entry is None or entry["revision"] != stored.revision or entry["size"] != path.stat().st_size:
+                    self._put_entry(stored, path.stat().st_size)
+                return stored
+            return self._reinstate(mid, stored, entry, revs, damaged, "previous", None)
+        reason = damaged[0][1] if damaged else "is missing"
+        label = match_label(entry["teams"] if entry else None, mid)
+        found = self._find_in_backups(mid)
+        if found is not None:
+            record, backup_time = found
+            stored = StoredMatch(mid, record.match, record.revision, record.created, record.updated,
+                                 replay(record.match).finished)
+            if not damaged:
+                damaged.append((None, reason))
+            return self._reinstate(mid, stored, entry, revs, damaged, "backup", backup_time)
+        self._index.drop(mid)
+        self.notices.append(match_lost(label, reason, damaged[0][0] if damaged else None))
+        return None
+
+    def _reinstate(self, mid, stored, entry, revs, damaged, source, backup_time) -> StoredMatch:
+        # A higher revision than any seen: a device holding the damaged revision must reload.
+        revision = max([stored.revision, *(revs or [0]), entry["revision"] if entry else 0]) + 1
+        stored = StoredMatch(mid, stored.match, revision, stored.created, now_iso(), stored.finished)
+        self._commit(stored, match_to_dict(stored.match), old_revision=None)
+        for rev in revs:
+            if rev != revision:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self.layout.match_file(mid, rev))
+        label = match_label(entry["teams"] if entry else [t.name for t in stored.match.teams], mid)
+        moved, reason = damaged[0]
+        self.notices.append(match_restored(label, reason, moved, source, backup_time))
+        return stored
