@@ -84,6 +84,7 @@ def claim_dead_stage(folder: Path) -> bool:
 
 
 def remove_stage(folder: Path) -> None:
+    """Remove a stage and everything in it."""
     # The marker first: a stage half removed must never look committed with files missing.
     with contextlib.suppress(FileNotFoundError):
         os.unlink(folder / COMMITTED)
@@ -91,11 +92,13 @@ def remove_stage(folder: Path) -> None:
 
 
 def staged_files(folder: Path) -> list[tuple[str, int]]:
+    """(id, revision) of every match file in a stage."""
     with os.scandir(folder) as entries:
         return [parsed for entry in entries if (parsed := parse_match_file_name(entry.name))]
 
 
 def by_shard(files: list[tuple[str, int]]) -> dict[str, list[tuple[str, int]]]:
+    """Staged files grouped by index shard, in shard order: one index write per shard."""
     grouped: dict[str, list[tuple[str, int]]] = {}
     for mid, revision in files:
         grouped.setdefault(shard_of(mid), []).append((mid, revision))
@@ -103,6 +106,7 @@ def by_shard(files: list[tuple[str, int]]) -> dict[str, list[tuple[str, int]]]:
 
 
 def restage(old: Path, new: Path, new_id: str) -> None:
+    """Give a staged match file a new id (taken by another import since it was chosen)."""
     tables = read_json_file(old)
     tables["match"]["1"]["id"] = new_id
     AtomicJSONStorage(new).write(tables)
