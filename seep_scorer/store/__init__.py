@@ -1,6 +1,7 @@
 """The match store: matches, settings, import and export, on TinyDB (see tinyrepo.py for the design).
 
-Use `open_repository()`; the UI and the command line see only the MatchRepository
+Use `open_repository()` (the TinyDB repository, `tinyrepo.TinyMatchRepository`, loads on the
+first open, so commands that only read match files never load it); the UI and the command line see only the MatchRepository
 interface plus the export/import helpers of the object it returns.
 """
 
@@ -10,7 +11,6 @@ from .datadir import default_data_dir
 from .diskfaults import WriteFailed
 from .registry import close_all, open_repository
 from .repository import MatchNotFound, MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
-from .tinyrepo import TinyMatchRepository
 
 __all__ = ["open_repository", "default_data_dir", "close_all", "MatchRepository", "StoredMatch", "MatchSummary",
-           "StaleRevision", "MatchNotFound", "StoreError", "TinyMatchRepository", "WriteFailed"]
+           "StaleRevision", "MatchNotFound", "StoreError", "WriteFailed"]

@@ -12,12 +12,19 @@ import os
 import threading
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from .datadir import default_data_dir
-from .tinyrepo import TinyMatchRepository
+
+if TYPE_CHECKING:
+    from .tinyrepo import TinyMatchRepository
+
+# tinyrepo (and TinyDB) load on the first open, not on `import seep_scorer.store`: commands such as
+# `seep-scorer score` read match files and never open the store.
 
 __all__ = ["open_repository", "close_all"]
 
-_registry: dict[Path, TinyMatchRepository] = {}
+_registry: dict[Path, "TinyMatchRepository"] = {}
 _registry_lock = threading.RLock()  # re-entrant: close() forgets itself from inside open_repository(fresh=True)
 
 
@@ -26,7 +33,7 @@ def _resolve(data_dir: str | os.PathLike | None) -> Path:
     return path.expanduser().resolve()
 
 
-def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = False) -> TinyMatchRepository:
+def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = False) -> "TinyMatchRepository":
     """The one repository of a data folder in this process (TinyDB allows one instance per file).
 
     `fresh=True` closes the open one, if any, and opens the folder again (as a new start of the app would).
@@ -39,12 +46,14 @@ def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = 
             repo.close()
             repo = None
         if repo is None:
+            from .tinyrepo import TinyMatchRepository
+
             repo = TinyMatchRepository(path, on_close=_forget)
             _registry[path] = repo
         return repo
 
 
-def _forget(repo: TinyMatchRepository) -> None:
+def _forget(repo: "TinyMatchRepository") -> None:
     """A repository closed: the registry hands out a new instance for its folder after this."""
     with _registry_lock:
         for path, known in list(_registry.items()):

@@ -1,0 +1,133 @@
+"""The shape of the code: layers point one way, no import cycles, no oversized modules.
+
+Every import counts, also those inside functions: a lazy import is still a
+dependency, and hiding a cycle behind one is how cycles creep back.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "seep_scorer"
+MAX_LINES = 400
+
+# What each layer may import from the package (besides itself).
+ALLOWED = {
+    "rules": set(),
+    "stats": {"rules"},
+    "store": {"rules", "stats"},
+    "reference": {"rules", "locale_format", "i18n"},
+    "ui": {"rules", "stats", "store", "reference", "i18n", "locale_format"},
+    "cli": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format"},
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The package's modules that `name` imports, anywhere in its body."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            targets = [f"{prefix}.{alias.name}" for alias in node.names] + [prefix]
+        else:
+            continue
+        for target in targets:
+            # `from . import x` names a module when x is one, else the package itself.
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name and target.startswith("seep_scorer"):
+                found.add(target)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(name, path, known) for name, path in modules.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle, as a list of modules, or None (iterative depth-first search)."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    for start in sorted(graph):
+        if state.get(start):
+            continue
+        path, stack = [start], [iter(sorted(graph[start]))]
+        state[start] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            elif not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(sorted(graph.get(nxt, ()))))
+    return None
+
+
+def test_no_import_cycles():
+    cycle = _cycle(_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layers_point_one_way(layer):
+    bad = []
+    for name, deps in _graph().items():
+        if name.split(".")[1:2] != [layer]:
+            continue
+        for dep in deps:
+            parts = dep.split(".")
+            other = parts[1] if len(parts) > 1 else None
+            if other and other != layer and other not in ALLOWED[layer]:
+                bad.append(f"{name} imports {dep}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("folder", ["ui", "store"])
+def test_no_module_is_over_400_lines(folder):
+    long = {str(p.relative_to(PACKAGE)): n for p in (PACKAGE / folder).rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"over {MAX_LINES} lines: {long}"
+
+
+def test_the_command_line_loads_neither_flet_nor_tinydb_until_it_needs_them():
+    """`seep-scorer score` runs as a new process per file: it must not pay for the UI or the store."""
+    import subprocess
+    import sys
+
+    code = ("import sys, seep_scorer.cli; "
+            "print(sorted(m for m in ('flet', 'tinydb', 'seep_scorer.store.tinyrepo', 'seep_scorer.ui') "
+            "if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
