@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Protocol
 
 from ..rules import Match
+from ..stats import Stats
 
 
 class StoreError(Exception):
@@ -50,6 +52,41 @@ class MatchSummary:
     updated: str
     finished: bool
     revision: int
+    players: tuple[tuple[str, str], tuple[str, str]] | None = None  # by team, by seat; None: not known
+    winner: int | str | None = None  # 0, 1 or "draw" once finished
+
+
+STATUSES = ("all", "playing", "finished")
+
+
+@dataclass(frozen=True)
+class MatchQuery:
+    """One page of the history: `text` is found in a team's or a player's name (case and spacing
+    ignored, as stats.md compares names); `status` is one of STATUSES."""
+
+    text: str = ""
+    status: str = "all"
+    offset: int = 0
+    limit: int = 20
+
+
+@dataclass(frozen=True)
+class MatchPage:
+    matches: tuple[MatchSummary, ...]  # in progress first, then the newest
+    total: int  # how many matches the query finds in all
+    offset: int = 0
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.matches) < self.total
+
+
+@dataclass(frozen=True)
+class KnownNames:
+    """Names used before, the most recently used first, each once, as spelled most recently."""
+
+    teams: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
 
 
 class MatchRepository(Protocol):
@@ -69,6 +106,21 @@ class MatchRepository(Protocol):
 
     def restore(self, stored: StoredMatch) -> StoredMatch:
         """Puts back a deleted match under its old id."""
+
+    def find_matches(self, query: MatchQuery) -> MatchPage:
+        """A page of the history, reading only the index (fast however long the history)."""
+
+    def statistics(self, since: date | None = None) -> Stats:
+        """The figures of stats.md for matches created on or after `since` (UTC), from the index only."""
+
+    def known_names(self) -> KnownNames:
+        """Team and player names used before, for suggestions while typing."""
+
+    def export_match_text(self, match_id: str) -> str:
+        """The match as a match file (format seep-match)."""
+
+    def export_csv(self, match_id: str) -> str:
+        """The deal table as CSV."""
 
     def get_setting(self, key: str, default: Any = None) -> Any: ...
 

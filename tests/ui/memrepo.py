@@ -6,7 +6,11 @@ import itertools
 from dataclasses import replace
 from datetime import datetime, timezone
 
-from seep_scorer.rules import validate_match
+from seep_scorer.rules import replay, validate_match
+from seep_scorer.stats import aggregate, contribution_of
+from seep_scorer.store import history
+from seep_scorer.store.dealcsv import deal_table_csv
+from seep_scorer.store.matchfile import dumps_match
 from seep_scorer.store.repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch
 
 
@@ -23,11 +27,30 @@ class MemoryRepository:
         return datetime(2026, 1, 1, tzinfo=timezone.utc).replace(second=next(self._clock) % 60).isoformat()
 
     def list_matches(self):
-        rows = [MatchSummary(m.id, (m.match.teams[0].name, m.match.teams[1].name), len(m.match.deals), m.created,
-                             m.updated, m.finished, m.revision) for m in self._matches.values()]
-        rows.sort(key=lambda r: r.updated, reverse=True)
-        rows.sort(key=lambda r: r.finished)
-        return rows
+        rows = []
+        for m in self._matches.values():
+            standings = replay(m.match)
+            rows.append(MatchSummary(m.id, (m.match.teams[0].name, m.match.teams[1].name), len(m.match.deals),
+                                     m.created, m.updated, m.finished, m.revision,
+                                     (m.match.teams[0].players, m.match.teams[1].players),
+                                     standings.winner if standings.finished else None))
+        return history.history_order(rows)
+
+    def find_matches(self, query):
+        return history.select(self.list_matches(), query)
+
+    def known_names(self):
+        return history.known_names(self.list_matches())
+
+    def statistics(self, since=None):
+        return aggregate([contribution_of(m.match, replay(m.match), m.created, m.updated)
+                          for m in self._matches.values()], since)
+
+    def export_match_text(self, match_id):
+        return dumps_match(self.get(match_id).match)
+
+    def export_csv(self, match_id):
+        return deal_table_csv(self.get(match_id).match)
 
     def get(self, match_id):
         try:
