@@ -9,6 +9,7 @@ of contributions into the figures of the spec.
 from .contribution import CONTRIBUTION_VERSION, contribution_of
 from .figures import Figures, HeadToHead, Stats, aggregate
 from .players import partnership_key, player_key
+from .timeline import MonthResults, results_by_month
 
 __all__ = ["CONTRIBUTION_VERSION", "contribution_of", "Figures", "HeadToHead", "Stats", "aggregate",
-           "partnership_key", "player_key"]
+           "partnership_key", "player_key", "MonthResults", "results_by_month"]

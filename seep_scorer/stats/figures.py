@@ -27,6 +27,9 @@ class Figures:
     bazzis_won: int = 0
     bazzis_lost: int = 0
     bazzis_won_by_minimum: int = 0
+    # Each counted match as (created, result): result is "win", "loss", "draw" or None (not finished).
+    # For results over time; not part of the spec's figures (to_json leaves it out).
+    timeline: list[tuple[str, str | None]] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def win_rate(self) -> float | None:
@@ -41,8 +44,9 @@ class Figures:
     def sweeps_per_ten_deals(self) -> float | None:
         return 10 * sum(self.sweeps.values()) / self.deals if self.deals else None
 
-    def _add(self, team: dict, deals: int, finished: bool, result: str | None) -> None:
+    def _add(self, team: dict, deals: int, finished: bool, result: str | None, created: str = "") -> None:
         self.matches += 1
+        self.timeline.append((created, result if finished else None))
         self.deals += deals
         self.card_points += team["card_points"]
         for kind in SWEEP_KINDS:
@@ -153,12 +157,13 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
             team_keys = [player_key(name) for name in team["players"]]
             for key in team_keys:
                 if key not in doubled:
-                    players.setdefault((key,), Figures((key,), ()))._add(team, c["deals"], c["finished"], result)
+                    players.setdefault((key,), Figures((key,), ()))._add(team, c["deals"], c["finished"], result,
+                                                                          c["created"])
             if doubled.intersection(team_keys):
                 team_pairs.append(None)
                 continue
             pair = tuple(sorted(team_keys))
-            pairs.setdefault(pair, Figures(pair, ()))._add(team, c["deals"], c["finished"], result)
+            pairs.setdefault(pair, Figures(pair, ()))._add(team, c["deals"], c["finished"], result, c["created"])
             team_pairs.append(pair)
         if None not in team_pairs:
             first, second = sorted(team_pairs)
