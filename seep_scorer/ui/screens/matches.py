@@ -1,31 +1,53 @@
-"""The matches list: the home screen."""
+"""The matches list: the home screen. Matches in progress first, then the newest, a page at a time;
+search by team or player name as you type, and a filter finished / in progress."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 
 import flet as ft
 
-from ...i18n import _, fmt
+from ...i18n import N_, _, fmt
 from .. import texts
 from ..host import Host
 from ..viewmodels import MatchesVM, off_loop
-from ..widgets import big_button, icon_button, notice, tile
+from ..widgets import Chip, big_button, icon_button, notice, sem, tile
 from .base import Screen
+
+FILTERS = (("all", N_("All")), ("playing", N_("In progress")), ("finished", N_("Finished")))
 
 
 class MatchesScreen(Screen):
     nav_route = "/"
+    # Typing waits this long for the next key before searching: one search per pause, not per key.
+    SEARCH_DELAY = 0.3
 
     def __init__(self, host: Host, vm: MatchesVM):
         self.vm = vm
+        self._pending: asyncio.Task | None = None
+        self._typed = 0  # counts keystrokes in the search field; a pending search runs only if it is the last
         super().__init__(host)
+        h = self.host.handler
+        # built once: typing must never land on a replaced field
+        self.search_field = ft.TextField(
+            label=_("Search by team or player"), prefix_icon=ft.Icons.SEARCH, value=vm.text, dense=False,
+            on_change=h(self._typed_text, event=True), on_submit=h(self._submitted, event=True))
+        self.search = sem("matches-search", self.search_field)
+        self.filter_chips = {status: Chip(f"matches-filter-{status}", _(label), h(self._filter, status, screen=self),
+                                          expand=True, compact=False)
+                             for status, label in FILTERS}
+        self.filters = sem("matches-filter", ft.Row([c.control for c in self.filter_chips.values()], spacing=6))
+        self.more_button = big_button("matches-more", _("More matches"), h(self._more, screen=self),
+                                      icon=ft.Icons.EXPAND_MORE, filled=False)
         self.refresh()
 
     def load(self) -> None:
         self.vm.reload()
 
     def refresh(self) -> None:
+        if not hasattr(self, "search"):
+            return
         vm = self.vm
         h = self.host.handler
         items: list[ft.Control] = []
@@ -35,28 +57,72 @@ class MatchesScreen(Screen):
             items.append(notice(vm.message, _("Undo") if vm.deleted else None, h(self._undo_delete, screen=self),
                                 on_close=h(self._dismiss)))
         items.append(big_button("new-match", _("New match"), h(self.host.go, "/new"), icon=ft.Icons.ADD))
+        if vm.matches or vm.searching:
+            for status, chip in self.filter_chips.items():
+                chip.set(vm.status == status)
+            items += [self.search, self.filters]
         if not vm.matches:
-            items.append(ft.Text(_("No matches yet. Start one: the defaults are the standard rules, "
+            items.append(ft.Text(_("No matches found.") if vm.searching else
+                                 _("No matches yet. Start one: the defaults are the standard rules, "
                                    "a match of three bazzis."), color=ft.Colors.ON_SURFACE_VARIANT))
         for m in vm.matches:
-            status = _("finished") if m.finished else _("in progress")
-            when = _format_when(m.updated)
-            line2 = _("{deals}, {status}, {when}").format(deals=texts.deals_count_text(m.deals), status=status, when=when)
-            row = ft.Row([
-                tile(f"match-{m.id}",
-                     ft.Column([ft.Text(_("{team0} vs {team1}").format(team0=m.teams[0], team1=m.teams[1]),
-                                        weight=ft.FontWeight.BOLD, max_lines=2),
-                                ft.Text(line2, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-                               spacing=2, tight=True),
-                     h(self.host.go, f"/match/{m.id}"),
-                     height=None, expand=True, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-                     alignment=ft.Alignment.CENTER_LEFT,
-                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
-                icon_button(f"delete-match-{m.id}", ft.Icons.DELETE_OUTLINE, h(self._delete, m.id, screen=self),
-                            tooltip=_("Delete match")),
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-            items.append(row)
+            items.append(self._row(m))
+        if vm.has_more:
+            items.append(self.more_button)
         self.body.controls = items
+
+    def _row(self, m) -> ft.Control:
+        h = self.host.handler
+        line2 = _("{deals}, {status}, {when}").format(deals=texts.deals_count_text(m.deals),
+                                                     status=self.vm.status_text(m), when=_format_when(m.updated))
+        lines = [ft.Text(_("{team0} vs {team1}").format(team0=m.teams[0], team1=m.teams[1]),
+                         weight=ft.FontWeight.BOLD, max_lines=2)]
+        players = self.vm.players_text(m)
+        if players:
+            lines.append(ft.Text(players, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
+        result = ft.Text(line2, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
+        lines.append(ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.TERTIARY), result], spacing=4)
+                     if m.finished else result)
+        # A finished match opens its review; one in progress its scoreboard (which leads to the review too).
+        route = f"/review/{m.id}" if m.finished else f"/match/{m.id}"
+        return ft.Row([
+            tile(f"match-{m.id}", ft.Column(lines, spacing=2, tight=True), h(self.host.go, route),
+                 height=None, expand=True, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                 alignment=ft.Alignment.CENTER_LEFT,
+                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
+            icon_button(f"delete-match-{m.id}", ft.Icons.DELETE_OUTLINE, h(self._delete, m.id, screen=self),
+                        tooltip=_("Delete match")),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    # -- search as you type: one search once typing pauses
+    def _typed_text(self, e) -> None:
+        self._typed += 1
+        # the loop keeps only a weak reference to a task: hold it until it is done
+        self._pending = asyncio.get_running_loop().create_task(self._search_later(self._typed))
+
+    async def _search_later(self, typed: int) -> None:
+        await asyncio.sleep(self.SEARCH_DELAY)
+        if typed == self._typed:
+            await self.host.handler(self._search, screen=self)()
+
+    def _submitted(self, e) -> None:
+        self._typed += 1
+        self._pending = asyncio.get_running_loop().create_task(self.host.handler(self._search, screen=self)())
+
+    async def _search(self) -> None:
+        text = self.search_field.value or ""
+        if text.strip() == self.vm.text:
+            return
+        await off_loop(self.vm.search, text)
+        self.changed()
+
+    async def _filter(self, status: str) -> None:
+        await off_loop(self.vm.set_status, status)
+        self.changed()
+
+    async def _more(self) -> None:
+        await off_loop(self.vm.more)
+        self.changed()
 
     async def _delete(self, match_id: str) -> None:
         await off_loop(self.vm.delete, match_id)

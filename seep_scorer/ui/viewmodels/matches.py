@@ -1,31 +1,109 @@
-"""The matches list (the home screen)."""
+"""The matches list (the home screen): one page of the history at a time, searched and filtered by
+the store's index (`find_matches`), so it stays fast however long the history is."""
 
 from __future__ import annotations
 
 from ...i18n import _
-from ...store.repository import MatchRepository, MatchSummary, StoredMatch
+from ...store.repository import STATUSES, MatchQuery, MatchRepository, MatchSummary, StoredMatch
 from .. import texts
 from .base import STORE_FAULTS
 
+PAGE_SIZE = 20
+MAX_FETCH = 200  # the most the store hands out in one page
+
 
 class MatchesVM:
-    def __init__(self, repo: MatchRepository):
+    def __init__(self, repo: MatchRepository, page_size: int = PAGE_SIZE):
         self.repo = repo
+        self.page_size = page_size
+        self.text = ""  # the search: a team's or a player's name
+        self.status = "all"  # all | playing | finished
         self.matches: list[MatchSummary] = []
+        self.total = 0  # how many the query finds in all
         self.deleted: StoredMatch | None = None
         self.message: str | None = None
         self._read_fault = False
         self.reload()
 
-    def reload(self) -> None:
+    # -- reading (each call reads the index only; the screen runs them off the loop)
+    def _query(self, offset: int, limit: int):
+        return self.repo.find_matches(MatchQuery(self.text, self.status, offset, limit))
+
+    def _fetch(self, offset: int, count: int) -> tuple[list[MatchSummary], int]:
+        found: list[MatchSummary] = []
+        total = 0
+        while True:
+            page = self._query(offset + len(found), min(MAX_FETCH, count - len(found)))
+            found.extend(page.matches)
+            total = page.total
+            if not page.matches or len(found) >= count or not page.has_more:
+                return found, total
+
+    def _read(self, fn) -> bool:
         try:
-            self.matches = list(self.repo.list_matches())
+            fn()
         except STORE_FAULTS as err:
             self.message, self._read_fault = texts.store_read_fault_text(err), True  # the last list stays shown
-            return
+            return False
         if self._read_fault:  # read again fine: the fault notice has done its job
             self.message, self._read_fault = None, False
+        return True
 
+    def reload(self) -> None:
+        """The first pages again, as many as are shown (another phone may have saved)."""
+        def read():
+            self.matches, self.total = self._fetch(0, max(self.page_size, len(self.matches)))
+        self._read(read)
+
+    def more(self) -> None:
+        """The next page, below the ones shown."""
+        def read():
+            found, self.total = self._fetch(len(self.matches), self.page_size)
+            shown = {m.id for m in self.matches}
+            self.matches += [m for m in found if m.id not in shown]
+        self._read(read)
+
+    def search(self, text: str) -> None:
+        self.text = text.strip()
+        self.matches = []
+        self.reload()
+
+    def set_status(self, status: str) -> None:
+        if status in STATUSES:
+            self.status = status
+            self.matches = []
+            self.reload()
+
+    @property
+    def has_more(self) -> bool:
+        return len(self.matches) < self.total
+
+    @property
+    def searching(self) -> bool:
+        return bool(self.text) or self.status != "all"
+
+    # -- what a row says
+    @staticmethod
+    def status_text(m: MatchSummary) -> str:
+        """The result of a finished match (who won, or a draw), else that it is in progress."""
+        if not m.finished:
+            return _("in progress")
+        if m.winner == "draw":
+            return _("a draw")
+        if m.winner in (0, 1):
+            # TRANSLATORS: the result of a finished match in the matches list, e.g. "Team A won".
+            return _("{team} won").format(team=m.teams[m.winner])
+        return _("finished")
+
+    @staticmethod
+    def players_text(m: MatchSummary) -> str | None:
+        if not m.players:
+            return None
+        pair = [_("{first} and {second}").format(first=a, second=b) for a, b in m.players]
+        # TRANSLATORS: the players of the two teams in the matches list, e.g. "Asha and Chitra · Bilal and Dev".
+        return _("{team0} · {team1}").format(team0=pair[0], team1=pair[1])
+
+    # -- changes
     def delete(self, match_id: str) -> None:
         try:
             self.deleted = self.repo.delete(match_id)
