@@ -8,7 +8,7 @@ from ...i18n import _, fmt
 from .. import texts
 from ..host import Host
 from ..viewmodels import PARAMS, NewMatchVM, off_loop
-from ..widgets import Chip, big_button, section_title, sem, tile
+from ..widgets import TAP, Chip, big_button, section_title, sem, tile
 from .base import Screen, help_mark, num
 
 
@@ -28,25 +28,45 @@ class NewMatchScreen(Screen):
     def title(self) -> str:
         return _("New match")
 
-    def _text_field(self, ident: str, label: str, value: str, setter) -> ft.Semantics:
+    def _name_field(self, field: str, ident: str, label: str) -> ft.Control:
+        """A name field, the spelling it will be recorded as under it, and a way to keep one's own."""
+        h = self.host.handler
+
         def changed(e):
-            setter(e.control.value or "")
-            self.vm.error = None
+            self.vm.set_name(field, e.control.value or "")
             self.changed()
-        return sem(ident, ft.TextField(label=label, value=value, on_change=self.host.handler(changed, event=True)),
-                   expand=True)
+
+        def focused(e):
+            self.vm.focused = field
+            self.changed()
+        box = ft.TextField(label=label, value=self.vm.name(field), on_change=h(changed, event=True),
+                           on_focus=h(focused, event=True))
+        self.name_boxes[field] = box
+        hint = ft.Text("", size=12, color=ft.Colors.PRIMARY)
+        keep = ft.TextButton(content=_("Keep as typed"), height=TAP, on_click=h(self._keep_typed, field))
+        self.name_hints[field] = (sem(f"{ident}-recorded", hint), hint, sem(f"{ident}-keep", keep))
+        return ft.Column([sem(ident, box), self.name_hints[field][0], self.name_hints[field][2]],
+                         spacing=0, tight=True, expand=True)
 
     def _build(self) -> None:
         vm = self.vm
         h = self.host.handler
-        team_fields = [self._text_field(f"team-name-{t}", _("Team {number}").format(number=num(t + 1)), vm.team_names[t],
-                                        lambda v, t=t: vm.team_names.__setitem__(t, v)) for t in (0, 1)]
-        player_fields = [self._text_field(f"player-name-{s}", _("Seat {number}").format(number=num(s + 1)),
-                                          vm.player_names[s], lambda v, s=s: vm.player_names.__setitem__(s, v))
+        self.name_boxes: dict[str, ft.TextField] = {}
+        self.name_hints: dict[str, tuple[ft.Control, ft.Text, ft.Control]] = {}
+        team_fields = [self._name_field(f"team-{t}", f"team-name-{t}", _("Team {number}").format(number=num(t + 1)))
+                       for t in (0, 1)]
+        player_fields = [self._name_field(f"player-{s}", f"player-name-{s}", _("Seat {number}").format(number=num(s + 1)))
                          for s in range(4)]
         items: list[ft.Control] = [section_title(_("Teams and players"))]
+        # one list of names used before under each team's fields, for the field being typed in
+        self.suggestion_rows = [ft.Row(wrap=True, spacing=6, run_spacing=6) for _t in (0, 1)]
+        self.suggestion_boxes = [ft.Column([ft.Text(_("Used before:"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                                            row], spacing=4, tight=True, visible=False)
+                                 for row in self.suggestion_rows]
         for t in (0, 1):
-            items.append(ft.Column([team_fields[t], ft.Row([player_fields[t], player_fields[t + 2]], spacing=8)],
+            items.append(ft.Column([team_fields[t], ft.Row([player_fields[t], player_fields[t + 2]], spacing=8,
+                                                           vertical_alignment=ft.CrossAxisAlignment.START),
+                                    self.suggestion_boxes[t]],
                                    spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
         items.append(ft.Row([section_title(_("Rules")), help_mark(self.host, "help-presets")], spacing=0,
                             vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -144,11 +164,38 @@ class NewMatchScreen(Screen):
         self.count_row.visible = vm.match_type != "open"
         self.count_unit.value = _("points") if vm.match_type == "target" else _("bazzis")
         for s in range(4):
-            self.dealer_chips[s].text.value = vm.player_names[s] or _("Seat {number}").format(number=num(s + 1))
+            self.dealer_chips[s].text.value = vm.recorded_name(f"player-{s}") or _("Seat {number}").format(number=num(s + 1))
         for key, chip in self.dealer_chips.items():
             chip.set(vm.first_dealer == key)
         self.error_text.value = vm.error or ""
         self.error_slot.visible = bool(vm.error)
+        self._refresh_names()
+
+    def _refresh_names(self) -> None:
+        vm = self.vm
+        h = self.host.handler
+        for field, (slot, hint, keep) in self.name_hints.items():
+            hint.value = vm.recorded_hint(field) or ""
+            slot.visible = bool(hint.value)
+            keep.visible = slot.visible and vm.can_keep_typed(field)
+        found = vm.suggestions()
+        team = None if vm.focused is None else int(vm.focused.split("-")[1]) % 2
+        for t in (0, 1):
+            shown = bool(found) and team == t
+            self.suggestion_boxes[t].visible = shown
+            self.suggestion_rows[t].controls = [
+                sem(f"name-suggestion-{i}", ft.OutlinedButton(content=name, height=TAP,
+                                                              on_click=h(self._choose, vm.focused, name)))
+                for i, name in enumerate(found, start=1)] if shown else []
+
+    def _choose(self, field: str, name: str) -> None:
+        self.vm.choose(field, name)
+        self.name_boxes[field].value = name
+        self.changed()
+
+    def _keep_typed(self, field: str) -> None:
+        self.vm.keep_as_typed(field)
+        self.changed()
 
     def _count_changed(self, e) -> None:
         self.vm.set_count_text(e.control.value or "")

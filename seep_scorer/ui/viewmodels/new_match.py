@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 import random
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from ...i18n import _
 from ...rules import (DEFAULT_MATCH, PRESETS, Match, MatchError, MatchFormat, Rules, Team, check_name,
                       make_rules)
-from ...store.repository import MatchRepository, StoreError
+from ...stats import player_key
+from ...store.repository import KnownNames, MatchRepository, StoreError
 from .. import texts
+
+log = logging.getLogger(__name__)
+# The name fields: "team-<t>" and "player-<seat>" (seats 0 and 2 are team 0).
+NAME_FIELDS = ("team-0", "team-1", "player-0", "player-1", "player-2", "player-3")
+MAX_SUGGESTIONS = 6
 
 
 @dataclass(frozen=True)
@@ -42,7 +50,8 @@ def _param_value(rules: Rules, name: str) -> Any:
 
 
 class NewMatchVM:
-    def __init__(self, repo: MatchRepository, rng: random.Random | None = None):
+    def __init__(self, repo: MatchRepository, rng: random.Random | None = None, known_names: bool = False):
+        """`known_names`: read the names used before (a store call: off the loop) to offer them."""
         self.repo = repo
         self.rng = rng or random.Random()
         # Sensible defaults in the user's language, so a match can start without typing.
@@ -51,7 +60,87 @@ class NewMatchVM:
         self.player_names = [_("Player {number}").format(number=seat + 1) for seat in range(4)]
         self.first_dealer: int | str = 0  # a seat, or "random"
         self.error: str | None = None
+        self.defaults = {f: self.name(f) for f in NAME_FIELDS}
+        self.known = KnownNames()
+        self._spellings: dict[str, dict[str, str]] = {"team": {}, "player": {}}  # key -> spelling used before
+        self.focused: str | None = None  # the name field whose suggestions are shown
+        self.keep_typed: set[str] = set()  # fields whose name is kept as typed, not as spelled before
         self.set_preset("standard")
+        if known_names:
+            self.load_names()
+
+    # -- names, and the names used before
+    def load_names(self) -> None:
+        try:
+            self.known = self.repo.known_names()
+        except Exception:  # suggestions are a help, never a reason to refuse a new match
+            log.info("names used before are not available", exc_info=True)
+            self.known = KnownNames()
+        for kind, names in (("team", self.known.teams), ("player", self.known.players)):
+            self._spellings[kind] = {}
+            for n in names:
+                self._spellings[kind].setdefault(player_key(n), n)
+
+    def name(self, field: str) -> str:
+        kind, i = field.split("-")
+        return (self.team_names if kind == "team" else self.player_names)[int(i)]
+
+    def set_name(self, field: str, value: str) -> None:
+        kind, i = field.split("-")
+        (self.team_names if kind == "team" else self.player_names)[int(i)] = value or ""
+        self.focused = field
+        self.keep_typed.discard(field)
+        self.error = None
+
+    def choose(self, field: str, name: str) -> None:
+        """A suggestion taken: the name as spelled before."""
+        self.set_name(field, name)
+        self.focused = None
+
+    def keep_as_typed(self, field: str) -> None:
+        self.keep_typed.add(field)
+
+    def recorded_name(self, field: str) -> str:
+        """The spelling the match will store: a name used before (the same player however it is typed:
+        case and spacing do not count) keeps its known spelling unless kept as typed; else the name as
+        typed, without outer spaces and with inner runs of spaces made one."""
+        typed = self.name(field)
+        known = self._spellings[field.split("-")[0]].get(player_key(typed))
+        if known is not None and field not in self.keep_typed:
+            return known
+        return " ".join(unicodedata.normalize("NFC", typed).split())
+
+    def recorded_hint(self, field: str) -> str | None:
+        """"Will be recorded as Asha" when that differs from what was typed."""
+        recorded = self.recorded_name(field)
+        if not recorded or recorded == self.name(field).strip():
+            return None
+        return _("Will be recorded as {name}").format(name=recorded)
+
+    def can_keep_typed(self, field: str) -> bool:
+        """The known spelling replaces what was typed: offer to keep the typed one (in its own case)."""
+        typed = " ".join(unicodedata.normalize("NFC", self.name(field)).split())
+        return field not in self.keep_typed and bool(typed) and self.recorded_name(field) != typed
+
+    def suggestions(self, field: str | None = None) -> list[str]:
+        """Names used before for `field` (default: the focused one), the most recent first, that start
+        with what is typed (or one of whose words does); none already on another field of the form."""
+        field = field or self.focused
+        if field is None:
+            return []
+        kind = field.split("-")[0]
+        typed = self.name(field)
+        key = "" if typed == self.defaults.get(field) else player_key(typed)
+        taken = {player_key(self.name(f)) for f in NAME_FIELDS if f != field and f.startswith(kind)}
+        found = []
+        for n in self.known.teams if kind == "team" else self.known.players:
+            k = player_key(n)
+            if k == key or k in taken or (key and not (k.startswith(key) or f" {key}" in k)):
+                continue
+            found.append(n)
+            if len(found) == MAX_SUGGESTIONS:
+                break
+        return found
 
     def set_preset(self, preset: str) -> None:
         self.preset = preset
@@ -100,8 +189,8 @@ class NewMatchVM:
     def build(self) -> Match:
         # Names first: they are the first fields on the screen. Each is checked as the rules
         # layer checks every stored name, so the message can say which field and why.
-        names = [_checked_name(n, f"teams[{t}].name") for t, n in enumerate(self.team_names)]
-        players = [_checked_name(p, f"teams[{seat % 2}].players[{seat // 2}]") for seat, p in enumerate(self.player_names)]
+        names = [self._checked(f"team-{t}", f"teams[{t}].name") for t in (0, 1)]
+        players = [self._checked(f"player-{seat}", f"teams[{seat % 2}].players[{seat // 2}]") for seat in range(4)]
         rules = self.rules()
         count = None if self.match_type == "open" else self.match_count
         fmt = MatchFormat(self.match_type, count)
@@ -109,6 +198,12 @@ class NewMatchVM:
         teams = (Team(names[0], (players[0], players[2])), Team(names[1], (players[1], players[3])))
         dealer = self.rng.randrange(4) if self.first_dealer == "random" else int(self.first_dealer)
         return Match(rules=rules, format=fmt, teams=teams, first_dealer=dealer)
+
+    def _checked(self, name_field: str, field: str) -> str:
+        """The name to store for a field: what was typed is checked first (so a fault's position counts
+        from it), then the spelling that will be stored."""
+        _checked_name(self.name(name_field), field)
+        return check_name(self.recorded_name(name_field), field)
 
     def start(self) -> str | None:
         """Creates the match; returns its id, or None with `error` set."""
