@@ -25,11 +25,13 @@ from .awake import KeepAwake
 from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
-from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, route_stack
+from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, review_of, route_stack
 from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen, ScoreboardScreen,
                       SettingsScreen, StatsScreen)
+from .screens.review import ReviewScreen
 from .theme import apply_theme
 from .viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SessionVM, SettingsVM, StatsVM, off_loop
+from .viewmodels.review import ReviewVM
 
 log = logging.getLogger(__name__)
 __all__ = ["App", "make_main", "main", "route_stack", "MAX_ROUTE_LENGTH", "DATA_DIR"]  # route_stack: from routes
@@ -167,6 +169,10 @@ class App:
                 prepared[r] = MatchesVM(self.repo)
             elif r == "/stats":
                 prepared[r] = StatsVM(self.repo)
+            elif r == "/new":
+                prepared[r] = NewMatchVM(self.repo, known_names=True)
+            elif (rid := review_of(r)) is not None:
+                prepared[r] = ReviewVM(self.repo, rid)
             elif (m := match_of(r)) is not None:
                 board = self.scoreboard_vm(m["id"])
                 n = m["n"]
@@ -201,7 +207,9 @@ class App:
         if route == "/":
             return MatchesScreen(self, prepared)
         if route == "/new":
-            return NewMatchScreen(self, NewMatchVM(self.repo))
+            return NewMatchScreen(self, prepared or NewMatchVM(self.repo))
+        if review_of(route) is not None:
+            return ReviewScreen(self, prepared, route)
         r = RULES_ROUTE.match(route)
         if r:
             return RulesScreen(self, route, r["section"])

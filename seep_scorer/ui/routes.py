@@ -6,6 +6,8 @@
     /match/<id>/deal          record a deal
     /match/<id>/deal/swapped  record a deal, every point card starting with the second team
     /match/<id>/deal/<n>      edit or delete deal n
+    /match/<id>/review        a match's review, over its scoreboard
+    /review/<id>              a match's review, straight from the list (a finished match)
     /rules  /stats  /settings
     /rules/<section>          the rules, scrolled to a section
     <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 
 MATCH_ROUTE = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped))?)?/?$")
+REVIEW_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+)|/review/(?P<rid>[A-Za-z0-9_-]+))(?(id)/review)/?$")
 RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
 # Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
 # so no route can cost more than a few regex steps.
@@ -48,6 +51,10 @@ def route_stack(route: str) -> list[str]:
                 break
             route = base
             continue
+        v = REVIEW_ROUTE.match(route)
+        if v:
+            stack = ["/", route.rstrip("/")] if v["rid"] else ["/", f"/match/{v['id']}", route.rstrip("/")]
+            break
         m = MATCH_ROUTE.match(route)
         if m:
             base = f"/match/{m['id']}"
@@ -68,6 +75,12 @@ def match_of(route: str) -> re.Match | None:
     """The match route (`id`, and `n`: a deal number, "swapped" or None) that `route` is, if it is one
     (a rules route on top of a match is not)."""
     return None if RULES_ROUTE.match(route) else MATCH_ROUTE.match(route)
+
+
+def review_of(route: str) -> str | None:
+    """The id of the match whose review `route` is, if it is one."""
+    v = None if RULES_ROUTE.match(route) else REVIEW_ROUTE.match(route)
+    return None if v is None else v["id"] or v["rid"]
 
 
 def help_route(current: str | None, section: str) -> str:

@@ -44,6 +44,10 @@ class ScoreboardScreen(Screen):
         self.end_button = big_button("end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False)
         self.reopen_button = big_button("reopen-match", _("Reopen the match"), h(self._reopen, screen=self),
                                         icon=ft.Icons.REPLAY, filled=False)
+        # the chart, the tally, sharing, downloads and a rematch
+        self.review_button = big_button("open-review", _("Review the match"),
+                                        h(self.host.go, f"/match/{self.match_id}/review"), icon=ft.Icons.SHOW_CHART,
+                                        filled=False)
         self.end_dialog: ft.AlertDialog | None = None
         # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
@@ -116,6 +120,8 @@ class ScoreboardScreen(Screen):
             items.append(self.end_button)
         if vm.can_reopen:
             items.append(self.reopen_button)
+        if vm.deals:
+            items.append(self.review_button)
         items.append(section_title(_("Deals (newest first)")))
         if not vm.deals:
             items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))

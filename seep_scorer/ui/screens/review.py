@@ -1,0 +1,200 @@
+"""A match's review: the chart of the difference after each deal (totals for a cumulative match),
+the tally, every deal; copy the result for a chat, download the match file and the CSV, rematch."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+
+import flet as ft
+import flet_charts as fch
+
+from ...i18n import _
+from ..host import Host
+from ..viewmodels import off_loop
+from ..viewmodels.review import ReviewVM
+from ..widgets import TAP, big_button, notice, section_title, sem
+from .base import Screen, num
+
+log = logging.getLogger(__name__)
+TEAM_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
+DOWNLOAD_TIMEOUT = 60  # seconds the browser may take to accept a download
+
+
+class ReviewScreen(Screen):
+    nav_route = ""
+
+    def __init__(self, host: Host, vm: ReviewVM, route: str):
+        self.vm = vm
+        self.match_id = vm.match_id
+        self.route = route
+        self.from_list = route.startswith("/review/")  # opened from the list: no scoreboard below it
+        self._picker: ft.FilePicker | None = None
+        self._downloads: set[asyncio.Task] = set()
+        super().__init__(host)
+        h = self.host.handler
+        self.share_button = ft.FilledButton(content=_("Copy the result"), icon=ft.Icons.CONTENT_COPY, height=52,
+                                            expand=True, on_click=h(self._copied))
+        self.rematch_button = big_button("rematch", _("Rematch"), h(self._rematch, screen=self), icon=ft.Icons.REPLAY,
+                                         expand=True)
+        self.footer.controls = [ft.Row([sem("share-result", self.share_button, expand=True)], spacing=6)]
+        self.refresh()
+
+    def title(self) -> str:
+        names = self.vm.team_names()
+        return _("{team0} vs {team1}").format(team0=names[0], team1=names[1])
+
+    def load(self) -> None:
+        self.vm.reload()
+
+    def refresh(self) -> None:
+        if not hasattr(self, "share_button"):
+            return
+        vm = self.vm
+        h = self.host.handler
+        self.view.appbar.title.value = self.title()
+        items: list[ft.Control] = []
+        if vm.message:
+            items.append(notice(vm.message, on_close=h(self._dismiss), error=vm.gone))
+        items.append(sem("review-result", ft.Container(
+            ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS if vm.finished else ft.Icons.PENDING,
+                            color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    ft.Text(vm.result_text(), weight=ft.FontWeight.BOLD, expand=True,
+                            color=ft.Colors.ON_TERTIARY_CONTAINER)]),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=12)))
+        items.append(self._tally())
+        items.append(section_title(_("Difference after each deal") if vm.uses_bazzis else _("Totals after each deal")))
+        items.append(sem("review-chart", ft.Container(build_chart(vm), height=240, padding=ft.Padding.only(right=8)),
+                         label=vm.chart_summary(), container=True))
+        items.append(self._legend())
+        actions = [big_button("export-match", _("Match file"), h(self._download, "match", screen=self),
+                              icon=ft.Icons.DOWNLOAD, filled=False, expand=True),
+                   big_button("export-csv", _("CSV table"), h(self._download, "csv", screen=self),
+                              icon=ft.Icons.TABLE_CHART, filled=False, expand=True)]
+        items.append(ft.Row(actions, spacing=6))
+        if self.from_list:
+            items.append(big_button("open-scoreboard", _("Open the scoreboard"),
+                                    h(self.host.go, f"/match/{self.match_id}"), icon=ft.Icons.SCOREBOARD,
+                                    filled=False))
+        items.append(section_title(_("Every deal")))
+        if not vm.match.deals:
+            items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
+        for row in vm.rows():
+            lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.detail, size=13)]
+            if row.event:
+                lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
+            items.append(sem(f"review-deal-{row.number}", ft.Container(
+                ft.Column(lines, spacing=1, tight=True), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8)), container=True))
+        self.body.controls = items
+        # the text to copy is set ahead of the tap: the browser lets a page write to the clipboard
+        # only while it handles the tap itself, so the client copies it without a round trip
+        self.share_button.action = _copy_action(vm.share_text())
+        row = self.footer.controls[0]
+        row.controls = [row.controls[0]] + ([self.rematch_button] if vm.finished and not vm.gone else [])
+
+    def _tally(self) -> ft.Control:
+        vm = self.vm
+        names = vm.team_names()
+        counts = vm.tally()
+        cols = []
+        for t in (0, 1):
+            label = (_("Bazzis won by {team}") if vm.uses_bazzis else _("Total of {team}")).format(team=names[t])
+            cols.append(sem(f"review-tally-{t}", ft.Column([
+                ft.Text(names[t], weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                        color=TEAM_COLORS[t]),
+                ft.Text(num(counts[t]), size=32, weight=ft.FontWeight.BOLD),
+            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                label=label, value=num(counts[t]), expand=True))
+        return ft.Container(ft.Row(cols), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=8)
+
+    def _legend(self) -> ft.Control:
+        vm = self.vm
+        names = vm.team_names()
+        if vm.uses_bazzis:
+            words = [_("Above the line: {team} leads.").format(team=names[0]),
+                     _("Below the line: {team} leads.").format(team=names[1]),
+                     _("A dot: a bazzi won.")]
+        else:
+            words = [_("Each line: a team's total; a dot: the target reached.")]
+        return ft.Text(" ".join(words), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+
+    # -- actions
+    def _copied(self) -> None:
+        """The client has already copied the text (the button's action): say so."""
+        self.vm.message = _("The result is copied: paste it in a chat.")
+        self.changed()
+
+    async def _download(self, kind: str) -> None:
+        found = await off_loop(self.vm.export_match if kind == "match" else self.vm.export_csv)
+        if found is None:
+            self.changed()
+            return
+        name, data = found
+        if self._picker is None:
+            self._picker = ft.FilePicker()
+        # Not under the session's lock: the browser answers when it has taken the file.
+        task = asyncio.get_running_loop().create_task(self._save(name, data))
+        self._downloads.add(task)
+        task.add_done_callback(self._downloads.discard)
+
+    async def _save(self, name: str, data: bytes) -> None:
+        try:
+            await asyncio.wait_for(self._picker.save_file(file_name=name, src_bytes=data), DOWNLOAD_TIMEOUT)
+        except Exception:
+            log.info("the download of %s did not complete", name, exc_info=True)
+
+    async def _rematch(self) -> None:
+        match_id = await off_loop(self.vm.rematch)
+        if match_id is None:
+            self.changed()
+            return
+        self.host.publish(None)
+        await self.host.go(f"/match/{match_id}")
+
+    def _dismiss(self) -> None:
+        self.vm.dismiss()
+        self.changed()
+
+
+def _copy_action(text: str):
+    try:
+        return ft.CopyToClipboard(text)
+    except RuntimeError:  # no page (a control-tree test): the handler's text is all there is
+        return None
+
+
+def build_chart(vm: ReviewVM) -> fch.LineChart:
+    """The line chart; a marked point is a bazzi won (or the target reached), in the winner's colour."""
+    low, high = vm.chart_range()
+    step = _nice_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    deals = len(vm.match.deals)
+    series = []
+    for s in vm.series():
+        color = TEAM_COLORS[s.team] if s.team is not None else ft.Colors.PRIMARY
+        points = []
+        for p in s.points:
+            mark = None if p.bazzi is None else fch.ChartCirclePoint(radius=6, color=TEAM_COLORS[p.bazzi],
+                                                                     stroke_color=ft.Colors.SURFACE, stroke_width=2)
+            points.append(fch.LineChartDataPoint(p.deal, p.value, point=mark if mark else False,
+                                                 tooltip=num(p.value)))
+        series.append(fch.LineChartData(points=points, color=color, stroke_width=3))
+    deal_step = max(1, math.ceil(deals / 6))
+    return fch.LineChart(
+        data_series=series, min_x=0, max_x=max(deals, 1), min_y=low, max_y=high, interactive=False,
+        left_axis=fch.ChartAxis(label_size=44, labels=[
+            fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=11)) for v in range(low, high + 1, step)]),
+        bottom_axis=fch.ChartAxis(label_size=24, labels=[
+            fch.ChartAxisLabel(value=n, label=ft.Text(num(n), size=11)) for n in range(0, deals + 1, deal_step)]),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+    )
+
+
+def _nice_step(span: int) -> int:
+    """A round step that gives about four grid lines over `span`."""
+    raw = max(span, 1) / 4
+    magnitude = 10 ** math.floor(math.log10(raw))
+    return int(next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)) or 1
