@@ -25,12 +25,14 @@ from .awake import KeepAwake
 from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
-from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, review_of, route_stack
+from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, player_of, review_of, route_stack
 from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen, ScoreboardScreen,
                       SettingsScreen, StatsScreen)
+from .screens.player import PlayerScreen
 from .screens.review import ReviewScreen
 from .theme import apply_theme
 from .viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SessionVM, SettingsVM, StatsVM, off_loop
+from .viewmodels.player import PlayerVM
 from .viewmodels.review import ReviewVM
 
 log = logging.getLogger(__name__)
@@ -169,6 +171,9 @@ class App:
                 prepared[r] = MatchesVM(self.repo)
             elif r == "/stats":
                 prepared[r] = StatsVM(self.repo)
+            elif (key := player_of(r)) is not None:  # the period chosen on the statistics screen below it
+                below = prepared.get("/stats") or getattr(self.screens.get("/stats"), "vm", None)
+                prepared[r] = PlayerVM(self.repo, key, below.period if below else "all")
             elif r == "/new":
                 prepared[r] = NewMatchVM(self.repo, known_names=True)
             elif (rid := review_of(r)) is not None:
@@ -215,6 +220,8 @@ class App:
             return RulesScreen(self, route, r["section"])
         if route == "/stats":
             return StatsScreen(self, prepared)
+        if player_of(route) is not None:
+            return PlayerScreen(self, prepared, route)
         if route == "/settings":
             return SettingsScreen(self, self.settings)
         m = match_of(route)

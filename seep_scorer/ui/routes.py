@@ -9,6 +9,7 @@
     /match/<id>/review        a match's review, over its scoreboard
     /review/<id>              a match's review, straight from the list (a finished match)
     /rules  /stats  /settings
+    /stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
     /rules/<section>          the rules, scrolled to a section
     <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
 """
@@ -19,6 +20,7 @@ import re
 
 MATCH_ROUTE = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped))?)?/?$")
 REVIEW_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+)|/review/(?P<rid>[A-Za-z0-9_-]+))(?(id)/review)/?$")
+PLAYER_ROUTE = re.compile(r"^/stats/player/(?P<key>~?[A-Za-z0-9_-]{1,200})/?$")
 RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
 # Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
 # so no route can cost more than a few regex steps.
@@ -41,6 +43,9 @@ def route_stack(route: str) -> list[str]:
             break
         if route in ("/new", "/stats", "/settings"):
             stack = ["/", route]
+            break
+        if (p := PLAYER_ROUTE.match(route)) is not None:
+            stack = ["/", "/stats", f"/stats/player/{p['key']}"]
             break
         r = RULES_ROUTE.match(route)
         if r:
@@ -81,6 +86,12 @@ def review_of(route: str) -> str | None:
     """The id of the match whose review `route` is, if it is one."""
     v = None if RULES_ROUTE.match(route) else REVIEW_ROUTE.match(route)
     return None if v is None else v["id"] or v["rid"]
+
+
+def player_of(route: str) -> str | None:
+    """The player key (as in the route) whose page `route` is, if it is one."""
+    p = PLAYER_ROUTE.match(route)
+    return p["key"] if p else None
 
 
 def help_route(current: str | None, section: str) -> str:

@@ -50,6 +50,10 @@ class FaultyRepository(MemoryRepository):
         self._maybe_fail(write=False)
         return super().get(match_id)
 
+    def statistics(self, since=None):
+        self._maybe_fail(write=False)
+        return super().statistics(since)
+
 
 def crashed(phone) -> bool:
     return any(m.action == MessageAction.SESSION_CRASHED for m in phone.conn.messages)

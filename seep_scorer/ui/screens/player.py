@@ -1,0 +1,108 @@
+"""A player's page: results and win rate, bazzis, averages, results by month as a chart, partners
+(each opening that partner's page) and head-to-head records, for the period chosen on the
+statistics screen."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _
+from ..host import Host
+from ..viewmodels.player import Partner, PlayerVM, Rivalry
+from ..widgets import notice, section_title, sem, tile
+from .base import Screen
+from .stats_parts import PERIOD_LABELS, decimal, num, pair_name, percent, record_text, results_chart
+
+
+class PlayerScreen(Screen):
+    nav_route = "/stats"
+
+    def __init__(self, host: Host, vm: PlayerVM, route: str):
+        self.vm = vm
+        self.route = route
+        super().__init__(host)
+        self.refresh()
+
+    def title(self) -> str:
+        return self.vm.name or _("Player")
+
+    def load(self) -> None:
+        self.vm.reload()
+
+    def refresh(self) -> None:
+        vm = self.vm
+        self.view.appbar.title.value = self.title()
+        items: list[ft.Control] = [notice(vm.message, error=True)] if vm.message else []
+        if not vm.loaded:
+            self.body.controls = items
+            return
+        items.append(ft.Row([ft.Icon(ft.Icons.DATE_RANGE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+                             ft.Text(_(PERIOD_LABELS[vm.period]), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                            spacing=6))
+        f = vm.figures
+        if f is None:
+            items.append(ft.Text(_("No matches for this player in this period."), color=ft.Colors.ON_SURFACE_VARIANT))
+        else:
+            items += self._figures()
+            if vm.months:
+                items += [section_title(_("Results by month")), results_chart(vm.months)]
+            if vm.partners:
+                items += [section_title(_("Partners")),
+                          *(self._partner(n, p) for n, p in enumerate(vm.partners, start=1))]
+            if vm.rivalries:
+                items += [section_title(_("Head to head")),
+                          *(self._rivalry(n, r) for n, r in enumerate(vm.rivalries, start=1))]
+        self.body.controls = [sem("player", ft.Column(items, spacing=10), container=True)]
+
+    def _figures(self) -> list[ft.Control]:
+        f = self.vm.figures
+        cells = [
+            ("player-matches", _("Matches"), num(f.matches)),
+            ("player-win-rate", _("Win rate"), percent(f.win_rate)),
+            ("player-wins", _("Wins"), num(f.wins)),
+            ("player-losses", _("Losses"), num(f.losses)),
+            ("player-draws", _("Draws"), num(f.draws)),
+            ("player-deals", _("Deals"), num(f.deals)),
+            ("player-bazzis-won", _("Bazzis won"), num(f.bazzis_won)),
+            ("player-bazzis-lost", _("Bazzis lost"), num(f.bazzis_lost)),
+            ("player-bazzis-minimum", _("Bazzis won by the minimum"), num(f.bazzis_won_by_minimum)),
+            ("player-card-points", _("Card points per deal"), decimal(f.card_points_per_deal)),
+            ("player-sweeps", _("Sweeps per ten deals"), decimal(f.sweeps_per_ten_deals)),
+        ]
+        rows, line = [], []
+        for ident, label, value in cells:
+            line.append(sem(ident, ft.Container(ft.Column(
+                [ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
+                 ft.Text(value, size=20, weight=ft.FontWeight.BOLD)], spacing=0, tight=True),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8)), container=True, expand=True))
+            if len(line) == 2 or ident in ("player-win-rate", "player-deals"):
+                rows.append(ft.Row(line, spacing=6, vertical_alignment=ft.CrossAxisAlignment.STRETCH))
+                line = []
+        if line:
+            rows.append(ft.Row(line, spacing=6))
+        return rows
+
+    def _partner(self, n: int, p: Partner) -> ft.Control:
+        f = p.figures
+        return tile(f"partner-{n}", ft.Row([
+            ft.Column([ft.Text(p.name, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                       ft.Text(record_text(f.wins, f.losses, f.draws), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                      spacing=0, tight=True, expand=True),
+            ft.Text(_("{count} played").format(count=num(f.matches)), size=12),
+            ft.Text(percent(f.win_rate), weight=ft.FontWeight.BOLD, width=56, text_align=ft.TextAlign.END),
+        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.host.handler(self.host.go, f"/stats/player/{p.slug}"),
+            height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=6), alignment=ft.Alignment.CENTER_LEFT,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+
+    def _rivalry(self, n: int, r: Rivalry) -> ft.Control:
+        return sem(f"rival-{n}", ft.Container(ft.Row([
+            ft.Column([ft.Text(_("With {partner} against {opponents}").format(
+                partner=r.partner, opponents=pair_name(r.opponents)), weight=ft.FontWeight.BOLD, max_lines=3),
+                       ft.Text(record_text(r.wins, r.losses, r.draws), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                      spacing=0, tight=True, expand=True),
+            ft.Text(_("{count} played").format(count=num(r.matches)), size=12),
+        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW), container=True)
