@@ -6,8 +6,10 @@ one record at a time) and takes the store lock only to choose ids and to commit.
 That is most of the store's logic by length, and none of a save's.
 
 ImportMixin is part of TinyMatchRepository. It uses, of the repository: `layout`,
-`_locked()`, `_index` (the IndexShards), `_put_entries()`, `_unused_id()` and
-`create()`.
+`_locked()`, `_index` (the IndexShards), `_put_entries()`, `_unused_id()`,
+`_read_match_file()` and `create()`. Each staged match file gets its index line
+(with its statistics contribution) written beside it from the staging replay,
+so the commit indexes the files without replaying them again.
 """
 
 from __future__ import annotations
@@ -18,19 +20,20 @@ import os
 from pathlib import Path
 from typing import IO
 
-from ..rules import Match, MatchError
+from ..rules import Match, MatchError, Standings
 from .atomic import fsync_dir
 from .backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, BackupRecord, looks_like_backup, read_backup
 from .diskfaults import WriteFailed, capitalised, disk_trouble, write_failed
 from .guards import check_container_budget, checked
 from .layout import doc_id_of, is_match_id
-from .matchdb import read_raw_doc, write_match_file
+from .jsonio import dumps
+from .matchdb import write_match_file
 from .matchfile import MAX_FILE_BYTES, loads_match
-from .records import canonical_match, valid_entry
+from .records import canonical_match, index_entry, valid_entry
 from .repository import StoredMatch
 from .staging import (COMMITTED, ImportStage, by_shard, claim_dead_stage, private_source, remove_stage, restage,
                       staged_files)
-from .storage import DamagedFile
+from .storage import DamagedFile, read_json_file
 
 __all__ = ["ImportMixin"]
 
@@ -149,9 +152,12 @@ class ImportMixin:
         _, records = read_backup(stream)
         kept: list = []
         for record, mid in zip(records, ids):
-            canonical, as_dict, finished = _stored_form(record)
-            stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, finished)
-            write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
+            canonical, as_dict, standings = _stored_form(record)
+            stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, standings.finished)
+            size = write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
+            # Its index line, from this replay, beside it: the commit then needs no third replay.
+            with open(_line_file(stage.folder, mid, record.revision), "wb") as f:
+                f.write(dumps(index_entry(stored, size, standings)).encode("utf-8"))
             kept.append(stored if keep else mid)
         return kept
 
@@ -177,25 +183,28 @@ class ImportMixin:
             os.replace(folder / f"{mid}.{revision}.json", self.layout.match_file(mid, revision))
         fsync_dir(self.layout.matches_dir)
         for prefix, files in by_shard(staged).items():
-            entries = [e for e in (self._entry_of_file(mid, revision) for mid, revision in files) if e is not None]
+            entries = [e for e in (self._entry_of_file(folder, mid, revision) for mid, revision in files)
+                       if e is not None]
             if entries:  # a file without its line (none, short of damage) gets one from the next open's reconcile
                 self._put_entries(prefix, entries)
         remove_stage(folder)
 
-    def _entry_of_file(self, mid: str, revision: int) -> dict | None:
-        """The index line of a match file this app just wrote, read without a replay."""
+    def _entry_of_file(self, folder: Path, mid: str, revision: int) -> dict | None:
+        """The index line of a match file this import staged: the one written beside it, else from the file."""
         path = self.layout.match_file(mid, revision)
         try:
-            doc = read_raw_doc(path)
-            match = doc["match"]
-            entry = {"id": mid, "teams": [t["name"] for t in match["teams"]], "deals": len(match["deals"]),
-                     "created": doc["created"], "updated": doc["updated"], "finished": doc["finished"],
-                     "revision": revision, "size": path.stat().st_size}
-        except (OSError, DamagedFile, KeyError, TypeError):
+            size = path.stat().st_size
+            line = read_json_file(_line_file(folder, mid, revision))
+            if (isinstance(line, dict) and line.get("id") == mid and line.get("revision") == revision
+                    and line.get("size") == size and valid_entry(line, str(doc_id_of(mid)))):
+                return line
+        except (OSError, DamagedFile):
+            pass  # no line beside it (its id changed, or a crash cut it short): replay the file
+        try:
+            stored, standings = self._read_match_file(path, mid)
+            return index_entry(stored, path.stat().st_size, standings)
+        except (OSError, DamagedFile):
             return None
-        if doc.get("id") != mid or doc.get("revision") != revision or not valid_entry(entry, str(doc_id_of(mid))):
-            return None
-        return entry
 
     def _finish_imports(self) -> None:
         """At open: an import whose process died is finished if it reached its commit point, else removed."""
@@ -208,7 +217,12 @@ class ImportMixin:
                 remove_stage(folder)
 
 
-def _stored_form(record: BackupRecord) -> tuple[Match, dict, bool]:
+def _line_file(folder: Path, mid: str, revision: int) -> Path:
+    """Where a staged match file's index line waits for the commit (not a name staged_files() lists)."""
+    return folder / f"{mid}.{revision}.line"
+
+
+def _stored_form(record: BackupRecord) -> tuple[Match, dict, Standings]:
     """canonical_match for a backup record: refusals name the record."""
     try:
         return canonical_match(record.match)

@@ -2,6 +2,7 @@
 
     store.json            schema version and app settings (TinyDB)
     index/<xy>.json       256 small TinyDBs, by a hash of the id: a summary line per match
+    index.generation      a random token, new on every index write (tells caches in other processes)
     matches/<id>.<rev>.json  one TinyDB per match: settings, deals, metadata
     backups/auto-*.jsonl  rolling automatic backups (backup file format)
     backups/before-schema-*/  copy of the store taken before a migration
@@ -57,6 +58,7 @@ class Layout:
         self.root = root
         self.store_file = root / "store.json"
         self.index_dir = root / "index"
+        self.generation_file = root / "index.generation"
         self.matches_dir = root / "matches"
         self.backups_dir = root / "backups"
         self.damaged_dir = root / "damaged"

@@ -12,18 +12,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import MatchError, replay
+from ..rules import MatchError, Standings, replay
 from .guards import checked
 from .matchfile import match_from_dict
 from .records import is_iso
 from .repository import StoredMatch
 from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
 
-__all__ = ["read_match_file", "write_match_file", "read_raw_doc"]
+__all__ = ["read_match_file", "read_match", "write_match_file", "read_raw_doc"]
 
 
 def read_match_file(path: Path, mid: str) -> StoredMatch:
     """The match in `path`, checked in full (a replay). FileNotFoundError if absent, DamagedFile if unusable."""
+    return read_match(path, mid)[0]
+
+
+def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
+    """read_match_file, and the standings of its replay (an index line needs them: no second replay)."""
     revision = int(path.name.split(".")[1])  # <id>.<revision>.json
     db = open_db(path)  # short-lived: one instance per file at a time, under the store's lock
     try:
@@ -37,10 +42,10 @@ def read_match_file(path: Path, mid: str) -> StoredMatch:
         raise DamagedFile(path, "does not have the shape of a match file")
     try:
         match = checked(match_from_dict, doc["match"])
-        finished = replay(match).finished
+        standings = replay(match)
     except MatchError as err:
         raise DamagedFile(path, f"holds a match that does not add up: {err}") from None
-    return StoredMatch(mid, match, doc["revision"], doc["created"], doc["updated"], finished)
+    return StoredMatch(mid, match, doc["revision"], doc["created"], doc["updated"], standings.finished), standings
 
 
 def write_match_file(stored: StoredMatch, match_dict: dict, path: Path) -> int:

@@ -7,6 +7,9 @@ Schema 1: everything in one TinyDB file, `seep-scorer.json`, tables "matches"
   that shape (early builds, hand-made files) opens, and so migrations are
   exercised from the first schema on.
 Schema 2: store.json + index/<xy>.json + matches/<id>.<rev>.json (layout.py).
+Schema 3: the same files; each index line also holds the match's players, its
+  winner and its statistics contribution (records.py). The migration rebuilds
+  every index line from the match files.
 
 To add schema N+1: write `migrate_N_to_N1(target)` and append (N, it) to
 MIGRATIONS. A migration must be safe to run again on a half-migrated store (a
@@ -26,10 +29,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
+from ..rules import Standings
+
 from ..rules import MatchError
 from .atomic import fsync_dir
 from .guards import checked
-from .layout import Layout, is_match_id
+from .layout import Layout, is_match_id, shard_of
 from .matchfile import match_from_dict
 from .notices import match_label, old_match_new_id, old_match_skipped, old_store_unreadable
 from .records import canonical_match, is_iso
@@ -37,7 +42,7 @@ from .repository import StoredMatch, StoreError
 from .storage import DamagedFile, read_json_file
 
 __all__ = ["MigrationTarget", "MIGRATIONS", "LEGACY_FILE", "MAX_MIGRATED_REVISION", "current_schema",
-           "has_legacy_store", "migrate", "migrate_1_to_2", "backup_before_migration"]
+           "has_legacy_store", "migrate", "migrate_1_to_2", "migrate_2_to_3", "backup_before_migration"]
 
 LEGACY_FILE = "seep-scorer.json"
 # Revisions only order saves of one match; a legacy one above this is cut down to it. Match file names
@@ -58,8 +63,23 @@ class MigrationTarget(Protocol):
     def stored_entry(self, match_id: str) -> dict | None:
         """The index line stored under this id (is the id taken, and by what), or None when it is free."""
 
-    def commit_migrated(self, stored: StoredMatch, match_dict: dict) -> None:
-        """Store a migrated match: its match file, then its index line (crash-safe, as any save)."""
+    def commit_migrated(self, stored: StoredMatch, match_dict: dict, standings: Standings) -> None:
+        """Store a migrated match: its match file, then its index line (crash-safe, as any save).
+
+        `standings` is the replay of `stored.match` (the index line is built from it)."""
+
+    def index_lines_as_stored(self, prefix: str) -> dict[str, dict]:
+        """One index shard's lines as they are on disk, of any schema, unchecked: {id: line} ({} if unreadable)."""
+
+    def index_line_from_files(self, match_id: str, revisions: list[int]) -> dict | None:
+        """The current index line of a match, built from the newest of its files (`revisions`, newest first)
+        that reads back whole; None when none does (the open's repair then takes over)."""
+
+    def write_index_shard(self, prefix: str, lines: dict[str, dict]) -> None:
+        """Replace one index shard, whatever it held, with `lines` ({id: line}), in one atomic write."""
+
+    def restore_lost_match(self, match_id: str) -> None:
+        """A match that had an index line but has no file: restored from the automatic backups, or reported lost."""
 
     def move_aside(self, path: Path) -> Path:
         """Move an unreadable file into damaged/ (never deleting it) and return where it went."""
@@ -102,7 +122,7 @@ def migrate_1_to_2(target: MigrationTarget) -> None:
             revision = min(revision, MAX_MIGRATED_REVISION)
             if not (is_iso(doc.get("created")) and is_iso(doc.get("updated"))):
                 raise MatchError("its dates are not ISO 8601")
-            match, as_dict, finished = canonical_match(checked(match_from_dict, doc.get("match")))
+            match, as_dict, standings = canonical_match(checked(match_from_dict, doc.get("match")))
         except (MatchError, RecursionError) as err:
             target.notices.append(old_match_skipped(label, str(err), backup))
             continue
@@ -111,7 +131,8 @@ def migrate_1_to_2(target: MigrationTarget) -> None:
             named = match_label([t.name for t in match.teams], _shown(old_id if isinstance(old_id, str) else key))
             target.notices.append(old_match_new_id(named, mid))
         taken.add(mid)
-        target.commit_migrated(StoredMatch(mid, match, revision, doc["created"], doc["updated"], finished), as_dict)
+        stored = StoredMatch(mid, match, revision, doc["created"], doc["updated"], standings.finished)
+        target.commit_migrated(stored, as_dict, standings)
     settings = {}
     for doc in (tables.get("settings") or {}).values() if isinstance(tables.get("settings"), dict) else ():
         if isinstance(doc, dict) and isinstance(doc.get("key"), str) and "value" in doc:
@@ -154,8 +175,31 @@ def _migrated_id(target: MigrationTarget, old_id, key: str, doc: dict, revision:
         n += 1
 
 
+def migrate_2_to_3(target: MigrationTarget) -> None:
+    """Every index line rebuilt from the match files, with players, winner and statistics contribution.
+
+    A shard at a time, each replaced whole: a crash leaves some shards rebuilt and
+    some not, and a rerun simply rebuilds them all again (the files are the truth).
+    """
+    layout = target.layout
+    files: dict[str, dict[str, list[int]]] = {}
+    for mid, revs in layout.scan_match_files().items():
+        files.setdefault(shard_of(mid), {})[mid] = sorted(revs, reverse=True)
+    for prefix in sorted(set(layout.shard_prefixes()) | files.keys()):
+        old = target.index_lines_as_stored(prefix)
+        lines = {}
+        for mid, revs in files.get(prefix, {}).items():
+            line = target.index_line_from_files(mid, revs)
+            if line is not None:
+                lines[mid] = line
+        target.write_index_shard(prefix, lines)
+        for mid in sorted(old.keys() - files.get(prefix, {}).keys()):
+            if is_match_id(mid) and shard_of(mid) == prefix:
+                target.restore_lost_match(mid)  # as the open would have: from a backup, or a notice
+
+
 # (from schema, migration to the next), in order.
-MIGRATIONS: list[tuple[int, Callable[[MigrationTarget], None]]] = [(1, migrate_1_to_2)]
+MIGRATIONS: list[tuple[int, Callable[[MigrationTarget], None]]] = [(1, migrate_1_to_2), (2, migrate_2_to_3)]
 
 
 def current_schema() -> int:

@@ -87,7 +87,7 @@ class RepairMixin:
         for rev in revs:
             path = self.layout.match_file(mid, rev)
             try:
-                stored = self._read_match_file(path, mid)
+                stored, standings = self._read_match_file(path, mid)
             except FileNotFoundError:
                 continue
             except DamagedFile as damage:
@@ -95,28 +95,29 @@ class RepairMixin:
                 continue
             if not damaged:
                 if entry is None or entry["revision"] != stored.revision or entry["size"] != path.stat().st_size:
-                    self._put_entry(stored, path.stat().st_size)
+                    self._put_entry(stored, path.stat().st_size, standings)
                 return stored
-            return self._reinstate(mid, stored, entry, revs, damaged, "previous", None)
+            return self._reinstate(mid, stored, standings, entry, revs, damaged, "previous", None)
         reason = damaged[0][1] if damaged else "is missing"
         label = match_label(entry["teams"] if entry else None, mid)
         found = self._find_in_backups(mid)
         if found is not None:
             record, backup_time = found
+            standings = replay(record.match)
             stored = StoredMatch(mid, record.match, record.revision, record.created, record.updated,
-                                 replay(record.match).finished)
+                                 standings.finished)
             if not damaged:
                 damaged.append((None, reason))
-            return self._reinstate(mid, stored, entry, revs, damaged, "backup", backup_time)
+            return self._reinstate(mid, stored, standings, entry, revs, damaged, "backup", backup_time)
         self._index.drop(mid)
         self.notices.append(match_lost(label, reason, damaged[0][0] if damaged else None))
         return None
 
-    def _reinstate(self, mid, stored, entry, revs, damaged, source, backup_time) -> StoredMatch:
+    def _reinstate(self, mid, stored, standings, entry, revs, damaged, source, backup_time) -> StoredMatch:
         # A higher revision than any seen: a device holding the damaged revision must reload.
         revision = max([stored.revision, *(revs or [0]), entry["revision"] if entry else 0]) + 1
         stored = StoredMatch(mid, stored.match, revision, stored.created, now_iso(), stored.finished)
-        self._commit(stored, match_to_dict(stored.match), old_revision=None)
+        self._commit(stored, match_to_dict(stored.match), None, standings)
         for rev in revs:
             if rev != revision:
                 with contextlib.suppress(FileNotFoundError):

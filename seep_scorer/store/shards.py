@@ -8,10 +8,25 @@ long the history, and the matches list reads the index only, never a match file.
 This module reads, checks, writes and drops index lines. A shard found damaged
 is closed and handed to the `rebuild` callback, which moves it aside and
 rebuilds it from the match files (the repository's repair knows how).
+
+It also keeps every index line in memory once `cached_lines()` has been asked
+for them (the history and the statistics read them on every call). Another
+process (the command line importing while the server runs) may write the index
+too, so every index write, by any process and under the store's flock, first
+writes a new random token to `index.generation`; the cache is used only while
+that file still holds the token it was loaded or last written under, else it
+is read again from the shards. Why a token rather than each shard's
+(st_mtime_ns, st_size, st_ino): one small read instead of 256 stats, and no
+blind spot (file times tick in milliseconds on Linux, and a shard rewritten
+twice within a tick at the same size can get its old inode number back).
+The token is written before the shard: a process killed between the two
+leaves a token nobody holds, so the next reader reloads.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
 from typing import Callable, Iterator
 
 from tinydb import TinyDB
@@ -19,7 +34,7 @@ from tinydb.table import Document
 
 from .layout import Layout, doc_id_of, shard_of
 from .records import valid_entry
-from .storage import DamagedFile, open_db
+from .storage import AtomicJSONStorage, DamagedFile, open_db
 
 __all__ = ["IndexShards", "Rebuild"]
 
@@ -34,6 +49,9 @@ class IndexShards:
         self.layout = layout
         self._rebuild = rebuild
         self._dbs: dict[str, TinyDB] = {}
+        self._lines: dict[str, dict[str, dict]] | None = None  # {shard: {id: line}} while cached
+        self._token: str | None = None  # the generation the cached lines belong to
+        self.version = 0  # goes up whenever the cached lines change: views built on them key on it
 
     def db(self, prefix: str) -> TinyDB:
         """The open TinyDB of one shard (created empty on first write)."""
@@ -58,7 +76,10 @@ class IndexShards:
             return {e["id"]: e for e in table.values()}
         except DamagedFile as damage:
             self._dbs.pop(prefix).close()
-            return self._rebuild(prefix, damage)
+            self._bump()  # the shard is moved aside and rebuilt: a change other processes must see
+            rebuilt = self._rebuild(prefix, damage)
+            self._cache(prefix, rebuilt)
+            return rebuilt
 
     def all_entries(self) -> Iterator[dict]:
         """Every index line, a shard at a time."""
@@ -79,15 +100,83 @@ class IndexShards:
     def put(self, prefix: str, entries: list[dict]) -> None:
         """Add or replace index lines of one shard, in as few writes as TinyDB allows."""
         present = self.entries(prefix)  # also repairs a damaged shard before writing over it
+        self._bump()
         table = self.db(prefix).table("matches")
         fresh = [Document(e, doc_id=doc_id_of(e["id"])) for e in entries if e["id"] not in present]
-        if fresh:
-            table.insert_multiple(fresh)  # one shard write for a whole import
-        for e in entries:
-            if e["id"] in present:
-                table.update(e, doc_ids=[doc_id_of(e["id"])])  # every field: a full replace
+        try:
+            if fresh:
+                table.insert_multiple(fresh)  # one shard write for a whole import
+            for e in entries:
+                if e["id"] in present:
+                    table.update(e, doc_ids=[doc_id_of(e["id"])])  # every field: a full replace
+        except BaseException:
+            self._lines = None  # some writes may have landed: read the shards again
+            raise
+        self._cache(prefix, {**present, **{e["id"]: dict(e) for e in entries}})
 
     def drop(self, mid: str) -> None:
         prefix = shard_of(mid)
-        if mid in self.entries(prefix):
+        present = self.entries(prefix)
+        if mid in present:
+            self._bump()
             self.db(prefix).table("matches").remove(doc_ids=[doc_id_of(mid)])
+            del present[mid]
+            self._cache(prefix, present)
+
+    def raw_lines(self, prefix: str) -> dict[str, dict]:
+        """A shard's lines as stored, unchecked ({} when absent or unreadable): for a migration only."""
+        try:
+            table = (AtomicJSONStorage(self.layout.shard_file(prefix)).read() or {}).get("matches", {})
+        except (DamagedFile, OSError):
+            return {}
+        return {e["id"]: e for e in table.values() if isinstance(e.get("id"), str)}
+
+    def replace(self, prefix: str, lines: dict[str, dict]) -> None:
+        """Write a whole shard anew from `lines` ({id: line}), whatever it held: for a migration only."""
+        self._bump()
+        db = self._dbs.pop(prefix, None)
+        if db is not None:
+            db.close()
+        AtomicJSONStorage(self.layout.shard_file(prefix)).write(
+            {"matches": {str(doc_id_of(mid)): line for mid, line in lines.items()}})
+        self._cache(prefix, dict(lines))
+
+    # ----- the lines in memory, and the generation token -----
+
+    def cached_lines(self) -> dict[str, dict[str, dict]]:
+        """Every index line, {shard: {id: line}}, from memory unless another process wrote the index since.
+
+        Call under the store lock. The result is shared: read it, never change it.
+        """
+        if self._lines is None or self._read_token() != self._token:
+            self._lines = None
+            lines = {prefix: self.entries(prefix) for prefix in self.layout.shard_prefixes()}
+            self._lines, self._token = lines, self._read_token()
+            self.version += 1
+        return self._lines
+
+    def _cache(self, prefix: str, lines: dict[str, dict]) -> None:
+        if self._lines is not None:
+            self._lines[prefix] = lines
+            self.version += 1
+
+    def _read_token(self) -> str | None:
+        try:
+            with open(self.layout.generation_file, "rb") as f:
+                return f.read(64).decode("ascii", "replace")
+        except FileNotFoundError:
+            return None
+
+    def _bump(self) -> None:
+        """Before an index write: a new generation, so every other process's cache is reloaded."""
+        if self._lines is not None and self._read_token() != self._token:
+            self._lines = None  # another process wrote since: ours is stale, reload on the next read
+            self.version += 1
+        token = secrets.token_hex(8)
+        # No fsync and no temp file: readers hold the store's flock, and a torn token only causes a reload.
+        fd = os.open(self.layout.generation_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, token.encode("ascii"))
+        finally:
+            os.close(fd)
+        self._token = token

@@ -27,24 +27,30 @@ import contextlib
 import os
 import threading
 from contextlib import contextmanager
+from dataclasses import replace
+from datetime import date, datetime as datetime_type
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from tinydb import TinyDB
 
-from ..rules import Match
+from ..rules import Match, Standings
+from ..stats import Stats, aggregate
 from .atomic import remove_temp_files
 from .autobackup import AutoBackupMixin
 from .diskfaults import WriteFailed, disk_writes
 from .export import ExportMixin
+from .history import select
 from .importing import ImportMixin
+from .indexview import IndexView
 from .repair import RepairMixin
 from .layout import Layout, is_match_id, new_match_id, shard_of
-from .matchdb import read_match_file, write_match_file
+from .matchdb import read_match, write_match_file
 from .migrations import current_schema, has_legacy_store, migrate
 from .notices import store_file_restored
-from .records import canonical_match, index_entry, now_iso, setting_value, summary_of
-from .repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch, StoreError
+from .records import canonical_match, index_entry, now_iso, setting_value
+from .repository import (KnownNames, MatchNotFound, MatchPage, MatchQuery, MatchSummary, StaleRevision, StoredMatch,
+                         StoreError)
 from .shards import IndexShards
 from .storage import DamagedFile, open_db, put_first_doc
 
@@ -68,6 +74,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         self._lock = threading.RLock()
         self._depth = 0
         self._index = IndexShards(self.layout, self._rebuild_shard)
+        self._view = IndexView()
         self._init_auto_backups()
         try:
             self.layout.create_folders()
@@ -165,14 +172,15 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
 
     # ----- files -----
 
-    def _read_match_file(self, path: Path, mid: str) -> StoredMatch:
-        return read_match_file(path, mid)
+    def _read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
+        """The match in a file, checked in full, and the standings of that one replay (for its index line)."""
+        return read_match(path, mid)
 
-    def _commit(self, stored: StoredMatch, match_dict: dict, old_revision: int | None) -> None:
+    def _commit(self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings) -> None:
         """Match file first, then its index line, then drop the old file: a crash anywhere is repaired at open."""
         size = write_match_file(stored, match_dict, self.layout.match_file(stored.id, stored.revision))
         try:
-            self._put_entry(stored, size)
+            self._put_entry(stored, size, standings)
         except BaseException:
             # The caller hears "not saved": the next open must not pick this file as the newest revision.
             with contextlib.suppress(OSError):
@@ -187,22 +195,49 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
     def _shard(self, prefix: str) -> TinyDB:
         return self._index.db(prefix)
 
-    def _put_entry(self, stored: StoredMatch, size: int) -> None:
-        self._put_entries(shard_of(stored.id), [index_entry(stored, size)])
+    def _put_entry(self, stored: StoredMatch, size: int, standings: Standings) -> None:
+        self._put_entries(shard_of(stored.id), [index_entry(stored, size, standings)])
 
     def _put_entries(self, prefix: str, entries: list[dict]) -> None:
         self._index.put(prefix, entries)
 
     # ----- MatchRepository -----
 
+    def _current_view(self) -> IndexView:
+        """The history and statistics view of the index as it is now (see indexview.py). Under the lock."""
+        return self._view.refresh(self._index.cached_lines(), self._index.version)
+
     def list_matches(self) -> list[MatchSummary]:
-        """In progress first, then newest first. Reads only the index, never a match file."""
+        """In progress first, then newest first. Reads only the index (in memory), never a match file."""
         with self._locked():
-            entries = list(self._index.all_entries())
-        summaries = [summary_of(e) for e in entries]
-        summaries.sort(key=lambda s: s.updated, reverse=True)
-        summaries.sort(key=lambda s: s.finished)  # stable: keeps newest first within each group
-        return summaries
+            return list(self._current_view().ordered)
+
+    def find_matches(self, query: MatchQuery) -> MatchPage:
+        with self._locked():
+            view = self._current_view()
+            ordered, keys = view.ordered, view.keys
+        return select(ordered, query, keys)
+
+    def known_names(self) -> KnownNames:
+        with self._locked():
+            return self._current_view().known_names()
+
+    def statistics(self, since: date | None = None) -> Stats:
+        """The figures of stats.md from the contributions in the index: never a match file."""
+        if since is not None and not isinstance(since, date):
+            raise TypeError("since must be a date or None")
+        if isinstance(since, datetime_type):
+            since = since.date()
+        with self._locked():
+            view = self._current_view()
+            stats, version, contributions = view.cached_statistics(since), view.version, view.contributions
+        if stats is None:  # folded outside the lock: saves from other phones do not wait for it
+            stats = aggregate(contributions, since)
+            with self._locked():
+                view.keep_statistics(version, since, stats)
+        # The lists are the caller's to sort; the cached figures stay as they are.
+        return replace(stats, players=list(stats.players), partnerships=list(stats.partnerships),
+                       head_to_head=list(stats.head_to_head))
 
     def get(self, match_id: str) -> StoredMatch:
         if not is_match_id(match_id):
@@ -212,7 +247,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             if entry is None:
                 raise MatchNotFound(match_id)
             try:
-                return self._read_match_file(self.layout.match_file(match_id, entry["revision"]), match_id)
+                return self._read_match_file(self.layout.match_file(match_id, entry["revision"]), match_id)[0]
             except (FileNotFoundError, DamagedFile):
                 pass
             stored = self._load(match_id, entry, self.layout.revisions_of(match_id))
@@ -221,29 +256,30 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             return stored
 
     def create(self, match: Match) -> StoredMatch:
-        canonical, as_dict, finished = canonical_match(match)
+        canonical, as_dict, standings = canonical_match(match)
         with self._locked():
             mid = self._unused_id()
             now = now_iso()
-            stored = StoredMatch(mid, canonical, 1, now, now, finished)
+            stored = StoredMatch(mid, canonical, 1, now, now, standings.finished)
             with disk_writes("the new match"):
-                self._commit(stored, as_dict, old_revision=None)
+                self._commit(stored, as_dict, None, standings)
         self._backup_if_due()
         return stored
 
     def save(self, match_id: str, match: Match, base_revision: int) -> StoredMatch:
         if not is_match_id(match_id):
             raise MatchNotFound(match_id)
-        canonical, as_dict, finished = canonical_match(match)
+        canonical, as_dict, standings = canonical_match(match)
         with self._locked():
             entry = self._index.get(match_id)
             if entry is None:
                 raise MatchNotFound(match_id)
             if entry["revision"] != base_revision:
                 raise StaleRevision(match_id, base_revision, entry["revision"])
-            stored = StoredMatch(match_id, canonical, base_revision + 1, entry["created"], now_iso(), finished)
+            stored = StoredMatch(match_id, canonical, base_revision + 1, entry["created"], now_iso(),
+                                 standings.finished)
             with disk_writes("the change"):
-                self._commit(stored, as_dict, old_revision=base_revision)
+                self._commit(stored, as_dict, base_revision, standings)
         self._backup_if_due()
         return stored
 
@@ -260,13 +296,14 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
     def restore(self, stored: StoredMatch) -> StoredMatch:
         if not is_match_id(stored.id):
             raise StoreError(f"{stored.id!r} is not a match id.")
-        canonical, as_dict, finished = canonical_match(stored.match)
+        canonical, as_dict, standings = canonical_match(stored.match)
         with self._locked():
             if self._index.get(stored.id) is not None:
                 raise StoreError(f"A match with id {stored.id} is already stored; it was not restored twice.")
-            back = StoredMatch(stored.id, canonical, stored.revision, stored.created, stored.updated, finished)
+            back = StoredMatch(stored.id, canonical, stored.revision, stored.created, stored.updated,
+                               standings.finished)
             with disk_writes("the match put back"):
-                self._commit(back, as_dict, old_revision=None)
+                self._commit(back, as_dict, None, standings)
             return back
 
     def _unused_id(self) -> str:
@@ -311,8 +348,27 @@ class _Migrating:
     def stored_entry(self, match_id: str) -> dict | None:
         return self._repo._index.get(match_id)
 
-    def commit_migrated(self, stored: StoredMatch, match_dict: dict) -> None:
-        self._repo._commit(stored, match_dict, old_revision=None)
+    def commit_migrated(self, stored: StoredMatch, match_dict: dict, standings: Standings) -> None:
+        self._repo._commit(stored, match_dict, None, standings)
+
+    def index_lines_as_stored(self, prefix: str) -> dict[str, dict]:
+        return self._repo._index.raw_lines(prefix)
+
+    def index_line_from_files(self, match_id: str, revisions: list[int]) -> dict | None:
+        for revision in revisions:
+            path = self.layout.match_file(match_id, revision)
+            try:
+                stored, standings = self._repo._read_match_file(path, match_id)
+                return index_entry(stored, path.stat().st_size, standings)
+            except (OSError, DamagedFile):
+                continue
+        return None
+
+    def write_index_shard(self, prefix: str, lines: dict[str, dict]) -> None:
+        self._repo._index.replace(prefix, lines)
+
+    def restore_lost_match(self, match_id: str) -> None:
+        self._repo._load(match_id, None, [])
 
     def move_aside(self, path: Path) -> Path:
         return self._repo._move_aside(path)

@@ -113,7 +113,7 @@ def test_damaged_settings_file_is_moved_aside_and_settings_restored_from_backup(
     assert _moved_file(notice, store["dir"]) == bad
     assert repo.get_setting("language") == "hi"  # the backup's value
     assert repo.get(store["a"].id) == store["a"] and len(repo.list_matches()) == 2
-    assert json.loads((store["dir"] / "store.json").read_text())["meta"]["1"]["schema"] == 2
+    assert json.loads((store["dir"] / "store.json").read_text())["meta"]["1"]["schema"] == 3
 
 
 @pytest.mark.parametrize("file_kind", ["match", "index", "store"])

@@ -42,7 +42,7 @@ def test_a_schema_1_store_is_backed_up_then_migrated(v1_store):
     repo = open_repository(data_dir, fresh=True)
 
     meta = json.loads((data_dir / "store.json").read_text())["meta"]["1"]
-    assert meta == {"schema": migrations.current_schema()} == {"schema": 2}
+    assert meta == {"schema": migrations.current_schema()} == {"schema": 3}
     backups = list((data_dir / "backups").glob("before-schema-2-*"))
     assert len(backups) == 1
     assert (backups[0] / "seep-scorer.json").read_bytes() == v1_store["raw"]  # the old store, byte for byte
