@@ -20,6 +20,7 @@ class MatchesVM:
         self.status = "all"  # all | playing | finished
         self.matches: list[MatchSummary] = []
         self.total = 0  # how many the query finds in all
+        self.pages = 1  # pages shown
         self.deleted: StoredMatch | None = None
         self.message: str | None = None
         self._read_fault = False
@@ -52,7 +53,7 @@ class MatchesVM:
     def reload(self) -> None:
         """The first pages again, as many as are shown (another phone may have saved)."""
         def read():
-            self.matches, self.total = self._fetch(0, max(self.page_size, len(self.matches)))
+            self.matches, self.total = self._fetch(0, self.pages * self.page_size)
         self._read(read)
 
     def more(self) -> None:
@@ -61,17 +62,18 @@ class MatchesVM:
             found, self.total = self._fetch(len(self.matches), self.page_size)
             shown = {m.id for m in self.matches}
             self.matches += [m for m in found if m.id not in shown]
+            self.pages = max(self.pages, -(-len(self.matches) // self.page_size))
         self._read(read)
 
     def search(self, text: str) -> None:
         self.text = text.strip()
-        self.matches = []
+        self.matches, self.pages = [], 1
         self.reload()
 
     def set_status(self, status: str) -> None:
         if status in STATUSES:
             self.status = status
-            self.matches = []
+            self.matches, self.pages = [], 1
             self.reload()
 
     @property
