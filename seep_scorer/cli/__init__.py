@@ -16,7 +16,7 @@ import traceback
 
 from ..rules import MatchError
 from ..store import StoreError
-from . import score, serve, store_commands
+from . import score, serve, stats, store_commands
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.register(parser, sub, common)
     score.register(sub, common)
     store_commands.register(sub, common)
+    stats.register(sub, common)
     return parser
 
 

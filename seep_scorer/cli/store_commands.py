@@ -1,4 +1,4 @@
-"""`seep-scorer import | export | list | backup`: the app's own store from the shell.
+"""`seep-scorer import | export | list | backup`: the app's own store from the shell (`stats`: stats.py).
 
 Bad input is one line on stderr and exit status 2; damage the store repaired at
 open is reported on stderr too, so a script sees it without it spoiling stdout.
@@ -124,7 +124,8 @@ def run_list(args) -> int:
     summaries = repo.list_matches()
     if args.json:
         print(json.dumps([{"id": s.id, "teams": list(s.teams), "deals": s.deals, "created": s.created,
-                           "updated": s.updated, "finished": s.finished, "revision": s.revision}
+                           "updated": s.updated, "finished": s.finished, "revision": s.revision,
+                           "players": [list(team) for team in s.players or ()], "winner": s.winner}
                           for s in summaries], ensure_ascii=False))
         return 0
     if not summaries:

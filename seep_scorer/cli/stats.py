@@ -1,0 +1,96 @@
+"""`seep-scorer stats [--json] [--since YYYY-MM-DD]`: the figures of ../shared/spec/stats.md, from the store's index.
+
+The figures come from the statistics contributions kept in the index lines
+(repository.statistics), so the command never opens a match file: on years of
+matches it costs about what `seep-scorer list` costs. Without --json: three
+readable tables (players, partnerships, head to head) with the rates the screens
+show; with --json: the spec's object, keys in the spec's order.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+
+from ..stats import Figures, Stats
+from .store_commands import _guarded, _open
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def register(sub, common) -> None:
+    p = sub.add_parser("stats", parents=[common], help="statistics by player, partnership and head to head")
+    p.add_argument("--json", action="store_true", help="print one JSON object (see stats.md) instead of tables")
+    p.add_argument("--since", metavar="YYYY-MM-DD", type=day,
+                   help="count only matches created on or after this day (UTC)")
+    p.set_defaults(run=run_stats)
+
+
+def day(text: str) -> date:
+    """A day as YYYY-MM-DD (argparse turns the ValueError into one line and exit status 2)."""
+    if not _DAY.fullmatch(text):
+        raise ValueError(text)
+    return date.fromisoformat(text)
+
+
+day.__name__ = "date (YYYY-MM-DD)"  # argparse names the type in its message: "invalid date (YYYY-MM-DD) value"
+
+
+@_guarded
+def run_stats(args) -> int:
+    stats = _open(args).statistics(args.since)
+    if args.json:
+        print(json.dumps(stats.to_json(), ensure_ascii=False))
+    else:
+        print(tables(stats, args.since))
+    return 0
+
+
+def _rate(part: int | float | None, digits: int = 1, percent: bool = False) -> str:
+    if part is None:
+        return "-"
+    return f"{part * 100:.0f}%" if percent else f"{part:.{digits}f}"
+
+
+_COLUMNS = ("matches", "finished", "won", "lost", "drawn", "win rate", "deals", "card pts/deal", "sweeps/10 deals",
+            "bazzis won", "bazzis lost", "won on minimum")
+
+
+def _row(name: str, f: Figures) -> list[str]:
+    return [name, str(f.matches), str(f.finished), str(f.wins), str(f.losses), str(f.draws),
+            _rate(f.win_rate, percent=True), str(f.deals), _rate(f.card_points_per_deal),
+            _rate(f.sweeps_per_ten_deals), str(f.bazzis_won), str(f.bazzis_lost), str(f.bazzis_won_by_minimum)]
+
+
+def _table(head: list[str], rows: list[list[str]], text_columns: int = 1) -> str:
+    """Columns of text on the left, numbers right-aligned under their headings."""
+    widths = [max(len(cell) for cell in column) for column in zip(head, *rows)]
+    lines = []
+    for cells in [head, *rows]:
+        padded = [c.ljust(w) if i < text_columns else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))]
+        lines.append("  ".join(padded).rstrip())
+    return "\n".join(lines)
+
+
+def tables(stats: Stats, since: date | None) -> str:
+    period = f" since {since.isoformat()}" if since else ""
+    title = f"{stats.matches} matches{period} ({stats.finished} finished), {stats.deals} deals"
+    if not stats.matches:
+        return f"no matches with deals{period}"
+    parts = [title, "",
+             "Players",
+             _table(["name", *_COLUMNS], [_row(p.names[0], p) for p in stats.players]) if stats.players else "(none)",
+             "",
+             "Partnerships",
+             _table(["players", *_COLUMNS], [_row(" & ".join(p.names), p) for p in stats.partnerships])
+             if stats.partnerships else "(none)",
+             "",
+             "Head to head"]
+    if stats.head_to_head:
+        rows = [[" & ".join(h.names[0]), " & ".join(h.names[1]), str(h.matches), str(h.finished),
+                 f"{h.wins[0]}-{h.wins[1]}", str(h.draws)] for h in stats.head_to_head]
+        parts.append(_table(["partnership", "against", "matches", "finished", "wins", "draws"], rows, 2))
+    else:
+        parts.append("(none)")
+    return "\n".join(parts)
