@@ -33,7 +33,7 @@ class MatchesScreen(Screen):
         self.search_field = ft.TextField(
             label=_("Search by team or player"), prefix_icon=ft.Icons.SEARCH, value=vm.text, dense=False,
             on_change=h(self._typed_text, event=True), on_submit=h(self._submitted, event=True))
-        self.search = sem("matches-search", self.search_field)
+        self.search = ft.Row([sem("matches-search", self.search_field, expand=True)])
         self.filter_chips = {status: Chip(f"matches-filter-{status}", _(label), h(self._filter, status, screen=self),
                                           expand=True, compact=False)
                              for status, label in FILTERS}

@@ -45,8 +45,8 @@ class NewMatchScreen(Screen):
         hint = ft.Text("", size=12, color=ft.Colors.PRIMARY)
         keep = ft.TextButton(content=_("Keep as typed"), height=TAP, on_click=h(self._keep_typed, field))
         self.name_hints[field] = (sem(f"{ident}-recorded", hint), hint, sem(f"{ident}-keep", keep))
-        return ft.Column([sem(ident, box), self.name_hints[field][0], self.name_hints[field][2]],
-                         spacing=0, tight=True, expand=True)
+        return ft.Column([sem(ident, box), self.name_hints[field][0], ft.Row([self.name_hints[field][2]])],
+                         spacing=0, tight=True, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _build(self) -> None:
         vm = self.vm

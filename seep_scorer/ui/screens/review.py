@@ -183,7 +183,8 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
         series.append(fch.LineChartData(points=points, color=color, stroke_width=3))
     deal_step = max(1, math.ceil(deals / 6))
     return fch.LineChart(
-        data_series=series, min_x=0, max_x=max(deals, 1), min_y=low, max_y=high, interactive=False,
+        # a little room right of the last deal, so that its mark is not cut in half
+        data_series=series, min_x=0, max_x=max(deals, 1) + 0.3, min_y=low, max_y=high, interactive=False,
         left_axis=fch.ChartAxis(label_size=44, labels=[
             fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=11)) for v in range(low, high + 1, step)]),
         bottom_axis=fch.ChartAxis(label_size=24, labels=[
