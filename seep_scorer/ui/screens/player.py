@@ -43,9 +43,11 @@ class PlayerScreen(Screen):
         if f is None:
             items.append(ft.Text(_("No matches for this player in this period."), color=ft.Colors.ON_SURFACE_VARIANT))
         else:
-            items += self._figures()
+            results, rest = self._figures()
+            items += results
             if vm.months:
                 items += [section_title(_("Results by month")), results_chart(vm.months)]
+            items += rest
             if vm.partners:
                 items += [section_title(_("Partners")),
                           *(self._partner(n, p) for n, p in enumerate(vm.partners, start=1))]
@@ -54,34 +56,20 @@ class PlayerScreen(Screen):
                           *(self._rivalry(n, r) for n, r in enumerate(vm.rivalries, start=1))]
         self.body.controls = [sem("player", ft.Column(items, spacing=10), container=True)]
 
-    def _figures(self) -> list[ft.Control]:
+    def _figures(self) -> tuple[list[ft.Control], list[ft.Control]]:
+        """The results (matches, win rate; wins, losses, draws) and the rest, as rows of cells."""
         f = self.vm.figures
-        cells = [
-            ("player-matches", _("Matches"), num(f.matches)),
-            ("player-win-rate", _("Win rate"), percent(f.win_rate)),
-            ("player-wins", _("Wins"), num(f.wins)),
-            ("player-losses", _("Losses"), num(f.losses)),
-            ("player-draws", _("Draws"), num(f.draws)),
-            ("player-deals", _("Deals"), num(f.deals)),
-            ("player-bazzis-won", _("Bazzis won"), num(f.bazzis_won)),
-            ("player-bazzis-lost", _("Bazzis lost"), num(f.bazzis_lost)),
-            ("player-bazzis-minimum", _("Bazzis won by the minimum"), num(f.bazzis_won_by_minimum)),
-            ("player-card-points", _("Card points per deal"), decimal(f.card_points_per_deal)),
-            ("player-sweeps", _("Sweeps per ten deals"), decimal(f.sweeps_per_ten_deals)),
-        ]
-        rows, line = [], []
-        for ident, label, value in cells:
-            line.append(sem(ident, ft.Container(ft.Column(
-                [ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
-                 ft.Text(value, size=20, weight=ft.FontWeight.BOLD)], spacing=0, tight=True),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=12,
-                padding=ft.Padding.symmetric(horizontal=12, vertical=8)), container=True, expand=True))
-            if len(line) == 2 or ident in ("player-win-rate", "player-deals"):
-                rows.append(ft.Row(line, spacing=6, vertical_alignment=ft.CrossAxisAlignment.STRETCH))
-                line = []
-        if line:
-            rows.append(ft.Row(line, spacing=6))
-        return rows
+        results = [[("player-matches", _("Matches"), num(f.matches)),
+                    ("player-win-rate", _("Win rate"), percent(f.win_rate))],
+                   [("player-wins", _("Wins"), num(f.wins)), ("player-losses", _("Losses"), num(f.losses)),
+                    ("player-draws", _("Draws"), num(f.draws))]]
+        rest = [[("player-bazzis-won", _("Bazzis won"), num(f.bazzis_won)),
+                 ("player-bazzis-lost", _("Bazzis lost"), num(f.bazzis_lost))],
+                [("player-bazzis-minimum", _("Bazzis won by the minimum"), num(f.bazzis_won_by_minimum)),
+                 ("player-deals", _("Deals"), num(f.deals))],
+                [("player-card-points", _("Card points per deal"), decimal(f.card_points_per_deal)),
+                 ("player-sweeps", _("Sweeps per ten deals"), decimal(f.sweeps_per_ten_deals))]]
+        return [_cells(line) for line in results], [_cells(line) for line in rest]
 
     def _partner(self, n: int, p: Partner) -> ft.Control:
         f = p.figures
@@ -106,3 +94,13 @@ class PlayerScreen(Screen):
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW), container=True)
+
+
+def _cells(line: list[tuple[str, str, str]]) -> ft.Control:
+    """One row of figures: each a label over its value, in its own semantics node."""
+    return ft.Row([sem(ident, ft.Container(ft.Column(
+        [ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
+         ft.Text(value, size=20, weight=ft.FontWeight.BOLD)], spacing=0, tight=True),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8)), container=True, expand=True)
+        for ident, label, value in line], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)

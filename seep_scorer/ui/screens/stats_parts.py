@@ -111,7 +111,7 @@ def results_chart(months: list[MonthResults], identifier: str = "player-chart") 
         text = record_text(m.wins, m.losses, m.draws)
         groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(
             from_y=0, to_y=y, width=18, stack_items=stack, border_radius=3, color=WIN_COLOR,
-            tooltip=fch.BarChartRodTooltip(text=text, text_style=ft.TextStyle(size=11)))]))
+            tooltip=fch.BarChartRodTooltip(text=text, text_style=ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)))]))
         label = month_label(m.year, m.month, x == 0 or months[x - 1].year != m.year)
         labels.append(fch.ChartAxisLabel(value=x, label=ft.Container(ft.Text(
             label, size=10, text_align=ft.TextAlign.CENTER, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
@@ -119,7 +119,7 @@ def results_chart(months: list[MonthResults], identifier: str = "player-chart") 
         spoken.append(f"{label.replace(chr(10), ' ')}: {text}")
     step = max(1, -(-top // 4))
     chart = fch.BarChart(
-        groups=groups, min_y=0, max_y=top, height=200,
+        groups=groups, min_y=0, max_y=top, height=200, tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE),
         left_axis=fch.ChartAxis(label_size=32, label_spacing=step, labels=[
             fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=10)) for v in range(0, top + 1, step)]),
         bottom_axis=fch.ChartAxis(labels=labels, label_size=36),
