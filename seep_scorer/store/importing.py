@@ -182,6 +182,7 @@ class ImportMixin:
         for mid, revision in staged:
             os.replace(folder / f"{mid}.{revision}.json", self.layout.match_file(mid, revision))
         fsync_dir(self.layout.matches_dir)
+        self._index.forget()  # not grown line by line: an import keeps memory flat; the next read reloads
         for prefix, files in by_shard(staged).items():
             entries = [e for e in (self._entry_of_file(folder, mid, revision) for mid, revision in files)
                        if e is not None]

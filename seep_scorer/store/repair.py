@@ -44,8 +44,11 @@ class RepairMixin:
         for mid, revs in self.layout.scan_match_files().items():
             files_by_shard.setdefault(shard_of(mid), {})[mid] = revs
         # A shard at a time: the open holds one shard's index lines, not the whole store's.
+        self._index.start_caching()  # what is read here is what the history and the statistics need first
         for prefix in sorted(set(self.layout.shard_prefixes()) | files_by_shard.keys()):
-            self._reconcile_shard(self._index.entries(prefix), files_by_shard.pop(prefix, {}))
+            entries = self._index.entries(prefix)
+            self._index.adopt(prefix, entries)
+            self._reconcile_shard(entries, files_by_shard.pop(prefix, {}))
 
     def _reconcile_shard(self, entries: dict[str, dict], files: dict[str, dict[int, int]]) -> None:
         for mid, revs in files.items():

@@ -174,3 +174,15 @@ def test_statistics_equal_aggregate_over_the_lines(repo):
     _create_history(repo)
     lines = [_line(repo, s.id) for s in repo.list_matches()]
     assert repo.statistics().to_json() == aggregate([line["stats"] for line in lines]).to_json()
+
+
+def test_the_open_keeps_the_lines_it_reads_so_the_first_page_reads_no_shard(repo, monkeypatch):
+    _create_history(repo)
+    repo = open_repository(repo.data_dir, fresh=True)
+    reads = []
+    real_entries = shards.IndexShards.entries
+    monkeypatch.setattr(shards.IndexShards, "entries", lambda self, prefix: reads.append(prefix) or real_entries(self, prefix))
+    assert repo.find_matches(MatchQuery(text="asha")).total == 5 and repo.statistics().to_json() == EXPECTED
+    assert reads == []
+    repo.import_bytes(history_backup())  # an import drops the lines in memory (its memory stays flat) ...
+    assert repo.statistics().matches == 8 and reads  # ... and the next read loads them again
