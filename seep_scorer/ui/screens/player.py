@@ -46,7 +46,7 @@ class PlayerScreen(Screen):
             results, rest = self._figures()
             items += results
             if vm.months:
-                items += [section_title(_("Results by month")), results_chart(vm.months)]
+                items += [section_title(_("Results by month")), results_chart(vm.months[-self._months_shown():])]
             items += rest
             if vm.partners:
                 items += [section_title(_("Partners")),
@@ -55,6 +55,11 @@ class PlayerScreen(Screen):
                 items += [section_title(_("Head to head")),
                           *(self._rivalry(n, r) for n, r in enumerate(vm.rivalries, start=1))]
         self.body.controls = [sem("player", ft.Column(items, spacing=10), container=True)]
+
+    def _months_shown(self) -> int:
+        """Month names need room: a phone shows the last six months with a result, a wider window twelve."""
+        width = self.host.page_width()
+        return 12 if width and width >= 560 else 6
 
     def _figures(self) -> tuple[list[ft.Control], list[ft.Control]]:
         """The results (matches, win rate; wins, losses, draws) and the rest, as rows of cells."""
