@@ -161,7 +161,8 @@ def test_the_player_page(repo):
     assert has(screen, "player") and has(screen, "player-chart")
     assert find(screen, "player-chart").label == "Jan\n2026: Won 1, lost 0, drawn 0; Mar: Won 0, lost 2, drawn 0" \
         .replace("\n", " ")
-    assert rows(screen, "partner") == ["Chitra Won 1, lost 2, drawn 0 3 played 33%", "Bilal Won 0, lost 0, drawn 0 1 played \u2013"]
+    assert rows(screen, "partner") == ["Chitra Won 1, lost 2, drawn 0 3 played 33%",
+                                       "Bilal Won 0, lost 0, drawn 0 1 played \u2013"]
     assert rows(screen, "rival")[0] == "With Chitra against Bilal & Dev Won 1, lost 1, drawn 0 2 played"
     assert len(rows(screen, "rival")) == 3
     tap(screen, "partner-1")

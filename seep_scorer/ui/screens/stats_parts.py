@@ -111,7 +111,8 @@ def results_chart(months: list[MonthResults], identifier: str = "player-chart") 
         text = record_text(m.wins, m.losses, m.draws)
         groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(
             from_y=0, to_y=y, width=18, stack_items=stack, border_radius=3, color=WIN_COLOR,
-            tooltip=fch.BarChartRodTooltip(text=text, text_style=ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)))]))
+            tooltip=fch.BarChartRodTooltip(
+                text=text, text_style=ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)))]))
         label = month_label(m.year, m.month, x == 0 or months[x - 1].year != m.year)
         labels.append(fch.ChartAxisLabel(value=x, label=ft.Container(ft.Text(
             label, size=10, text_align=ft.TextAlign.CENTER, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
