@@ -30,6 +30,7 @@ from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Sc
                       SettingsScreen, StatsScreen)
 from .screens.player import PlayerScreen
 from .screens.review import ReviewScreen
+from .screens.scoreboard import DealViewScreen
 from .theme import apply_theme
 from .viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SessionVM, SettingsVM, StatsVM, off_loop
 from .viewmodels.player import PlayerVM
@@ -229,10 +230,14 @@ class App:
         if m["n"] is None and not route.endswith("/deal"):
             return ScoreboardScreen(self, board)
         number = int(m["n"]) if m["n"] not in (None, "swapped") else None
+        if number is not None and not m["edit"]:
+            return DealViewScreen(self, board, number)  # read-only, with Edit and Delete
         entry = DealEntryVM(board.match, number)
         if m["n"] == "swapped":
             entry.swap_all()  # every point card starts with the second team
-        return DealScreen(self, board, entry, swapped=m["n"] == "swapped")
+        screen = DealScreen(self, board, entry, swapped=m["n"] == "swapped")
+        screen.route = screen.view.route = route  # an edit lives at /deal/<n>/edit
+        return screen
 
     async def go(self, route: str, replace_top: bool = False) -> None:
         if replace_top and self.route in self.screens:

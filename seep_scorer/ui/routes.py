@@ -5,7 +5,8 @@
     /match/<id>               scoreboard
     /match/<id>/deal          record a deal
     /match/<id>/deal/swapped  record a deal, every point card starting with the second team
-    /match/<id>/deal/<n>      edit or delete deal n
+    /match/<id>/deal/<n>      deal n, read-only, with Edit and Delete
+    /match/<id>/deal/<n>/edit edit deal n (over the scoreboard: saving or deleting returns there)
     /match/<id>/review        a match's review, over its scoreboard
     /review/<id>              a match's review, straight from the list (a finished match)
     /rules  /stats  /settings
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-MATCH_ROUTE = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped))?)?/?$")
+MATCH_ROUTE = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped)(?P<edit>(?<=\d)/edit)?)?)?/?$")
 REVIEW_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+)|/review/(?P<rid>[A-Za-z0-9_-]+))(?(id)/review)/?$")
 PLAYER_ROUTE = re.compile(r"^/stats/player/(?P<key>~?[A-Za-z0-9_-]{1,200})/?$")
 RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
@@ -77,8 +78,8 @@ def route_stack(route: str) -> list[str]:
 
 
 def match_of(route: str) -> re.Match | None:
-    """The match route (`id`, and `n`: a deal number, "swapped" or None) that `route` is, if it is one
-    (a rules route on top of a match is not)."""
+    """The match route (`id`, `n`: a deal number, "swapped" or None, and `edit`) that `route` is, if it
+    is one (a rules route on top of a match is not)."""
     return None if RULES_ROUTE.match(route) else MATCH_ROUTE.match(route)
 
 

@@ -17,6 +17,7 @@ def test_route_stack():
     assert route_stack("/") == ["/"]
     assert route_stack("/settings") == ["/", "/settings"]
     assert route_stack("/match/m1/deal/3") == ["/", "/match/m1", "/match/m1/deal/3"]
+    assert route_stack("/match/m1/deal/3/edit") == ["/", "/match/m1", "/match/m1/deal/3/edit"]
     assert route_stack("/match/m1/deal?x=1") == ["/", "/match/m1", "/match/m1/deal"]
     assert route_stack("/nonsense") == ["/"]
 
@@ -94,7 +95,9 @@ def test_record_undo_redo_edit_delete_through_the_session(repo):
         assert phone.has("deal-2") and "Team A leads by 28" in phone.text("difference")
         # edit deal 1: everything after it is recomputed
         await phone.tap("deal-1")
-        assert phone.route == f"/match/{mid}/deal/1"
+        assert phone.route == f"/match/{mid}/deal/1"  # issue 11 item 6: read-only, with Edit and Delete
+        await phone.tap("edit-deal")
+        assert phone.route == f"/match/{mid}/deal/1/edit"
         await phone.tap("sweep-1-normal-dec")
         await phone.tap("save-deal")
         assert "Team A leads by 78" in phone.text("difference")  # 69-31 + 70-30

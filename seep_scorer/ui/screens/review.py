@@ -81,7 +81,7 @@ class ReviewScreen(Screen):
         if not vm.match.deals:
             items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
         for row in vm.rows():
-            lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.detail, size=13)]
+            lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(f"{row.margin} · {row.running}", size=13)]
             if row.event:
                 lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
             items.append(sem(f"review-deal-{row.number}", ft.Container(

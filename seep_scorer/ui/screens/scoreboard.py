@@ -9,6 +9,30 @@ from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
 from ..widgets import TAP, big_button, notice, section_title, sem, tile
 from .base import Screen, help_mark, num
+from .deal_view import DealViewScreen
+
+__all__ = ["DealViewScreen", "ScoreboardScreen"]
+
+
+WIDE = 560  # from this page width (a phone held sideways, a desktop) the standings sit beside the difference
+
+
+def _quiet(control: ft.Control) -> ft.Control:
+    """Shown, not read: a screen reader hears the same thing from the node beside it."""
+    return ft.Semantics(content=control, exclude_semantics=True)
+
+
+def wrap_title(appbar: ft.AppBar) -> None:
+    """Long team names wrap in the title instead of being cut."""
+    appbar.title.max_lines = 3
+    appbar.title.overflow = ft.TextOverflow.ELLIPSIS
+    fit_title(appbar)
+
+
+def fit_title(appbar: ft.AppBar) -> None:
+    long = len(appbar.title.value or "") > 26
+    appbar.title.size = 16 if long else None
+    appbar.toolbar_height = 76 if len(appbar.title.value or "") > 52 else None
 
 
 class ScoreboardScreen(Screen):
@@ -20,7 +44,9 @@ class ScoreboardScreen(Screen):
         self.vm = vm
         self.match_id = vm.match_id
         self.route = f"/match/{vm.match_id}"
+        self.wide = False
         super().__init__(host)
+        wrap_title(self.view.appbar)
         # built once: quick taps must never land on a replaced control
         self.row_controls: dict[int, tuple[object, ft.Control]] = {}
         h = self.host.handler
@@ -59,6 +85,13 @@ class ScoreboardScreen(Screen):
         names = self.vm.team_names()
         return _("{team0} vs {team1}").format(team0=names[0], team1=names[1])
 
+    def fit_width(self, page_width: float | None) -> None:
+        super().fit_width(page_width)
+        wide = bool(page_width and page_width > WIDE)
+        if wide != self.wide:
+            self.wide = wide
+            self.refresh()
+
     def refresh(self) -> None:
         if not hasattr(self, "record_btn"):
             return
@@ -67,6 +100,7 @@ class ScoreboardScreen(Screen):
         names = vm.team_names()
         h = self.host.handler
         self.view.appbar.title.value = self.title()  # team names may have changed; keep the undo/redo actions
+        fit_title(self.view.appbar)
         items: list[ft.Control] = []
         if vm.message:
             action, handler = None, None
@@ -81,41 +115,28 @@ class ScoreboardScreen(Screen):
                         ft.Text(vm.result_text(), weight=ft.FontWeight.BOLD, expand=True,
                                 color=ft.Colors.ON_TERTIARY_CONTAINER)]),
                 bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=12)))
-        cols = []
-        for t in (0, 1):
-            col = [ft.Text(names[t], weight=ft.FontWeight.BOLD, size=16, max_lines=1,
-                           overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)]
-            if vm.uses_bazzis:
-                n = st.bazzis[t]
-                col.append(sem(f"bazzis-{t}", ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
-                               label=_("Bazzis won by {team}").format(team=names[t]), value=num(n)))
-                # TRANSLATORS: the word under the big number of bazzis a team has won.
-                col.append(ft.Text(ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-                total = st.totals[t]
-                col.append(sem(f"totals-{t}", ft.Text(
-                    ngettext("{points} point in all", "{points} points in all", total).format(points=num(total)),
-                    size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
-            else:
-                total = st.totals[t]
-                col.append(sem(f"totals-{t}", ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
-                               label=_("Total of {team}").format(team=names[t]), value=num(total)))
-                # TRANSLATORS: the word under a team's big running total.
-                col.append(ft.Text(ngettext("point", "points", total), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-            cols.append(ft.Container(ft.Column(col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                                               tight=True), expand=True))
-        items.append(ft.Container(ft.Column([
-            ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START),
-            ft.Divider(height=8),
-            ft.Row([sem("difference", ft.Text(vm.difference_text(), size=20, weight=ft.FontWeight.BOLD,
-                                              text_align=ft.TextAlign.CENTER), expand=True),
-                    help_mark(self.host, "help-bazzi" if vm.uses_bazzis else "help-scoring")],
-                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Row([sem("next-dealer", ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER), expand=True),
-                    help_mark(self.host, "help-dealer")],
-                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=12))
+        cols = [self._team_column(t) for t in (0, 1)]
+        standing = [sem("difference", ft.Text(vm.difference_text(), size=20, weight=ft.FontWeight.BOLD,
+                                               text_align=ft.TextAlign.CENTER), expand=True),
+                    help_mark(self.host, "help-bazzi" if vm.uses_bazzis else "help-scoring")]
+        dealer = [sem("next-dealer", ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER), expand=True),
+                  help_mark(self.host, "help-dealer")]
+        lines = [ft.Row(standing, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 ft.Row(dealer, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+        if self.wide:
+            # landscape (or a desktop): the standings beside the difference and the next dealer, so a
+            # 412-pixel-high screen shows them without scrolling
+            card = ft.Row([ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START, expand=1),
+                           ft.Column(lines, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2,
+                                     tight=True, expand=1)],
+                          vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)
+        else:
+            card = ft.Column([ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START),
+                              ft.Divider(height=8)] + lines,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True)
+        items.append(ft.Container(card, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16,
+                                  padding=8 if self.wide else 12))
         if vm.can_end:
             items.append(self.end_button)
         if vm.can_reopen:
@@ -126,17 +147,15 @@ class ScoreboardScreen(Screen):
         if not vm.deals:
             items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
         controls = {}
+        heading = None
         for row in vm.rows():
+            if row.bazzi is not None and row.bazzi != heading:
+                heading = row.bazzi
+                items.append(ft.Text(vm.bazzi_heading(row.bazzi), size=13, weight=ft.FontWeight.BOLD,
+                                     color=ft.Colors.ON_SURFACE_VARIANT))
             cached = self.row_controls.get(row.number)
             if cached is None or cached[0] != row:
-                lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.detail, size=13)]
-                if row.event:
-                    lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
-                cached = (row, tile(f"deal-{row.number}", ft.Row([
-                    ft.Column(lines, spacing=1, tight=True, expand=True), ft.Icon(ft.Icons.EDIT, size=18)]),
-                    h(self.host.go, f"/match/{self.match_id}/deal/{row.number}"),
-                    height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, alignment=ft.Alignment.CENTER_LEFT))
+                cached = (row, self._row(row))
             controls[row.number] = cached
             items.append(cached[1])
         self.row_controls = controls
@@ -145,6 +164,51 @@ class ScoreboardScreen(Screen):
         self.swapped_btn.disabled = vm.finished
         self.undo_btn.disabled = not vm.can_undo
         self.redo_btn.disabled = not vm.can_redo
+        self.undo_btn.tooltip = vm.undo_label()
+        self.redo_btn.tooltip = vm.redo_label()
+
+    def _team_column(self, t: int) -> ft.Control:
+        """A team's standing, read as one sentence ("Sharmas: 1 bazzi, 450 points"): the big number
+        carries it, the words around it are for the eye only."""
+        vm, st = self.vm, self.vm.standings
+        name = vm.team_names()[t]
+        total = st.totals[t]
+        col = [_quiet(ft.Text(name, weight=ft.FontWeight.BOLD, size=16, max_lines=2,
+                              overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER))]
+        if vm.uses_bazzis:
+            n = st.bazzis[t]
+            col.append(sem(f"bazzis-{t}", ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
+                           label=vm.standing_text(t), exclude_semantics=True))
+            # TRANSLATORS: the word under the big number of bazzis a team has won.
+            col.append(_quiet(ft.Text(ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
+            col.append(sem(f"totals-{t}", ft.Text(
+                ngettext("{points} point in all", "{points} points in all", total).format(points=num(total)),
+                size=12, color=ft.Colors.ON_SURFACE_VARIANT), exclude_semantics=True))
+        else:
+            col.append(sem(f"totals-{t}", ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
+                           label=vm.standing_text(t), exclude_semantics=True))
+            # TRANSLATORS: the word under a team's big running total.
+            col.append(_quiet(ft.Text(ngettext("point", "points", total), size=12,
+                                      color=ft.Colors.ON_SURFACE_VARIANT)))
+        return ft.Container(ft.Column(col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+                            expand=True)
+
+    def _row(self, row) -> ft.Control:
+        """A deal row: its score, its own margin and the running difference apart, its sweeps, how a
+        bazzi was won; a tap opens the deal read-only."""
+        lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.margin, size=13),
+                 ft.Text(row.running, size=13)]
+        if row.sweeps:
+            lines.append(ft.Text(row.sweeps, size=13))
+        if row.dealer:
+            lines.append(ft.Text(row.dealer, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        if row.event:
+            lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
+        return tile(f"deal-{row.number}", ft.Row([ft.Column(lines, spacing=1, tight=True, expand=True),
+                                                  ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18)]),
+                    self.host.handler(self.host.go, f"/match/{self.match_id}/deal/{row.number}"),
+                    height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, alignment=ft.Alignment.CENTER_LEFT)
 
     async def _apply(self, change) -> None:
         """Run a view-model change off the loop; tell the other phones only when it was saved."""

@@ -12,7 +12,7 @@ from ...rules import Match, MatchError, replay
 from ...store.repository import MatchNotFound, MatchRepository
 from .. import texts
 from .base import STORE_FAULTS
-from .scoreboard import DealRow
+from .deal_rows import DealRow, deal_rows
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,7 @@ class ReviewVM:
 
     def rows(self) -> list[DealRow]:
         """Every deal, first to last."""
-        return [DealRow(r.number, texts.deal_row_text(self.match, r), texts.deal_row_detail(self.match, r),
-                        texts.event_text(self.match, r)) for r in self.standings.deals]
+        return deal_rows(self.match, self.standings.deals)[::-1]
 
     def played_on(self) -> str:
         try:

@@ -10,14 +10,9 @@ from ...rules import Deal, Match, MatchError, replay, replay_deals
 from ...store.repository import MatchRepository, StaleRevision
 from .. import texts
 from .base import STORE_FAULTS
+from .deal_rows import DealRow, deal_rows, deal_view_lines
 
-
-@dataclass(frozen=True)
-class DealRow:
-    number: int
-    title: str
-    detail: str
-    event: str | None
+__all__ = ["DealRow", "ScoreboardVM", "Step"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +41,22 @@ REDONE_TEXTS = {
     "delete": N_("Deal {number} deleted."),
     "end": N_("The match is ended again."),
     "reopen": N_("The match is open again."),
+}
+
+# What the undo and redo buttons say they will do (their names for a screen reader).
+UNDO_LABELS = {
+    "record": N_("Take back deal {number}"),
+    "edit": N_("Take back the change to deal {number}"),
+    "delete": N_("Restore deal {number}"),
+    "end": N_("Reopen the match"),
+    "reopen": N_("End the match again"),
+}
+REDO_LABELS = {
+    "record": N_("Put deal {number} back"),
+    "edit": N_("Change deal {number} again"),
+    "delete": N_("Delete deal {number} again"),
+    "end": N_("End the match again"),
+    "reopen": N_("Reopen the match"),
 }
 
 
@@ -142,6 +153,38 @@ class ScoreboardVM:
     def result_text(self) -> str | None:
         return texts.result_text(self.match, self.standings) if self.finished else None
 
+    def standing_text(self, team: int) -> str:
+        """A team's standing as one sentence: "Sharmas: 1 bazzi, 450 points" (ledger) or "Sharmas: 450 points"."""
+        f, st = fmt(), self.standings
+        total = st.totals[team]
+        points = ngettext("{points} point", "{points} points", total).format(points=f.number(total))
+        name = self.team_names()[team]
+        if self.uses_bazzis:
+            n = st.bazzis[team]
+            bazzis = ngettext("{count} bazzi", "{count} bazzis", n).format(count=f.number(n))
+            # TRANSLATORS: a team's standing on the scoreboard, read aloud: "Sharmas: 1 bazzi, 450 points".
+            return _("{team}: {bazzis}, {points}").format(team=name, bazzis=bazzis, points=points)
+        return _("{team}: {points}").format(team=name, points=points)
+
+    def bazzi_heading(self, number: int) -> str:
+        """The heading over the deals of one bazzi."""
+        if sum(self.standings.bazzis) >= number:
+            return _("Bazzi {number}").format(number=fmt().number(number))
+        return _("Bazzi {number}, in play").format(number=fmt().number(number))
+
+    def undo_label(self) -> str:
+        """What the undo button does, in words ("Take back deal 4")."""
+        step = self._step_to_undo()
+        if step is None:
+            return _("Nothing to take back")
+        return _(UNDO_LABELS[step.kind]).format(number=self._step_number(step))
+
+    def redo_label(self) -> str:
+        if not self.redo_stack:
+            return _("Nothing to put back")
+        step = self.redo_stack[-1]
+        return _(REDO_LABELS[step.kind]).format(number=self._step_number(step))
+
     def format_text(self) -> str:
         mf, n = self.match.format, self.match.format.count
         if mf.type == "bazzis":
@@ -153,8 +196,14 @@ class ScoreboardVM:
         return _("Open-ended match")
 
     def rows(self) -> list[DealRow]:
-        return [DealRow(r.number, texts.deal_row_text(self.match, r), texts.deal_row_detail(self.match, r),
-                        texts.event_text(self.match, r)) for r in reversed(self.standings.deals)]
+        """One row per deal, newest first (`bazzi`: the bazzi each belongs to, for the headings)."""
+        return deal_rows(self.match, self.standings.deals)
+
+    def deal_view(self, number: int) -> list[tuple[str, str]] | None:
+        """Deal `number`, read-only: (what, value) lines; None when there is no such deal (any more)."""
+        if not 1 <= number <= len(self.match.deals):
+            return None
+        return deal_view_lines(self.match, self.standings.deals[number - 1], self.match.deals[number - 1])
 
     def _with_ended(self, ended: bool) -> Match:
         m = self.match

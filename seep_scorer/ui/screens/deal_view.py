@@ -1,0 +1,58 @@
+"""One past deal, read-only (a tap on its scoreboard row): what was recorded and what it did, with
+Edit (`edit-deal`) and Delete (`delete-deal`)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _
+from ..host import Host
+from ..viewmodels import ScoreboardVM, off_loop
+from ..widgets import big_button, sem
+from .base import Screen, num
+
+
+class DealViewScreen(Screen):
+    nav_route = ""
+    keeps_awake = True
+
+    def __init__(self, host: Host, board: ScoreboardVM, number: int):
+        self.board, self.number = board, number
+        self.match_id = board.match_id
+        self.route = f"/match/{board.match_id}/deal/{number}"
+        super().__init__(host)
+        h = host.handler
+        self.edit_button = big_button("edit-deal", _("Edit deal {number}").format(number=num(number)),
+                                      h(self._edit, screen=self), icon=ft.Icons.EDIT, expand=True)
+        self.delete_button = big_button("delete-deal", _("Delete deal {number}").format(number=num(number)),
+                                        h(self._delete, screen=self), icon=ft.Icons.DELETE_OUTLINE, filled=False,
+                                        expand=True)
+        self.footer.controls = [ft.Row([self.delete_button, self.edit_button], spacing=6)]
+        self.refresh()
+
+    def title(self) -> str:
+        return _("Deal {number}").format(number=num(self.number))
+
+    def refresh(self) -> None:
+        if not hasattr(self, "edit_button"):
+            return
+        lines = self.board.deal_view(self.number)
+        if lines is None:  # deleted on another phone meanwhile
+            self.body.controls = [ft.Text(_("This deal is no longer in the match."))]
+            self.edit_button.visible = self.delete_button.visible = False
+            return
+        rows = []
+        for i, (what, value) in enumerate(lines):
+            rows.append(sem(f"deal-view-{i}", ft.Row([
+                ft.Text(what, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=2),
+                ft.Text(value, weight=ft.FontWeight.BOLD, expand=3)], vertical_alignment=ft.CrossAxisAlignment.START),
+                container=True))
+        self.body.controls = [sem("deal-view", ft.Column(rows, spacing=8, tight=True))]
+
+    async def _edit(self):
+        await self.host.go(f"/match/{self.match_id}/deal/{self.number}/edit", replace_top=True)
+
+    async def _delete(self):
+        if await off_loop(self.board.delete_deal, self.number):
+            self.host.publish(self.match_id)
+        await self.host.go_back()
