@@ -15,6 +15,12 @@ from ..store.repository import MatchNotFound, StaleRevision, StoreError
 log = logging.getLogger(__name__)
 
 SWEEP_KIND_LABELS = {"normal": N_("Sweeps"), "opening": N_("Opening sweeps"), "last": N_("Last-play sweeps")}
+# What the sweep counters' buttons do, and for whom (a screen reader's name for each button).
+SWEEP_ADD_LABELS = {"normal": N_("Add a normal sweep for {team}"), "opening": N_("Add an opening sweep for {team}"),
+                    "last": N_("Add a last-play sweep for {team}")}
+SWEEP_REMOVE_LABELS = {"normal": N_("Remove a normal sweep from {team}"),
+                       "opening": N_("Remove an opening sweep from {team}"),
+                       "last": N_("Remove a last-play sweep from {team}")}
 
 # Labels of the rule parameters the new-match screen edits (one label per parameter, no per-preset text).
 PARAM_LABELS = {

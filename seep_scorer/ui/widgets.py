@@ -71,20 +71,27 @@ def icon_button(identifier: str, icon, on_click: Callable, *, tooltip: str | Non
 
 
 class Counter:
-    """`base` shows the count; `base-dec` and `base-inc` change it. Built once, set in place."""
+    """`base` shows the count; `base-dec` and `base-inc` change it. Built once, set in place.
+    `dec_label` and `inc_label` name the two buttons for a screen reader (each its own name,
+    saying what it does and for whom); without them both carry `label`."""
 
-    def __init__(self, base: str, label: str, on_dec: Callable, on_inc: Callable):
-        self.dec = ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_dec, tooltip=label, width=TAP, height=TAP)
-        self.inc = ft.IconButton(icon=ft.Icons.ADD, on_click=on_inc, tooltip=label, width=TAP, height=TAP)
+    def __init__(self, base: str, label: str, on_dec: Callable, on_inc: Callable, *,
+                 dec_label: str | None = None, inc_label: str | None = None):
+        self.dec = ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_dec, tooltip=dec_label or label, width=TAP,
+                                 height=TAP)
+        self.inc = ft.IconButton(icon=ft.Icons.ADD, on_click=on_inc, tooltip=inc_label or label, width=TAP, height=TAP)
         self.text = ft.Text("0", size=18, weight=ft.FontWeight.BOLD)
         self.value = ft.Semantics(identifier=base, label=label, value="0",
-                                  content=ft.Container(self.text, width=26, alignment=ft.Alignment.CENTER))
+                                  content=ft.Container(ft.Semantics(content=self.text, exclude_semantics=True), width=26,
+                                                       alignment=ft.Alignment.CENTER))
         self.control = ft.Row([sem(f"{base}-dec", self.dec), self.value, sem(f"{base}-inc", self.inc)],
                               spacing=0, tight=True)
 
-    def set(self, n: int) -> None:
+    def set(self, n: int, can_add: bool = True) -> None:
+        """Show `n`; `can_add` False disables the add button (the rules allow no more here)."""
         self.text.value = self.value.value = fmt().number(n)
         self.dec.disabled = n == 0
+        self.inc.disabled = not can_add
 
 
 def notice(message: str | None, action_text: str | None = None, on_action: Callable | None = None,

@@ -104,7 +104,7 @@ def test_points_mode_derives_team_1_and_explains_bad_input(repo):
     match = repo.get(start(repo)).match
     vm = DealEntryVM(match)
     vm.set_mode("points")
-    assert vm.points_text == "100"  # carried over from the cards
+    assert vm.points_text == ""  # issue 11: empty, nothing to type after
     vm.set_points_text("")
     assert "card points of Team A" in vm.error()
     vm.set_points_text("abc")

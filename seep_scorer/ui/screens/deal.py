@@ -10,9 +10,13 @@ from .. import texts
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import Chip, Counter, big_button, notice, sem, tile
-from .base import Screen, help_mark, num
+from .base import MAX_WIDTH, Screen, help_mark, num
 
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
+
+
+CARD_MIN = 64  # a card tile's least width; the grid shares the row's width between as many as fit
+CARD_GAP = 6
 
 
 class _Card:
@@ -20,8 +24,10 @@ class _Card:
         self.code = code
         self.special = code in ("AS", "AH", "AD", "AC", "10D")
         self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
+        # The team is the tile's semantics value: the text is not read a second time.
         self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-        self.control = tile(f"card-{code}", ft.Column([self.label, self.team], spacing=0, tight=True,
+        self.control = tile(f"card-{code}", ft.Column([self.label, ft.Semantics(content=self.team, exclude_semantics=True)],
+                                                     spacing=0, tight=True,
                                                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                             on_click, width=66, height=58, padding=2)
         self.box = self.control.content
@@ -37,6 +43,15 @@ class _Card:
         self.control.value = name
 
 
+def card_width(page_width: float | None) -> float:
+    """The card tiles' width so that a row of them fills the screen's width (66 when it is unknown)."""
+    if not page_width:
+        return 66
+    avail = min(page_width, MAX_WIDTH) - 2 * 12 - 1  # the body's padding; 1 for rounding
+    per_row = max(4, int((avail + CARD_GAP) // (CARD_MIN + CARD_GAP)))
+    return int((avail - (per_row - 1) * CARD_GAP) / per_row)
+
+
 class DealScreen(Screen):
     nav_route = ""
 
@@ -50,6 +65,8 @@ class DealScreen(Screen):
         self.number = number = vm.number
         self.route = f"/match/{self.match_id}/deal" + (f"/{number}" if number else "/swapped" if swapped else "")
         self.message: str | None = None
+        if swapped and number is None:
+            vm.start_with(1)  # every card on the second team, the instruction saying so
         super().__init__(host)
         self._build()
         self.refresh()
@@ -63,62 +80,54 @@ class DealScreen(Screen):
         """The match changed elsewhere: keep what was entered, check it against the new state."""
         self.vm.rebase(self.board.match)
 
+    def fit_width(self, page_width: float | None) -> None:
+        super().fit_width(page_width)
+        for card in getattr(self, "cards", {}).values():
+            card.control.content.width = card_width(page_width)
+
     def _build(self) -> None:
         vm = self.vm
         match = vm.match
-        names = self.board.team_names()
-        self.names = names
+        names = self.names = self.board.team_names()
         h = self.host.handler
         self.notice_slot = ft.Column(tight=True)
         self.dealer_chips = [Chip(f"dealer-{s}", match.seat_name(s), h(self._edit, vm.set_dealer, s), expand=True)
                              for s in range(4)]
+        self.bidder_text = ft.Text("", size=13)
         self.mode_chips = {m: Chip(f"mode-{m}", label, h(self._set_mode, m), expand=True, compact=False)
                            for m, label in (("cards", _("Cards")), ("points", _("Points")))}
         self.cards = {code: _Card(code, h(self._edit, vm.toggle, code)) for code in vm.cards}
+        self.fit_width(self.host.page_width())
         self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
+        start, other = names[vm.start_team], names[1 - vm.start_team]
         self.cards_section = ft.Column([
-            ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(
-                team0=names[0], team1=names[1]), size=13),
-            ft.Row([c.control for c in self.cards.values()], wrap=True, spacing=6, run_spacing=6),
-            ft.Row([big_button("swap-all", _("Swap all"), h(self._edit, vm.swap_all), icon=ft.Icons.SWAP_HORIZ, filled=False),
+            ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(team0=start, team1=other),
+                    size=13),
+            ft.Row([c.control for c in self.cards.values()], wrap=True, spacing=CARD_GAP, run_spacing=CARD_GAP),
+            ft.Row([big_button("swap-all", _("Swap all cards"), h(self._edit, vm.swap_all), icon=ft.Icons.SWAP_HORIZ,
+                               filled=False),
                     self.card_points], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=8, tight=True)
+        # Quick points: empty at first (nothing to type after), the number pad, the other team follows live.
         self.points_field = ft.TextField(
             label=_("Card points of {team}").format(team=names[0]), value=vm.points_text,
-            keyboard_type=ft.KeyboardType.NUMBER, on_change=h(self._points_changed, event=True), width=200)
+            keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter(), max_length=3,
+            autofocus=vm.mode == "points" and not vm.points_text,
+            on_change=h(self._points_changed, event=True), width=200, counter="")
         self.points_other = ft.Text("", size=16)
-        self.points_section = ft.Row([sem("points-0", self.points_field), sem("points-1", self.points_other)],
+        self.points_section = ft.Row([sem("points-0", self.points_field),
+                                      sem("points-1", self.points_other, live_region=True)],
                                      wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
-        self.counters = {}
-        sweep_rows = [ft.Row([
-            ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                            expand=True),
-                    help_mark(self.host, "help-sweeps")], spacing=0, expand=True,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Container(ft.Text(names[0], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
-                                 text_align=ft.TextAlign.CENTER), width=122),
-            ft.Container(ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
-                                 text_align=ft.TextAlign.CENTER), width=122),
-        ], spacing=2)]
-        for kind in SWEEP_KINDS:
-            row = [ft.Text(short[kind], expand=True, size=14)]
-            for t in (0, 1):
-                c = Counter(f"sweep-{t}-{kind}",
-                             _("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]),
-                             h(self._edit, vm.dec, t, kind), h(self._edit, vm.inc, t, kind))
-                self.counters[(t, kind)] = c
-                row.append(c.control)
-            sweep_rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         items: list[ft.Control] = [
             self.notice_slot,
             ft.Text(_("Dealer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             sem("dealer", ft.Row([c.control for c in self.dealer_chips], spacing=4)),
+            sem("bidder", self.bidder_text),
             ft.Row([c.control for c in self.mode_chips.values()], spacing=6),
             self.cards_section,
             self.points_section,
-            *sweep_rows,
         ]
+        # The most-cards choice (race to 500) right under the cards, where its error is seen.
         self.most_chips = {}
         if vm.needs_most_cards:
             self.most_chips = {v: Chip(f"most-cards-{v}", label, h(self._edit, vm.set_most_cards, v), expand=True)
@@ -127,16 +136,20 @@ class DealScreen(Screen):
                                  help_mark(self.host, "help-most-cards")], spacing=0,
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER))
             items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
+        items.extend(self._sweep_rows(names))
         if self.number:
             items.append(big_button("delete-deal", _("Delete this deal"), h(self._delete, screen=self),
                                     icon=ft.Icons.DELETE_OUTLINE, filled=False))
+        items.append(ft.Container(height=16))  # the last row clear of the footer's edge
         self.body.controls = items
-        # footer: live totals, the reason it cannot be saved, save
+        # footer: live totals, what saving would do, the reason it cannot be saved, save
         self.total_texts = [ft.Text("", size=18, weight=ft.FontWeight.BOLD, max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS, text_align=align)
                             for align in (ft.TextAlign.START, ft.TextAlign.END)]
+        self.preview_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+        self.preview_slot = sem("deal-preview", self.preview_text, live_region=True)
         self.error_text = ft.Text("", color=ft.Colors.ERROR, size=13)
-        self.error_slot = sem("deal-error", self.error_text)
+        self.error_slot = sem("deal-error", self.error_text, live_region=True)
         self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, height=52,
                                            on_click=h(self._save, screen=self))
         self.footer.controls = [
@@ -144,19 +157,55 @@ class DealScreen(Screen):
                     help_mark(self.host, "help-scoring"),
                     sem("deal-total-1", self.total_texts[1], expand=True)], spacing=0,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.preview_slot,
             self.error_slot,
             sem("save-deal", self.save_button),
         ]
+
+    def _sweep_rows(self, names) -> list[ft.Control]:
+        """The sweep counters: a heading of its own (never cut), a row of team names, a row per kind,
+        and the hint saying which team may make the opening and the last-play sweep."""
+        vm, h = self.vm, self.host.handler
+        short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
+        rows: list[ft.Control] = [
+            ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD), help_mark(self.host, "help-sweeps")],
+                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row([ft.Container(expand=True)] + [
+                ft.Container(ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                                     weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER), width=122)
+                for t in (0, 1)], spacing=2),
+        ]
+        self.counters = {}
+        for kind in SWEEP_KINDS:
+            row: list[ft.Control] = [ft.Text(short[kind], expand=True, size=14, max_lines=2)]
+            for t in (0, 1):
+                c = Counter(f"sweep-{t}-{kind}",
+                            _("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]),
+                            h(self._edit, vm.dec, t, kind), h(self._edit, vm.inc, t, kind),
+                            dec_label=_(texts.SWEEP_REMOVE_LABELS[kind]).format(team=names[t]),
+                            inc_label=_(texts.SWEEP_ADD_LABELS[kind]).format(team=names[t]))
+                self.counters[(t, kind)] = c
+                row.append(c.control)
+            rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        rows.append(sem("sweep-hint", self.sweep_hint))
+        return rows
 
     def refresh(self) -> None:
         if not hasattr(self, "cards"):
             return
         vm = self.vm
         names = self.names
+        match = vm.match
         self.notice_slot.controls = [notice(self.message, on_close=self.host.handler(self._dismiss), error=True)] \
             if self.message else []
         for s, chip in enumerate(self.dealer_chips):
             chip.set(vm.dealer == s)
+        if vm.dealer is None:
+            self.bidder_text.value = _("Choose the dealer: the bidder sits on the dealer's right.")
+        else:
+            self.bidder_text.value = _("{dealer} deals; {bidder} bids ({team}).").format(
+                dealer=match.seat_name(vm.dealer), bidder=match.seat_name(vm.bidder), team=names[vm.bidder % 2])
         for m, chip in self.mode_chips.items():
             chip.set(vm.mode == m)
         self.cards_section.visible = vm.mode == "cards"
@@ -166,15 +215,25 @@ class DealScreen(Screen):
         cp = vm.card_points()
         if vm.mode == "cards":
             self.card_points.value = _("Card points {points0} : {points1}").format(points0=num(cp[0]), points1=num(cp[1]))
-        self.points_other.value = _("{team}: {points}").format(team=names[1], points="–" if cp is None else num(cp[1]))
-        for key, c in self.counters.items():
-            c.set(vm.sweeps[key])
+        self.points_other.value = _("{team}: {points}").format(
+            team=names[1], points="–" if cp is None or not 0 <= cp[1] <= vm.rules.card_total else num(cp[1]))
+        for (t, kind), c in self.counters.items():
+            c.set(vm.sweeps[(t, kind)], vm.can_add(t, kind))
+        opening, last = vm.sweep_team("opening"), vm.sweep_team("last")
+        self.sweep_hint.visible = opening is not None
+        if opening is not None:
+            self.sweep_hint.value = _("Only {bidder_team} (the bidder's team) can make the opening sweep, "
+                                      "only {dealer_team} (the dealer's team) the last-play sweep.").format(
+                bidder_team=names[opening], dealer_team=names[last])
         for v, chip in self.most_chips.items():
             chip.set(vm.most_cards == v)
         totals = vm.totals()
         for t in (0, 1):
             self.total_texts[t].value = _("{team}: {points}").format(
                 team=names[t], points="–" if totals is None else num(totals[t]))
+        preview = vm.preview()
+        self.preview_text.value = preview or ""
+        self.preview_slot.visible = bool(preview)
         error = vm.error()
         self.error_text.value = error or ""
         self.error_slot.visible = bool(error)
@@ -192,7 +251,7 @@ class DealScreen(Screen):
         self.changed()
 
     def _points_changed(self, e):
-        self.vm.set_points_text(e.control.value)
+        self.vm.set_points_text(e.control.value)  # the other team's points follow as each digit is typed
         self.changed()
 
     def _dismiss(self):

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from ...i18n import _, fmt
 from ...rules import SWEEP_KINDS, Deal, Match, MatchError, Sweep, replay, replay_deals, score_deal, validate_deal
+from ...rules.replay import bidder_of
 from .. import texts
+
+# Which team may make each kind of sweep: the opening one is the bidder's team's, the last-play
+# one the dealer's team's (rules.md); a normal sweep is anyone's.
+SWEEP_OWNER = {"opening": "bidder", "last": "dealer"}
 
 
 class DealEntryVM:
@@ -19,7 +24,8 @@ class DealEntryVM:
         prior = replay_deals(self.rules, match.format, match.first_dealer, before)
         self.computed_dealer: int | None = prior.next_dealer
         self.owner: dict[str, int] = {c: 0 for c in self.cards}
-        self.mode = "cards"
+        self.start_team = 0  # the team every card starts with (the instruction names it)
+        self.mode = self.remembered_mode(match) if number is None else "cards"
         self.points_text = ""
         self.sweeps = {(t, k): 0 for t in (0, 1) for k in SWEEP_KINDS}
         self.most_cards: int | str | None = None
@@ -42,6 +48,14 @@ class DealEntryVM:
         if deal.dealer is not None:
             self.dealer = deal.dealer
 
+    @staticmethod
+    def remembered_mode(match: Match) -> str:
+        """A new deal starts in the entry mode the match's last deal was recorded in (derived, so every
+        phone and every session agrees): a table that scores by points is not asked to switch each time."""
+        if match.deals and match.deals[-1].cards is None and match.deals[-1].points is not None:
+            return "points"
+        return "cards"
+
     def rebase(self, match: Match) -> None:
         """The match changed on another phone: keep the entry, recompute what depends on the deal list."""
         number = self.number
@@ -62,16 +76,22 @@ class DealEntryVM:
         for code in self.cards:
             self.owner[code] = 1 - self.owner[code]
 
+    def start_with(self, team: int) -> None:
+        """A new card entry with every point card on `team` (the "cards to the second team" start)."""
+        self.start_team = team
+        self.owner = {c: team for c in self.cards}
+        self.mode = "cards"
+
     def set_mode(self, mode: str) -> None:
-        if mode == "points" and self.mode == "cards" and not self.points_text:
-            self.points_text = str(self.card_points()[0])  # carry the cards over
+        # The points field starts empty: a figure carried over from the cards ("100") would only be
+        # typed after ("10060").
         self.mode = mode
 
     def set_points_text(self, text: str) -> None:
         self.points_text = (text or "").strip()
 
     def inc(self, team: int, kind: str) -> None:
-        self.sweeps[(team, kind)] += 1
+        self.sweeps[(team, kind)] += 1  # the screen offers it only where `can_add`; the rules check the rest
 
     def dec(self, team: int, kind: str) -> None:
         self.sweeps[(team, kind)] = max(0, self.sweeps[(team, kind)] - 1)
@@ -86,6 +106,27 @@ class DealEntryVM:
     @property
     def needs_most_cards(self) -> bool:
         return self.rules.needs_most_cards
+
+    @property
+    def bidder(self) -> int | None:
+        return bidder_of(self.dealer)
+
+    def sweep_team(self, kind: str) -> int | None:
+        """The only team that may make a sweep of `kind` in this deal, None when either may
+        (a normal sweep, or the dealer unknown)."""
+        seat = {"bidder": self.bidder, "dealer": self.dealer}.get(SWEEP_OWNER.get(kind, ""))
+        return None if seat is None else seat % 2
+
+    def may_sweep(self, team: int, kind: str) -> bool:
+        allowed = self.sweep_team(kind)
+        return allowed is None or allowed == team
+
+    def can_add(self, team: int, kind: str) -> bool:
+        """Whether the screen offers one more sweep of `kind` to `team`: only to the team allowed to
+        make it, and one opening or last-play sweep per deal at most."""
+        if kind == "normal":
+            return True
+        return self.may_sweep(team, kind) and self.sweeps[(0, kind)] + self.sweeps[(1, kind)] == 0
 
     def team_of(self, code: str) -> int:
         return self.owner[code]
@@ -134,6 +175,40 @@ class DealEntryVM:
             return None
         return score_deal(deal, self.rules).scores
 
+    def outcome(self):
+        """What saving this entry would do, replayed with the match (pure): the deal's `DealResult`
+        and the standings after it; None while the entry is not valid."""
+        if self.error() is not None:
+            return None
+        deals = list(self.match.deals)
+        if self.number is None:
+            deals.append(self.build())
+        else:
+            deals[self.number - 1] = self.build()
+        try:
+            standings = replay(self.match.with_deals(deals))
+        except MatchError:
+            return None
+        index = (self.number or len(deals)) - 1
+        if index >= len(standings.deals):
+            return None
+        return standings.deals[index], standings
+
+    def preview(self) -> str | None:
+        """Said before saving when this deal would end a bazzi (or reach the target), and how."""
+        found = self.outcome()
+        if found is None:
+            return None
+        result, standings = found
+        if result.event is None:
+            return None
+        index = result.number - 1
+        before = standings.deals[index - 1].difference if index > 0 else 0
+        text = _preview_text(self.match, result, before + result.scores[0] - result.scores[1])
+        if standings.finished and standings.deals and standings.deals[-1].number == result.number:
+            text = _("{what} This ends the match.").format(what=text)
+        return text
+
     def error(self) -> str | None:
         """Why this entry cannot be saved, in the user's language; None when it can.
 
@@ -168,3 +243,17 @@ class DealEntryVM:
                     number=fmt().number(err.deal), reason=reason)
             return reason
         return None
+
+
+def _preview_text(match: Match, result, raw_difference: int) -> str:
+    """How the deal `result` ends its bazzi (or reaches the target), as a sentence."""
+    f = fmt()
+    event = result.event
+    winner, loser = match.teams[event.winner].name, match.teams[1 - event.winner].name
+    if event.cause == "minimum":
+        return _("{loser} is under the minimum: {winner} wins the bazzi.").format(loser=loser, winner=winner)
+    if event.cause == "lead":
+        return _("{winner} leads by {points}: {winner} wins the bazzi.").format(
+            winner=winner, points=f.number(abs(raw_difference)))
+    return _("{winner} reaches {total} of {target}: {winner} wins.").format(
+        winner=winner, total=f.number(result.totals[event.winner]), target=f.number(match.format.count or 0))
