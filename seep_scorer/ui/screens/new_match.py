@@ -80,6 +80,7 @@ class NewMatchScreen(Screen):
         self.param_chips: dict[tuple[str, str], Chip] = {}
         self.param_fields: dict[str, ft.TextField] = {}
         self.param_switches: dict[str, ft.Switch] = {}
+        self.param_boxes: dict[str, ft.Control] = {}
         details: list[ft.Control] = []
         for p in PARAMS:
             label = _(texts.PARAM_LABELS[p.name])
@@ -90,12 +91,16 @@ class NewMatchScreen(Screen):
                                  h(self._set_param, p.name, c), expand=True, compact=False)
                     self.param_chips[(p.name, c)] = chip
                     chips.append(chip.control)
-                details += [ft.Text(label, size=13), sem(f"param-{p.name}", ft.Row(chips, spacing=6))]
+                self.param_boxes[p.name] = ft.Column([ft.Text(label, size=13),
+                                                      sem(f"param-{p.name}", ft.Row(chips, spacing=6))],
+                                                     spacing=8, tight=True)
+                details.append(self.param_boxes[p.name])
             elif p.kind == "bool":
                 sw = ft.Switch(label=label, on_change=h(lambda e, n: self._set_param(n, bool(e.control.value)),
                                                          p.name, event=True))
                 self.param_switches[p.name] = sw
-                details.append(sem(f"param-{p.name}", sw))
+                self.param_boxes[p.name] = sem(f"param-{p.name}", sw)
+                details.append(self.param_boxes[p.name])
             else:
                 def changed(e, name=p.name):
                     self.vm.set_param_text(name, e.control.value)
@@ -104,7 +109,8 @@ class NewMatchScreen(Screen):
                 field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=h(changed, event=True),
                                      hint_text=_("empty: off") if p.name == "minimum" else None)
                 self.param_fields[p.name] = field
-                details.append(sem(f"param-{p.name}", field))
+                self.param_boxes[p.name] = sem(f"param-{p.name}", field)
+                details.append(self.param_boxes[p.name])
         self.details = ft.Column(details, spacing=8, tight=True, visible=False)
         items.append(self.details)
         items.append(section_title(_("Match length")))
@@ -157,6 +163,12 @@ class NewMatchScreen(Screen):
         self.details_icon.icon = ft.Icons.EXPAND_LESS if self.details_open else ft.Icons.EXPAND_MORE
         for (name, c), chip in self.param_chips.items():
             chip.set(vm.params[name] == c)
+        shown = vm.shown_params()
+        for name, box in self.param_boxes.items():
+            box.visible = name in shown
+        if "minimum" in self.param_fields:
+            # an empty minimum is no minimum: say so under the field, not only while it has the focus
+            self.param_fields["minimum"].helper_text = _("Off: no minimum") if vm.params["minimum"] is None else None
         allowed = vm.match_types()
         for t, chip in self.type_chips.items():
             chip.control.visible = t in allowed

@@ -43,6 +43,18 @@ PARAMS: tuple[Param, ...] = (
 )
 
 
+# The parameters each preset shows (its own variant's, no more): race to 500 has no sweeps, no minimum
+# and no lead target; the standard game has no most-cards bonus. Custom shows every parameter that its
+# scoring uses.
+PRESET_PARAMS: dict[str, tuple[str, ...]] = {
+    "standard": ("scoring", "ten_of_diamonds", "sweep_normal", "sweep_opening", "sweep_last", "minimum",
+                 "minimum_counts_sweeps", "lead_target"),
+    "race500": ("scoring", "ten_of_diamonds", "most_cards_bonus", "most_cards_tie_bonus"),
+    "custom": tuple(p.name for p in PARAMS),
+}
+LEDGER_ONLY = frozenset({"minimum", "minimum_counts_sweeps", "lead_target"})  # bazzis: no use to running totals
+
+
 def _param_value(rules: Rules, name: str) -> Any:
     if name == "ten_of_diamonds":
         return rules.card_values.get("10D", 0)
@@ -150,7 +162,23 @@ class NewMatchVM:
         self.match_type, self.match_count = fmt.type, fmt.count
         self.error = None
 
+    def shown_params(self) -> tuple[str, ...]:
+        """The parameters that apply to the preset chosen (and to its scoring)."""
+        shown = PRESET_PARAMS[self.preset]
+        if self.params.get("scoring") == "cumulative":
+            shown = tuple(n for n in shown if n not in LEDGER_ONLY)
+        if self.params.get("minimum") is None:
+            shown = tuple(n for n in shown if n != "minimum_counts_sweeps")
+        return shown
+
+    def _to_custom(self) -> None:
+        """A parameter changed: the rules are no longer the preset's, so they become Custom, with every
+        value kept (the match length too)."""
+        self.preset = "custom"
+
     def set_param(self, name: str, value: Any) -> None:
+        if self.params.get(name) != value:
+            self._to_custom()
         self.params[name] = value
         if name == "scoring":  # keep the match length meaningful for the scoring mode
             wanted = ("target",) if value == "cumulative" else ("bazzis", "first_to")
@@ -162,13 +190,16 @@ class NewMatchVM:
         """A number typed in a parameter field; empty means 'off' for an optional number."""
         param = next(p for p in PARAMS if p.name == name)
         text = (text or "").strip()
+        before = self.params.get(name)
         if param.kind == "optional_int" and text == "":
             self.params[name] = None
-            return
-        try:
-            self.params[name] = int(text)
-        except ValueError:
-            self.params[name] = text  # make_rules reports it in plain words
+        else:
+            try:
+                self.params[name] = int(text)
+            except ValueError:
+                self.params[name] = text  # make_rules reports it in plain words
+        if self.params[name] != before:
+            self._to_custom()
 
     def match_types(self) -> tuple[str, ...]:
         return ("target", "open") if self.params.get("scoring") == "cumulative" else ("bazzis", "first_to", "open")
