@@ -77,21 +77,32 @@ class Counter:
 
     def __init__(self, base: str, label: str, on_dec: Callable, on_inc: Callable, *,
                  dec_label: str | None = None, inc_label: str | None = None):
-        self.dec = ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_dec, tooltip=dec_label or label, width=TAP,
-                                 height=TAP)
-        self.inc = ft.IconButton(icon=ft.Icons.ADD, on_click=on_inc, tooltip=inc_label or label, width=TAP, height=TAP)
+        self._on = {"dec": on_dec, "inc": on_inc}
+        self.dec = self._button(f"{base}-dec", ft.Icons.REMOVE, dec_label or label, on_dec)
+        self.inc = self._button(f"{base}-inc", ft.Icons.ADD, inc_label or label, on_inc)
         self.text = ft.Text("0", size=18, weight=ft.FontWeight.BOLD)
         self.value = ft.Semantics(identifier=base, label=label, value="0",
-                                  content=ft.Container(ft.Semantics(content=self.text, exclude_semantics=True), width=26,
-                                                       alignment=ft.Alignment.CENTER))
-        self.control = ft.Row([sem(f"{base}-dec", self.dec), self.value, sem(f"{base}-inc", self.inc)],
-                              spacing=0, tight=True)
+                                  content=ft.Container(ft.Semantics(content=self.text, exclude_semantics=True),
+                                                       width=26, alignment=ft.Alignment.CENTER))
+        self.control = ft.Row([self.dec, self.value, self.inc], spacing=0, tight=True)
+
+    @staticmethod
+    def _button(identifier: str, icon, name: str, on_click: Callable) -> ft.Semantics:
+        """One button, one name: a round 48 × 48 surface whose semantics node carries `name`
+        (an IconButton's tooltip would name a node of its own beside an unnamed button)."""
+        box = ft.Container(ft.Icon(icon, size=22), on_click=on_click, ink=True, width=TAP, height=TAP,
+                           border_radius=TAP // 2, alignment=ft.Alignment.CENTER)
+        return ft.Semantics(identifier=identifier, content=box, button=True, label=name)
+
+    def _enable(self, button: ft.Semantics, kind: str, enabled: bool) -> None:
+        button.content.on_click = self._on[kind] if enabled else None
+        button.content.opacity = 1.0 if enabled else 0.38
 
     def set(self, n: int, can_add: bool = True) -> None:
         """Show `n`; `can_add` False disables the add button (the rules allow no more here)."""
         self.text.value = self.value.value = fmt().number(n)
-        self.dec.disabled = n == 0
-        self.inc.disabled = not can_add
+        self._enable(self.dec, "dec", n > 0)
+        self._enable(self.inc, "inc", can_add)
 
 
 def notice(message: str | None, action_text: str | None = None, on_action: Callable | None = None,

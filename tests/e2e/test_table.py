@@ -24,6 +24,8 @@ def new_phone(browser, url):
 def record_cards(page, team1=(), swap_all=False, sweeps=()):
     tap(page, "record-deal")
     wait_present(page, "save-deal")
+    tap(page, "mode-cards")  # a new deal starts in the mode of the last one (issue 11): after a points deal, points
+    wait_present(page, "card-KS")
     if swap_all:
         tap_until(page, "swap-all", "card-KS", "Team B")
     for code in team1:

@@ -130,15 +130,17 @@ def test_every_button_has_a_name_of_its_own(repo):
     async def go():
         phone, _mid = await open_match(repo)
         await phone.tap("record-deal")
-        names = [c.tooltip for c in _walk(phone.page.views[-1]) if isinstance(c, ft.IconButton)]
+        buttons = [c for c in _walk(phone.page.views[-1]) if isinstance(c, ft.Semantics) and c.button]
+        names = [c.label for c in buttons if (c.identifier or "").startswith("sweep-")]
         assert "Add a normal sweep for Team A" in names and "Remove a last-play sweep from Team B" in names
         assert "Add an opening sweep for Team B" in names
-        assert all(names) and len(names) == len(set(names)), names
-        # a card's team is its semantics value, not read a second time from its text
+        assert len(names) == 12 and len(set(names)) == 12, names
+        assert not any(isinstance(c, ft.IconButton) and c.tooltip for c in _walk(phone.find("sweep-0-normal-inc")))
+        # a card is one button read as "K♠ Team A": no value or label repeating its text
         card = phone.find("card-KS")
-        assert card.value == "Team A"
-        team_texts = [c for c in _walk(card) if isinstance(c, ft.Semantics) and c.exclude_semantics]
-        assert len(team_texts) == 1 and team_texts[0].content.value == "Team A"
+        assert card.value is None and card.label is None and phone.text("card-KS") == "K♠ Team A"
+        await phone.tap("card-KS")
+        assert phone.text("card-KS") == "K♠ Team B"
     run(go())
 
 

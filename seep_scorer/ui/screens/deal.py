@@ -24,10 +24,10 @@ class _Card:
         self.code = code
         self.special = code in ("AS", "AH", "AD", "AC", "10D")
         self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
-        # The team is the tile's semantics value: the text is not read a second time.
         self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-        self.control = tile(f"card-{code}", ft.Column([self.label, ft.Semantics(content=self.team, exclude_semantics=True)],
-                                                     spacing=0, tight=True,
+        # One button read as "K♠ Team A": a semantics value would split the tile into a button named by the
+        # team around an unnamed one, so the team is its second line of text instead.
+        self.control = tile(f"card-{code}", ft.Column([self.label, self.team], spacing=0, tight=True,
                                                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                             on_click, width=66, height=58, padding=2)
         self.box = self.control.content
@@ -40,7 +40,6 @@ class _Card:
         self.label.color = (CARD_COLORS[self.code[-1]] if team == 0 else None) or fg
         self.team.value = name
         self.team.color = fg
-        self.control.value = name
 
 
 def card_width(page_width: float | None) -> float:
