@@ -63,6 +63,14 @@ class LocaleFormat:
             text = format_date(value, "medium", locale=self.lang)
         return self.digits(text)
 
+    def medium_date(self, value: _dt.datetime | _dt.date | str) -> str:
+        """The day in the language's medium form ("Dec 1, 2026" in English, "1 dic 2026" in Italian):
+        the month in words, so no reader mistakes the day for the month."""
+        if isinstance(value, str):
+            value = _dt.datetime.fromisoformat(value)
+        day = value.date() if isinstance(value, _dt.datetime) else value
+        return self.digits(format_date(day, "medium", locale=self.lang))
+
     def code(self, text: str) -> str:
         """A card code or other Latin token, kept readable (left to right) inside RTL text."""
         return f"{_LRI}{text}{_PDI}" if self.rtl else text

@@ -91,7 +91,7 @@ def test_undo_and_redo_say_what_they_do(repo):
     vm.delete_deal(1)
     assert vm.undo_label() == "Restore deal 1"
     screen = ScoreboardScreen(App(StubPage(), repo), vm)
-    assert screen.undo_btn.tooltip == "Restore deal 1"
+    assert screen.undo_sem.label == "Restore deal 1" and screen.undo_sem.identifier == "undo-deal"
 
 
 def test_long_team_names_wrap_in_the_title(repo):

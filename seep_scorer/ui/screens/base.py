@@ -31,9 +31,18 @@ def num(value: int) -> str:
 def help_mark(host: Host, ident: str) -> ft.Semantics:
     """A help mark (48 × 48) that opens the rules section explaining what it stands beside."""
     section, label = texts.HELP_MARKS[ident]
-    return ft.Semantics(identifier=ident, label=_(label), button=True, content=ft.IconButton(
-        icon=ft.Icons.HELP_OUTLINE, tooltip=_(label), width=TAP, height=TAP, icon_size=20,
+    return labelled_icon_button(ident, _(label), ft.IconButton(
+        icon=ft.Icons.HELP_OUTLINE, width=TAP, height=TAP, icon_size=20,
         icon_color=ft.Colors.PRIMARY, on_click=host.handler(host.open_help, section)))
+
+
+def labelled_icon_button(ident: str, label: str, button: ft.IconButton) -> ft.Semantics:
+    """An icon button named once, by its semantics label: the node is the button (a tap on it runs the
+    button's handler) and the button's own node is left out. (A tooltip and a label both were read
+    twice, "About bazzis About bazzis"; a tooltip alone gave Chromium's tree no name at all.)"""
+    button.tooltip = None
+    return ft.Semantics(identifier=ident, label=label, button=True, exclude_semantics=True, content=button,
+                        on_tap=button.on_click)
 
 
 def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
@@ -54,7 +63,7 @@ def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
                                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
             host.handler(host.go_top, route),
-            selected=selected, label=label, height=56, expand=True, padding=0,
+            selected=selected, height=56, expand=True, padding=0,  # named by its text alone (not "Matches Matches")
         ))
     return ft.BottomAppBar(ft.Row(buttons, spacing=4), height=64, padding=ft.Padding.symmetric(horizontal=4, vertical=4))
 

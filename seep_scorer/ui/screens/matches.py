@@ -12,8 +12,8 @@ from ...i18n import N_, _, fmt
 from .. import texts
 from ..host import Host
 from ..viewmodels import MatchesVM, off_loop
-from ..widgets import Chip, big_button, icon_button, notice, sem, tile
-from .base import Screen
+from ..widgets import TAP, Chip, big_button, notice, sem, tile
+from .base import Screen, labelled_icon_button
 
 FILTERS = (("all", N_("All")), ("playing", N_("In progress")), ("finished", N_("Finished")))
 
@@ -75,8 +75,8 @@ class MatchesScreen(Screen):
         h = self.host.handler
         line2 = _("{deals}, {status}, {when}").format(deals=texts.deals_count_text(m.deals),
                                                      status=self.vm.status_text(m), when=_format_when(m.updated))
-        lines = [ft.Text(_("{team0} vs {team1}").format(team0=m.teams[0], team1=m.teams[1]),
-                         weight=ft.FontWeight.BOLD, max_lines=2)]
+        teams = _("{team0} vs {team1}").format(team0=m.teams[0], team1=m.teams[1])
+        lines = [ft.Text(teams, weight=ft.FontWeight.BOLD, max_lines=2)]
         players = self.vm.players_text(m)
         if players:
             lines.append(ft.Text(players, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
@@ -90,8 +90,10 @@ class MatchesScreen(Screen):
                  height=None, expand=True, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
                  alignment=ft.Alignment.CENTER_LEFT,
                  bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
-            icon_button(f"delete-match-{m.id}", ft.Icons.DELETE_OUTLINE, h(self._delete, m.id, screen=self),
-                        tooltip=_("Delete match")),
+            labelled_icon_button(f"delete-match-{m.id}", _("Delete the match {teams} ({details})").format(
+                teams=teams, details=line2),
+                                 ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, width=TAP, height=TAP,
+                                               on_click=h(self._delete, m.id, screen=self))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- search as you type: one search once typing pauses
@@ -140,9 +142,10 @@ class MatchesScreen(Screen):
 
 
 def _format_when(iso: str) -> str:
-    """When a match was last changed, in local time, as the session's language writes dates."""
+    """The day a match was last changed, in local time, as the language's medium date ("Dec 1, 2026",
+    "1 dic 2026"): no reader can take the day for the month."""
     try:
         dt = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-        return fmt().date(dt.astimezone())
+        return fmt().medium_date(dt.astimezone())
     except Exception:
-        return fmt().digits(iso[:16].replace("T", " "))
+        return fmt().digits(iso[:10])

@@ -117,7 +117,7 @@ class RulesScreen(Screen):
             self.body.controls = [ft.Text(_("The rules text could not be loaded."), color=ft.Colors.ERROR)]
             return
         contents = ft.Row([
-            ft.Semantics(identifier=f"rules-link-{sid}", button=True, content=ft.TextButton(
+            ft.Semantics(identifier=f"rules-link-{sid}", content=ft.TextButton(  # the button names itself
                 content=title, height=TAP, on_click=self.host.handler(self._jump, sid)))
             for sid, title, _body in sections], wrap=True, spacing=0, run_spacing=0)
         items: list[ft.Control] = [section_title(_("Contents")), contents]

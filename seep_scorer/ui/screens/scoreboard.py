@@ -8,7 +8,7 @@ from ...i18n import _, ngettext
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
 from ..widgets import TAP, big_button, notice, section_title, sem, tile
-from .base import Screen, help_mark, num
+from .base import Screen, help_mark, labelled_icon_button, num
 from .deal_view import DealViewScreen
 
 __all__ = ["DealViewScreen", "ScoreboardScreen"]
@@ -57,16 +57,15 @@ class ScoreboardScreen(Screen):
         # them, fewer taps (at most min(k, 17 - k) card taps either way).
         names = self.vm.team_names()
         swapped_label = _("Record deal, cards to {team}").format(team=names[1])
-        self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        # shows the team's name; says what it does (read once: no tooltip, no second label)
+        self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                                    semantics_label=swapped_label)
         self.swapped_btn = ft.OutlinedButton(
-            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True, tooltip=swapped_label,
+            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True,
             on_click=h(self.host.go, f"/match/{self.match_id}/deal/swapped"))
-        self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", label=swapped_label, button=True,
-                                        content=self.swapped_btn, expand=2)
-        self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=h(self._undo, screen=self),
-                                      tooltip=_("Take back the last deal"), width=TAP, height=TAP)
-        self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=h(self._redo, screen=self),
-                                      tooltip=_("Put the deal back"), width=TAP, height=TAP)
+        self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", content=self.swapped_btn, expand=2)
+        self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=h(self._undo, screen=self), width=TAP, height=TAP)
+        self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=h(self._redo, screen=self), width=TAP, height=TAP)
         self.end_button = big_button("end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False)
         self.reopen_button = big_button("reopen-match", _("Reopen the match"), h(self._reopen, screen=self),
                                         icon=ft.Icons.REPLAY, filled=False)
@@ -77,7 +76,9 @@ class ScoreboardScreen(Screen):
         self.end_dialog: ft.AlertDialog | None = None
         # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
-        self.view.appbar.actions = [sem("undo-deal", self.undo_btn), sem("redo-deal", self.redo_btn)]
+        self.undo_sem = labelled_icon_button("undo-deal", vm.undo_label(), self.undo_btn)
+        self.redo_sem = labelled_icon_button("redo-deal", vm.redo_label(), self.redo_btn)
+        self.view.appbar.actions = [self.undo_sem, self.redo_sem]
         self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=3), self.swapped_sem], spacing=6)]
         self.refresh()
 
@@ -164,8 +165,10 @@ class ScoreboardScreen(Screen):
         self.swapped_btn.disabled = vm.finished
         self.undo_btn.disabled = not vm.can_undo
         self.redo_btn.disabled = not vm.can_redo
-        self.undo_btn.tooltip = vm.undo_label()
-        self.redo_btn.tooltip = vm.redo_label()
+        self.undo_sem.label = vm.undo_label()  # "Take back deal 4"
+        self.redo_sem.label = vm.redo_label()
+        self.undo_sem.on_tap = self.undo_btn.on_click if vm.can_undo else None
+        self.redo_sem.on_tap = self.redo_btn.on_click if vm.can_redo else None
 
     def _team_column(self, t: int) -> ft.Control:
         """A team's standing, read as one sentence ("Sharmas: 1 bazzi, 450 points"): the big number

@@ -1,4 +1,4 @@
-"""The settings screen: this device's language, native digits and theme."""
+"""The settings screen: this device's language, native digits and theme (nothing about the server)."""
 
 from __future__ import annotations
 
@@ -27,24 +27,22 @@ class SettingsScreen(Screen):
                                           compact=False) for code, name in LANGUAGES.items()}
         self.theme_chips = {t: Chip(f"theme-{t}", _(texts.THEME_LABELS[t]), h(host.set_theme, t),
                                     expand=True, compact=False) for t in THEMES}
-        for chip in self.language_chips.values():
-            chip.box.width = 104
+        for chip in self.language_chips.values():  # a grid over the whole width: two a row on a phone
+            chip.control.col = {"xs": 6, "sm": 4}
         self.digits_switch = ft.Switch(label=_("Native digits"), value=self.vm.native_digits,
                                        on_change=h(self._digits, event=True))
         self.digits_help = ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.digits_box = ft.Column([sem("native-digits", ft.Container(self.digits_switch, height=TAP),
-                                         label=_("Native digits")),
+        self.digits_box = ft.Column([sem("native-digits", ft.Container(self.digits_switch, height=TAP)),
                                      self.digits_help], spacing=2, tight=True)
         items: list[ft.Control] = [
             section_title(_("Language")),
-            sem("language", ft.Row([c.control for c in self.language_chips.values()], wrap=True, spacing=6,
-                                   run_spacing=6), label=_("Language")),
+            sem("language", ft.ResponsiveRow([c.control for c in self.language_chips.values()], spacing=6,
+                                             run_spacing=6)),
             self.digits_box,
             section_title(_("Theme")),
-            sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6), label=_("Theme")),
+            sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6)),
         ]
-        if vm.data_dir:
-            items += [section_title(_("Data folder")), ft.Text(str(vm.data_dir), size=12, selectable=True)]
+        # Nothing about the server's folders: the players see only this device's own settings.
         self.body.controls = items
         self.refresh()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...stats import Figures
 from ..host import Host
 from ..viewmodels import StatsVM, off_loop
@@ -15,6 +15,14 @@ from .base import Screen
 from .stats_parts import num, pair_name, partnership_chart, percent, period_chips, record_text
 
 MATCHES_WIDTH, RATE_WIDTH = 72, 84  # the figure columns of both tables
+
+
+SORT_LABELS = {
+    ("players", "matches"): N_("Sort the players by matches played"),
+    ("players", "win_rate"): N_("Sort the players by win rate"),
+    ("partnerships", "matches"): N_("Sort the partnerships by matches played"),
+    ("partnerships", "win_rate"): N_("Sort the partnerships by win rate"),
+}
 
 
 class StatsScreen(Screen):
@@ -84,8 +92,10 @@ class StatsScreen(Screen):
             active = name == column
             arrow = [ft.Icon(ft.Icons.ARROW_DOWNWARD if descending else ft.Icons.ARROW_UPWARD, size=14,
                              color=ft.Colors.PRIMARY)] if active else []
+            # its own name, saying what it does to which table (the two tables have the same headings)
             content = ft.Row([ft.Text(label, size=12, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END,
-                                      color=ft.Colors.PRIMARY if active else None, max_lines=2), *arrow],
+                                      color=ft.Colors.PRIMARY if active else None, max_lines=2,
+                                      semantics_label=_(SORT_LABELS[table, name])), *arrow],
                              spacing=2, tight=True, alignment=ft.MainAxisAlignment.END)
             value = (_("highest first") if descending else _("lowest first")) if active else None
             cells.append(tile(f"stats-{table}-sort-{name.replace('_', '-')}", content,
