@@ -81,9 +81,9 @@ class Counter:
         self.dec = self._button(f"{base}-dec", ft.Icons.REMOVE, dec_label or label, on_dec)
         self.inc = self._button(f"{base}-inc", ft.Icons.ADD, inc_label or label, on_inc)
         self.text = ft.Text("0", size=18, weight=ft.FontWeight.BOLD)
-        self.value = ft.Semantics(identifier=base, label=label, value="0",
-                                  content=ft.Container(ft.Semantics(content=self.text, exclude_semantics=True),
-                                                       width=26, alignment=ft.Alignment.CENTER))
+        # Read as "<label> 3": the count is the node's text (a semantics value besides would read it twice).
+        self.value = ft.Semantics(identifier=base, label=label,
+                                  content=ft.Container(self.text, width=26, alignment=ft.Alignment.CENTER))
         self.control = ft.Row([self.dec, self.value, self.inc], spacing=0, tight=True)
 
     @staticmethod
@@ -100,7 +100,7 @@ class Counter:
 
     def set(self, n: int, can_add: bool = True) -> None:
         """Show `n`; `can_add` False disables the add button (the rules allow no more here)."""
-        self.text.value = self.value.value = fmt().number(n)
+        self.text.value = fmt().number(n)
         self._enable(self.dec, "dec", n > 0)
         self._enable(self.inc, "inc", can_add)
 
