@@ -50,6 +50,18 @@ def test_each_preset_shows_only_its_parameters(repo):
     assert make_rules("custom", vm.overrides()).minimum is None
 
 
+def test_a_change_keeps_the_fields_in_place_until_the_scoring_changes(repo):
+    """Typing in race to 500's most-cards bonus makes it Custom; no field appears above the one being
+    typed in (Flutter would hand its focus to whichever field then stands there)."""
+    vm = NewMatchVM(repo)
+    vm.set_preset("race500")
+    before = vm.shown_params()
+    vm.set_param_text("most_cards_bonus", "6")
+    assert vm.preset == "custom" and vm.shown_params() == before
+    vm.set_param("scoring", "ledger")
+    assert {"lead_target", "minimum", "sweep_normal", "most_cards_bonus"} <= set(vm.shown_params())
+
+
 def test_the_screen_follows_the_preset_and_says_off_for_an_empty_minimum(repo):
     async def go():
         phone = await Phone(make_main(lambda: repo)).start("/new")
@@ -61,6 +73,7 @@ def test_the_screen_follows_the_preset_and_says_off_for_an_empty_minimum(repo):
         assert phone.has("param-most_cards_bonus")
         await phone.type("param-ten_of_diamonds", "3")
         assert phone.find("rules-preset-custom").selected and not phone.find("rules-preset-race500").selected
+        assert not phone.has("param-sweep_normal")  # nothing appears above the field being typed in
         assert phone.find("param-ten_of_diamonds").content.value == "3"
         assert phone.find("param-most_cards_bonus").content.value == "4"  # kept from race to 500
         await phone.tap("param-scoring-ledger")

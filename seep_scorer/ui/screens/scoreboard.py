@@ -30,9 +30,10 @@ def wrap_title(appbar: ft.AppBar) -> None:
 
 
 def fit_title(appbar: ft.AppBar) -> None:
-    long = len(appbar.title.value or "") > 26
-    appbar.title.size = 16 if long else None
-    appbar.toolbar_height = 76 if len(appbar.title.value or "") > 52 else None
+    n = len(appbar.title.value or "")
+    appbar.title.size = None if n <= 26 else 16 if n <= 52 else 14
+    appbar.title.max_lines = 3 if n <= 52 else 4
+    appbar.toolbar_height = None if n <= 40 else 76 if n <= 52 else 88
 
 
 class ScoreboardScreen(Screen):
@@ -176,7 +177,7 @@ class ScoreboardScreen(Screen):
         vm, st = self.vm, self.vm.standings
         name = vm.team_names()[t]
         total = st.totals[t]
-        col = [_quiet(ft.Text(name, weight=ft.FontWeight.BOLD, size=16, max_lines=2,
+        col = [_quiet(ft.Text(name, weight=ft.FontWeight.BOLD, size=16, max_lines=3,
                               overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER))]
         if vm.uses_bazzis:
             n = st.bazzis[t]

@@ -155,7 +155,7 @@ class NewMatchVM:
         return found
 
     def set_preset(self, preset: str) -> None:
-        self.preset = preset
+        self.preset = self.shown_from = preset
         base = PRESETS[preset]
         self.params: dict[str, Any] = {p.name: _param_value(base, p.name) for p in PARAMS}
         fmt = DEFAULT_MATCH[preset]
@@ -164,7 +164,7 @@ class NewMatchVM:
 
     def shown_params(self) -> tuple[str, ...]:
         """The parameters that apply to the preset chosen (and to its scoring)."""
-        shown = PRESET_PARAMS[self.preset]
+        shown = PRESET_PARAMS[self.shown_from]
         if self.params.get("scoring") == "cumulative":
             shown = tuple(n for n in shown if n not in LEDGER_ONLY)
         if self.params.get("minimum") is None:
@@ -173,12 +173,15 @@ class NewMatchVM:
 
     def _to_custom(self) -> None:
         """A parameter changed: the rules are no longer the preset's, so they become Custom, with every
-        value kept (the match length too)."""
+        value kept (the match length too). The fields shown stay those of the preset left, so none
+        moves under the finger typing (tapping Custom, or changing the scoring, shows them all)."""
         self.preset = "custom"
 
     def set_param(self, name: str, value: Any) -> None:
         if self.params.get(name) != value:
             self._to_custom()
+            if name == "scoring":  # the scoring decides which parameters apply: all of Custom's
+                self.shown_from = "custom"
         self.params[name] = value
         if name == "scoring":  # keep the match length meaningful for the scoring mode
             wanted = ("target",) if value == "cumulative" else ("bazzis", "first_to")
