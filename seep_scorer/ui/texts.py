@@ -283,14 +283,15 @@ def store_fault_text(err: Exception) -> str:
     if _disk_full(err):
         return _("The device that keeps the matches is full, so this was not saved. "
                  "Free some space on it, then try again.")
-    return _("The change could not be saved. Try again; if it keeps failing, check the data folder in Settings.")
+    return _("The change could not be saved. Try again; if it keeps failing, ask whoever runs Seep Scorer "
+             "to check its data folder.")
 
 
 def store_read_fault_text(err: Exception) -> str:
     """The saved matches could not be read (what was shown before stays on screen)."""
     log.warning("store read error: %r", err)
     return _("The saved matches could not be read just now. Try again; if it keeps failing, "
-             "check the data folder in Settings.")
+             "ask whoever runs Seep Scorer to check its data folder.")
 
 
 def store_notice_text(detail: str) -> str:
