@@ -159,3 +159,20 @@ def test_most_cards_choice_sits_under_the_cards_before_the_sweeps(repo):
         await phone.tap("most-cards-0")
         assert not phone.has("deal-error") or not phone.text("deal-error")
     run(go())
+
+
+def test_focus_selects_a_past_deals_points_so_typing_replaces_them(repo):
+    async def go():
+        phone, mid = await open_match(repo)
+        await phone.tap("record-deal")
+        await phone.tap("mode-points")
+        await phone.type("points-0", "60")
+        await phone.tap("save-deal")
+        await phone.go_back() if phone.route != f"/match/{mid}" else None
+        phone2 = await Phone(make_main(lambda: repo)).start(f"/match/{mid}/deal/1/edit")
+        field = phone2.find("points-0").content
+        assert field.value == "60"
+        await phone2.session.dispatch_event(field._i, "focus", None)
+        await phone2.settle()
+        assert (field.selection.base_offset, field.selection.extent_offset) == (0, 2)
+    run(go())

@@ -112,7 +112,7 @@ class DealScreen(Screen):
             label=_("Card points of {team}").format(team=names[0]), value=vm.points_text,
             keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter(), max_length=3,
             autofocus=vm.mode == "points" and not vm.points_text,
-            on_change=h(self._points_changed, event=True), width=200, counter="")
+            on_change=h(self._points_changed, event=True), on_focus=h(self._points_focused), width=200, counter="")
         self.points_other = ft.Text("", size=16)
         self.points_section = ft.Row([sem("points-0", self.points_field),
                                       sem("points-1", self.points_other, live_region=True)],
@@ -252,6 +252,13 @@ class DealScreen(Screen):
     def _points_changed(self, e):
         self.vm.set_points_text(e.control.value)  # the other team's points follow as each digit is typed
         self.changed()
+
+    def _points_focused(self):
+        """Focus selects what the field holds (a past deal's figure), so typing replaces it."""
+        text = self.points_field.value or ""
+        if text:
+            self.points_field.selection = ft.TextSelection(base_offset=0, extent_offset=len(text))
+            self.host.update()
 
     def _dismiss(self):
         self.message = None
