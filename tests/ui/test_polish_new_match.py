@@ -83,3 +83,13 @@ def test_the_screen_follows_the_preset_and_says_off_for_an_empty_minimum(repo):
         await phone.type("param-minimum", "9")
         assert not phone.find("param-minimum").content.helper_text
     asyncio.run(go())
+
+
+def test_the_first_dealer_chips_say_what_they_do(repo):
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start("/new")
+        await phone.type("player-name-2", "Chitra")
+        chip = phone.find("first-dealer-2").content.content
+        assert chip.value == "Chitra" and chip.semantics_label == "Chitra deals first"
+        assert phone.find("first-dealer-random").content.content.semantics_label == "A random player deals first"
+    asyncio.run(go())

@@ -176,7 +176,11 @@ class NewMatchScreen(Screen):
         self.count_row.visible = vm.match_type != "open"
         self.count_unit.value = _("points") if vm.match_type == "target" else _("bazzis")
         for s in range(4):
-            self.dealer_chips[s].text.value = vm.recorded_name(f"player-{s}") or _("Seat {number}").format(number=num(s + 1))
+            name = vm.recorded_name(f"player-{s}") or _("Seat {number}").format(number=num(s + 1))
+            self.dealer_chips[s].text.value = name
+            # what the chip does, for a screen reader: "Asha deals first"
+            self.dealer_chips[s].text.semantics_label = _("{player} deals first").format(player=name)
+        self.dealer_chips["random"].text.semantics_label = _("A random player deals first")
         for key, chip in self.dealer_chips.items():
             chip.set(vm.first_dealer == key)
         self.error_text.value = vm.error or ""
