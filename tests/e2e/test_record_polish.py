@@ -13,6 +13,7 @@ import pytest
 from e2e_support import WAIT_MS, Server, open_app, sel, tap, text, wait_present, wait_text
 
 VIEWPORTS = [(360, 640), (412, 915)]
+MIN_HEIGHT = 44  # every control is at least 48 high (48 x 48 tap targets)
 
 # (identifier, clickable now) in screen order; the disabled ones (a count of 0, a sweep the rules give
 # the other team) must still be in sight.
@@ -78,26 +79,29 @@ def footer_top(page) -> float:
     return min(page.evaluate(PROBE, sel(i))["top"] for i in ("deal-total-0", "help-scoring", "deal-total-1"))
 
 
-def bring_into_view(page, ident: str, width: int, limit: float) -> dict:
-    """Scroll the body with the mouse wheel until `ident` lies whole between the app bar and the totals bar."""
+def bring_into_view(page, ident: str, width: int) -> dict:
+    """Scroll the body with the mouse wheel until `ident` lies whole between the app bar and the totals bar
+    (whose top moves as the preview or the error comes and goes)."""
     page.mouse.move(width / 2, 120)
     for _ in range(60):
+        limit = footer_top(page)
         p = page.evaluate(PROBE, sel(ident))
         assert p is not None, f"{ident} is not on the screen"
-        if p["top"] >= 56 and p["bottom"] <= limit:
+        # Flutter clips a node's rectangle to the scrolled viewport: a sliver at an edge is not "in sight"
+        whole = p["bottom"] - p["top"] >= MIN_HEIGHT
+        if whole and p["top"] >= 56 and p["bottom"] <= limit:
             return p
-        page.mouse.wheel(0, 90 if p["bottom"] > limit else -90)
+        page.mouse.wheel(0, 90 if p["bottom"] > limit - MIN_HEIGHT else -90)
         page.wait_for_timeout(120)
     raise AssertionError(f"{ident} cannot be scrolled into sight above the totals bar ({p}, limit {limit})")
 
 
 def check_controls(page, width: int, controls) -> None:
-    limit = footer_top(page)
     page.mouse.move(width / 2, 120)
     page.mouse.wheel(0, -5000)
     page.wait_for_timeout(300)
     for ident, clickable in controls:
-        p = bring_into_view(page, ident, width, limit)
+        p = bring_into_view(page, ident, width)
         if clickable:
             assert not p["covered"], f"{ident} is covered at its centre or edges: {p}"
 
@@ -116,11 +120,10 @@ def test_every_control_of_the_record_screen_is_in_reach(record_page):
     shot(page, f"record-{width}x{height}-bottom")
 
     # clicks where a person taps: the last card, the last-play row, the last control of the body
-    limit = footer_top(page)
     for ident, check, needle in (("card-10D", "card-10D", "Vermas"), ("sweep-0-last-inc", "sweep-0-last", "1"),
                                  ("sweep-1-normal-inc", "sweep-1-normal", "1"),
                                  ("sweep-0-last-dec", "sweep-0-last", "0")):
-        p = bring_into_view(page, ident, width, limit)
+        p = bring_into_view(page, ident, width)
         assert not p["covered"], (ident, p)
         page.mouse.click(p["cx"], p["cy"])
         page.wait_for_function("([s, n]) => { const e = document.querySelector(s);"
@@ -152,7 +155,7 @@ def test_the_most_cards_choice_is_in_reach_under_the_cards(record_page):
     wait_text(page, "deal-error", "more cards")
     controls = [(f"most-cards-{v}", True) for v in (0, "tie", 1)] + SWEEPS
     check_controls(page, width, controls)
-    p = bring_into_view(page, "most-cards-tie", width, footer_top(page))
+    p = bring_into_view(page, "most-cards-tie", width)
     page.mouse.click(p["cx"], p["cy"])
     page.wait_for_function("(s) => { const e = document.querySelector(s); return !e || !e.textContent.trim(); }",
                            arg=sel("deal-error"), timeout=WAIT_MS)

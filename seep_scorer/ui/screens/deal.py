@@ -162,13 +162,15 @@ class DealScreen(Screen):
         ]
 
     def _sweep_rows(self, names) -> list[ft.Control]:
-        """The sweep counters: a heading of its own (never cut), a row of team names, a row per kind,
-        and the hint saying which team may make the opening and the last-play sweep."""
+        """The sweep counters: a heading of its own (never cut), the hint saying which team may make the
+        opening and the last-play sweep, a row of team names, a row per kind."""
         vm, h = self.vm, self.host.handler
         short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
+        self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         rows: list[ft.Control] = [
             ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD), help_mark(self.host, "help-sweeps")],
                    spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            sem("sweep-hint", self.sweep_hint),  # read before the counters it explains
             ft.Row([ft.Container(expand=True)] + [
                 ft.Container(ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                                      weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER), width=122)
@@ -186,8 +188,6 @@ class DealScreen(Screen):
                 self.counters[(t, kind)] = c
                 row.append(c.control)
             rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
-        rows.append(sem("sweep-hint", self.sweep_hint))
         return rows
 
     def refresh(self) -> None:
