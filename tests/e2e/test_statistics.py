@@ -29,6 +29,15 @@ def play(page, players: tuple[str, str, str, str], points0: int, sweep0: bool = 
     wait_present(page, "start-match")
     for seat, name in enumerate(players):
         type_into(page, f"player-name-{seat}", name)
+    # Under load a fill can land while the form re-renders (name suggestions come and go) and be lost:
+    # check each field holds its name, and type it again only where it verifiably does not.
+    for seat, name in enumerate(players):
+        field = page.locator(f'[flt-semantics-identifier="player-name-{seat}"] input').first
+        for _ in range(3):
+            if field.input_value() == name:
+                break
+            type_into(page, f"player-name-{seat}", name)
+            page.wait_for_timeout(300)
     tap(page, "match-type-first_to")
     type_into(page, "match-length", "1")
     tap(page, "start-match")
