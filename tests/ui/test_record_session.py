@@ -176,3 +176,18 @@ def test_focus_selects_a_past_deals_points_so_typing_replaces_them(repo):
         await phone2.settle()
         assert (field.selection.base_offset, field.selection.extent_offset) == (0, 2)
     run(go())
+
+
+def test_an_empty_points_field_is_asked_for_quietly_and_a_wrong_figure_in_red(repo):
+    """The empty field is the next step, not a mistake: `deal-error` says what to enter in the quiet
+    colour; a figure out of range is said in the error colour."""
+    async def go():
+        phone, _mid = await open_match(repo)
+        await phone.tap("record-deal")
+        await phone.tap("mode-points")
+        said = phone.find("deal-error").content
+        assert said.value and said.color == ft.Colors.ON_SURFACE_VARIANT
+        await phone.type("points-0", "130")
+        said = phone.find("deal-error").content
+        assert said.value and said.color == ft.Colors.ERROR
+    run(go())

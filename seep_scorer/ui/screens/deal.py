@@ -235,6 +235,9 @@ class DealScreen(Screen):
         self.preview_slot.visible = bool(preview)
         error = vm.error()
         self.error_text.value = error or ""
+        # An empty points field is the next step, not a mistake: said in the quiet colour, not in red.
+        waiting = vm.mode == "points" and vm.points_text == ""
+        self.error_text.color = ft.Colors.ON_SURFACE_VARIANT if waiting else ft.Colors.ERROR
         self.error_slot.visible = bool(error)
         self.save_button.disabled = bool(error)
 
