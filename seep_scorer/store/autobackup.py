@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 import time
 from datetime import datetime, timedelta, timezone
@@ -24,6 +25,7 @@ from pathlib import Path
 from .atomic import atomic_writer
 from .backupfile import BackupRecord, find_record, read_header_settings
 from .diskfaults import disk_trouble
+from .notices import auto_backup_failed
 from .repository import StoreError
 
 __all__ = ["AutoBackupMixin", "AUTO_BACKUP_EVERY", "KEEP_AUTO_BACKUPS", "BACKUP_CHECK_INTERVAL", "STAMP_FORMAT"]
@@ -92,6 +94,9 @@ class AutoBackupMixin:
             return
         self._next_backup_check = now + BACKUP_CHECK_INTERVAL
         if self._auto_backup_due():
+            if sys.platform == "emscripten":  # the browser has no threads: back up within this save
+                self._backup_quietly()
+                return
             self._backup_thread = threading.Thread(target=self._backup_quietly, name="seep-auto-backup", daemon=True)
             self._backup_thread.start()
 
@@ -100,8 +105,7 @@ class AutoBackupMixin:
             self.backup_now()
         except (OSError, StoreError) as err:  # the data is safe; only this extra copy failed
             why = disk_trouble(err) if isinstance(err, OSError) else str(err)
-            self.notices.append(f"The daily automatic backup could not be written: {why}. Your matches are safe; "
-                                "the app tries again later.")
+            self.notices.append(auto_backup_failed(why, err))
 
     def backup_now(self) -> Path:
         """Write a new automatic backup and drop the oldest beyond KEEP_AUTO_BACKUPS. Returns its path."""

@@ -36,7 +36,7 @@ from .atomic import fsync_dir
 from .guards import checked
 from .layout import Layout, is_match_id, shard_of
 from .matchfile import match_from_dict
-from .notices import match_label, old_match_new_id, old_match_skipped, old_store_unreadable
+from .notices import match_label, old_match_new_id, old_match_skipped, old_store_unreadable, stored_as_label
 from .records import canonical_match, is_iso
 from .repository import StoredMatch, StoreError
 from .storage import DamagedFile, read_json_file
@@ -110,12 +110,12 @@ def migrate_1_to_2(target: MigrationTarget) -> None:
     matches = matches if isinstance(matches, dict) else {}
     taken: set[str] = set()  # ids given out by this run
     for key, doc in matches.items():
-        label = f"the match stored as number {_shown(key)}"
+        label = stored_as_label(_shown(key))
         try:
             if not isinstance(doc, dict):
                 raise MatchError("it is not a JSON object")
             old_id = doc.get("id")
-            label = f"the match {_shown(old_id)}" if isinstance(old_id, str) else label
+            label = match_label(None, _shown(old_id)) if isinstance(old_id, str) else label
             revision = doc.get("revision", 1)
             if type(revision) is not int or revision < 1:
                 raise MatchError("its revision is not a whole number from 1")

@@ -11,6 +11,7 @@ from ..rules import MAX_NAME, Match, MatchError, Standings, card_label
 from ..rules.cards import POINT_CARD_CODES
 from ..rules.replay import DealResult
 from ..store.repository import MatchNotFound, StaleRevision, StoreError
+from .notice_texts import store_notice_text  # noqa: F401  (the screens word notices through texts)
 
 log = logging.getLogger(__name__)
 
@@ -230,35 +231,72 @@ def name_fault_text(err: MatchError) -> str | None:
 
 
 def match_setup_fault_text(err: Exception) -> str:
-    """A fault in the new-match settings (from the rules layer or the store), by the field at fault."""
+    """A fault in the new-match settings (from the rules layer or the store), by its code."""
     f = fmt()
     if isinstance(err, (StoreError, OSError)):
         return store_fault_text(err)
     if isinstance(err, MatchError):
-        named = name_fault_text(err)
-        if named:
-            return named
+        worded = name_fault_text(err) or setting_fault_text(err)
+        if worded:
+            return worded
     field = getattr(err, "field", None) or ""
     if field == "teams" or field.startswith("teams["):
         return _("Every team and player needs a name of at most {count} characters.").format(count=f.number(MAX_NAME))
-    if field == "match.count":
-        return _("Enter the match length as a whole number from {low} to {high}.").format(
-            low=f.number(1), high=f.number(1000))
-    if field == "match.type":
-        return _("This match length does not suit the scoring chosen.")
-    if field == "rules.overrides.minimum":
-        return _("The minimum deal score must be a whole number no higher than half the card points, "
-                 "or empty for no minimum.")
-    if field == "rules.overrides.card_values":
-        return _("At least one card must score points.")
-    if field.startswith("rules.overrides."):
-        name = field.rsplit(".", 1)[1]
-        label = PARAM_LABELS.get(name)
-        if label:
-            return _("“{setting}” must be a whole number from {low} to {high}.").format(
-                setting=_(label), low=f.number(0), high=f.number(1000))
     log.info("match setup fault without a wording: %s", err)
     return _("The match cannot start with these settings.")
+
+
+def _setting(name) -> str:
+    label = PARAM_LABELS.get(name)
+    return _(label) if label else fmt().code(str(name))
+
+
+def setting_fault_text(err: MatchError) -> str | None:
+    """A new-match setting refused by the rules (rules.presets.SETTING_FAULT_CODES), as one whole sentence."""
+    f = fmt()
+    p, code = err.params, err.code
+    if code == "match_type_unknown":
+        return _("Choose one of the match lengths offered.")
+    if code == "match_count_whole":
+        return _("Enter the match length as a whole number, or leave it empty.")
+    if code == "match_count_range":
+        return _("Enter the match length as a whole number from {low} to {high}.").format(
+            low=f.number(p.get("low", 1)), high=f.number(p.get("high", 1000)))
+    if code == "target_needs_totals":
+        return _("A match to a target total needs running totals: choose that scoring, or another match length.")
+    if code == "bazzis_need_ledger":
+        return _("A match of bazzis needs the difference ledger: choose that scoring, or another match length.")
+    if code == "not_true_or_false":
+        if p.get("setting") not in PARAM_LABELS:
+            return _("A setting that is on or off was given something else.")
+        return _("“{setting}” must be on or off.").format(setting=_setting(p.get("setting")))
+    if code == "preset_unknown":
+        return _("Choose one of the rule presets offered.")
+    if code == "card_unknown":
+        return _("{card} is not a card that can score points.").format(card=f.code(str(p.get("card", ""))))
+    if code == "card_value_range":
+        card = str(p.get("card", ""))
+        return _("The points of {card} must be a whole number from {low} to {high}.").format(
+            card=f.code(card_label(card) if card in POINT_CARD_CODES else card), low=f.number(p.get("low", 0)),
+            high=f.number(p.get("high", 1000)))
+    if code == "no_point_card":
+        return _("At least one card must score points.")
+    if code == "value_range":
+        return _("“{setting}” must be a whole number from {low} to {high}.").format(
+            setting=_setting(p.get("setting")), low=f.number(p.get("low", 0)), high=f.number(p.get("high", 1000)))
+    if code == "minimum_range":
+        return _("The minimum deal score must be a whole number from {low} to {high}, or empty for no minimum.").format(
+            low=f.number(p.get("low", 0)), high=f.number(p.get("high", 1000)))
+    if code == "minimum_too_high":
+        return _("With these card points the minimum deal score can be at most {high}, or empty for no minimum.").format(
+            high=f.number(p.get("high", 0)))
+    if code == "scoring_unknown":
+        return _("Choose the scoring: the difference ledger with bazzis, or running totals.")
+    if code == "param_unknown":
+        return _("There is no rule setting called {setting}.").format(setting=f.code(str(p.get("setting", ""))))
+    if code == "card_values_shape":
+        return _("The card points are not in a form the app can read; choose the preset again.")
+    return None
 
 
 def _disk_full(err: BaseException | None) -> bool:
@@ -292,12 +330,6 @@ def store_read_fault_text(err: Exception) -> str:
     log.warning("store read error: %r", err)
     return _("The saved matches could not be read just now. Try again; if it keeps failing, "
              "ask whoever runs Seep Scorer to check its data folder.")
-
-
-def store_notice_text(detail: str) -> str:
-    """A repair the store made when it opened; the technical detail (file names) stays as the store wrote it."""
-    # TRANSLATORS: {details} is a technical report in English (file names, times); keep it as is.
-    return _("Some saved data was damaged and has been repaired. Details (in English): {details}").format(details=detail)
 
 
 # The last resort when a handler fails in a way nobody foresaw (the details go to the log).
