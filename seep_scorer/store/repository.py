@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 from ..rules import Match
 from ..stats import Stats
@@ -121,6 +121,12 @@ class MatchRepository(Protocol):
 
     def export_csv(self, match_id: str) -> str:
         """The deal table as CSV."""
+
+    def write_backup(self, out: IO[bytes]) -> None:
+        """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes it."""
+
+    def import_bytes(self, data: bytes | str) -> list[StoredMatch]:
+        """A match file or a backup file's content, imported whole or not at all (see importing.py)."""
 
     def get_setting(self, key: str, default: Any = None) -> Any: ...
 

@@ -1,0 +1,204 @@
+"""The settings screen's Backup section: every match to a file, and matches back from one.
+
+Plain Python, no Flet. The store does the work (`write_backup`, `import_bytes`, `delete`); this
+only checks a picked file before anything is written, says what a restore will do and what it
+did, and remembers what it added so that Undo removes exactly that.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from ...i18n import _, fmt, ngettext
+from ...rules import MatchError
+from ...store.backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, looks_like_backup, read_backup
+from ...store.guards import checked
+from ...store.matchfile import MAX_FILE_BYTES, loads_match
+from ...store.repository import MatchNotFound, MatchRepository
+from .. import texts
+from .base import STORE_FAULTS
+
+log = logging.getLogger(__name__)
+
+# The served app hands a picked file to Python in one WebSocket message, and the server takes
+# messages of at most 16 MiB (uvicorn's default): a larger file would cut the phone off.
+RESTORE_MAX_BYTES = min(12 * 1024 * 1024, MAX_BACKUP_BYTES)
+_LINE = re.compile(r"\bline (\d+)\b")
+
+
+@dataclass(frozen=True)
+class RestorePlan:
+    """A picked file, checked in full, and what importing it will do."""
+
+    file_name: str
+    data: bytes
+    count: int  # the matches it holds
+    present: int  # of them, those whose id is stored already: the store adds them again under a new id
+
+
+class BackupVM:
+    def __init__(self, repo: MatchRepository | None):
+        self.repo = repo
+        self.message: str | None = None
+        self.error = False
+        self.plan: RestorePlan | None = None  # waiting for the player's yes
+        self.added: list[str] = []  # the last restore's new ids, for Undo
+
+    # -- the backup file (a store call: off the loop)
+    def backup_file(self, today: date | None = None) -> tuple[str, bytes] | None:
+        """Its name and content, exactly what `seep-scorer backup` writes; None with `message` set."""
+        self._clear()
+        buffer = io.BytesIO()
+        try:
+            self.repo.write_backup(buffer)
+        except STORE_FAULTS as err:
+            self._fail(texts.store_read_fault_text(err))
+            return None
+        return f"seep-scorer-backup-{(today or date.today()).isoformat()}.jsonl", buffer.getvalue()
+
+    # -- restoring: check the file, ask, import, undo
+    def too_big(self, name: str, size: int) -> bool:
+        """Refuses (with `message`) a file over what the app restores, from its size alone."""
+        if size <= RESTORE_MAX_BYTES:
+            return False
+        self._clear()
+        self._fail(_("{file} is {size} MB; the app restores files of up to {limit} MB, so nothing was "
+                     "restored.").format(file=name, size=_mb(size), limit=_mb(RESTORE_MAX_BYTES)))
+        return True
+
+    def prepare(self, name: str, data: bytes | None) -> RestorePlan | None:
+        """Reads the picked file through the store's own checks, writing nothing: the plan to confirm,
+        or None with `message` set (a damaged file, or nothing in it). A store call: off the loop."""
+        self._clear()
+        if data is None:
+            self._fail(_("{file} could not be read; nothing was restored.").format(file=name))
+            return None
+        if self.too_big(name, len(data)):
+            return None
+        is_backup = looks_like_backup(data[:HEADER_PEEK_BYTES].split(b"\n", 1)[0])  # as the store tells them
+        if not is_backup and len(data) > MAX_FILE_BYTES:
+            self._fail(_("{file} is {size} MB; a match file is at most {limit} MB, so nothing was "
+                         "restored.").format(file=name, size=_mb(len(data)), limit=_mb(MAX_FILE_BYTES)))
+            return None
+        try:
+            if is_backup:
+                ids = [record.id for record in read_backup(io.BytesIO(data))[1]]
+            else:
+                checked(loads_match, data)
+                ids = []  # a match file always becomes a new match
+        except MatchError as err:
+            self._fail(_file_fault(name, err))
+            return None
+        if is_backup and not ids:
+            self._fail(_("{file} holds no matches; there is nothing to restore.").format(file=name))
+            return None
+        present = 0
+        if ids:
+            try:
+                stored = {s.id for s in self.repo.list_matches()}  # the index only
+            except STORE_FAULTS as err:
+                self._fail(texts.store_read_fault_text(err))
+                return None
+            present = sum(1 for mid in set(ids) if mid in stored)
+        self.plan = RestorePlan(name, data, len(ids) if is_backup else 1, present)
+        return self.plan
+
+    def confirm_text(self) -> str:
+        plan = self.plan
+        if plan is None:
+            return ""
+        text = ngettext("{file} holds {count} match. Restoring adds it to the matches on this device.",
+                        "{file} holds {count} matches. Restoring adds them all to the matches on this device.",
+                        plan.count).format(file=plan.file_name, count=fmt().number(plan.count))
+        if plan.present:
+            text += " " + ngettext("{count} of them is here already: it is added again as a copy, and the one "
+                                   "here is kept.",
+                                   "{count} of them are here already: they are added again as copies, and the "
+                                   "ones here are kept.", plan.present).format(count=fmt().number(plan.present))
+        return text + " " + _("You can undo it right after.")
+
+    def restore(self) -> None:
+        """Imports the confirmed file, whole or not at all (a store call: off the loop)."""
+        plan, self.plan = self.plan, None
+        if plan is None:
+            return
+        self._clear()
+        try:
+            added = self.repo.import_bytes(plan.data)
+        except MatchError as err:  # checked already; the store's own last checks may still refuse
+            self._fail(_file_fault(plan.file_name, err))
+            return
+        except STORE_FAULTS as err:
+            self._fail(texts.store_fault_text(err))
+            return
+        self.added = [s.id for s in added]
+        count = fmt().number(len(added))
+        if plan.present:
+            self.message = ngettext(
+                "{count} match added from {file}; {present} of them were here already, so they are now listed twice.",
+                "{count} matches added from {file}; {present} of them were here already, so they are now listed "
+                "twice.", len(added)).format(count=count, file=plan.file_name, present=fmt().number(plan.present))
+        else:
+            self.message = ngettext("{count} match added from {file}.", "{count} matches added from {file}.",
+                                    len(added)).format(count=count, file=plan.file_name)
+
+    def cancel(self) -> None:
+        self.plan = None
+
+    def undo_restore(self) -> None:
+        """Deletes exactly the matches the last restore added (a store call: off the loop)."""
+        added, self.added = self.added, []
+        removed = 0
+        try:
+            for mid in added:
+                try:
+                    self.repo.delete(mid)
+                except MatchNotFound:
+                    continue  # deleted already, on this phone or another
+                removed += 1
+        except STORE_FAULTS as err:
+            self.added = added[added.index(mid):]  # what is left stays undoable
+            self._fail(texts.store_fault_text(err))
+            return
+        self._clear()
+        self.message = ngettext("The restore is undone: {count} match removed.",
+                                "The restore is undone: {count} matches removed.", removed).format(
+            count=fmt().number(removed))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.added) and not self.error
+
+    def dismiss(self) -> None:
+        self._clear()
+        self.added = []
+
+    def _clear(self) -> None:
+        self.message, self.error = None, False
+
+    def _fail(self, message: str) -> None:
+        self.message, self.error = message, True
+
+
+def _mb(size: int) -> str:
+    return fmt().number(max(1, round(size / (1024 * 1024))))
+
+
+def _file_fault(name: str, err: MatchError) -> str:
+    """A refused file in one plain sentence in the player's language; the store's English detail goes to the log."""
+    detail = str(err)
+    log.info("restore of %s refused: %s", name, detail)
+    if "newer than this app reads" in detail:
+        return _("{file} was made by a newer Seep Scorer; update this app to restore it. Nothing was "
+                 "restored.").format(file=name)
+    if "cut short" in detail:
+        return _("{file} is cut short (its last line is missing), so nothing was restored.").format(file=name)
+    line = _LINE.search(detail)
+    if line and line.group(1) != "1":
+        return _("Line {line} of {file} is damaged, so nothing was restored.").format(
+            line=fmt().number(int(line.group(1))), file=name)
+    return _("{file} is not a Seep Scorer backup or match file, so nothing was restored.").format(file=name)
