@@ -169,6 +169,18 @@ def test_chart_axis_numbers_in_native_digits(repo):
     assert labels and all(not any(ch.isascii() and ch.isdigit() for ch in text) for text in labels)
 
 
+def test_negative_axis_numbers_keep_their_minus_in_front_in_sindhi(repo):
+    """The chart runs left to right in every language; in a right-to-left one a bare "-132" would be
+    laid out as "132-", so a left-to-right mark comes first."""
+    mid = ledger_match(repo).id
+    with using(UILocale("sd")):
+        chart = build_chart(ReviewVM(repo, mid))
+    labels = [label.label.value for label in chart.left_axis.labels]
+    negative = [text for text in labels if "-" in text]
+    assert negative and all(text.startswith("\u200e-") for text in negative)
+    assert all(not text.startswith("\u200e") for text in labels if "-" not in text)
+
+
 # --------------------------------------------------------------- the whole app (layer 3)
 
 def test_play_to_the_end_review_copy_download_rematch(repo, monkeypatch):

@@ -179,19 +179,25 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
             mark = None if p.bazzi is None else fch.ChartCirclePoint(radius=6, color=TEAM_COLORS[p.bazzi],
                                                                      stroke_color=ft.Colors.SURFACE, stroke_width=2)
             points.append(fch.LineChartDataPoint(p.deal, p.value, point=mark if mark else False,
-                                                 tooltip=num(p.value)))
+                                                 tooltip=chart_num(p.value)))
         series.append(fch.LineChartData(points=points, color=color, stroke_width=3))
     deal_step = max(1, math.ceil(deals / 6))
     return fch.LineChart(
         # a little room right of the last deal, so that its mark is not cut in half
         data_series=series, min_x=0, max_x=max(deals, 1) + 0.3, min_y=low, max_y=high, interactive=False,
         left_axis=fch.ChartAxis(label_size=44, labels=[
-            fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=11)) for v in range(low, high + 1, step)]),
+            fch.ChartAxisLabel(value=v, label=ft.Text(chart_num(v), size=11)) for v in range(low, high + 1, step)]),
         bottom_axis=fch.ChartAxis(label_size=24, labels=[
             fch.ChartAxisLabel(value=n, label=ft.Text(num(n), size=11)) for n in range(0, deals + 1, deal_step)]),
         horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )
+
+
+def chart_num(value: int) -> str:
+    """A number on the chart, which runs left to right in every language: a left-to-right mark keeps
+    a negative number's minus sign in front of it in a right-to-left language ("-100", not "100-")."""
+    return "\u200e" + num(value) if value < 0 else num(value)
 
 
 def _nice_step(span: int) -> int:
