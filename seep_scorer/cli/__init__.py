@@ -16,7 +16,7 @@ import traceback
 
 from ..rules import MatchError
 from ..store import StoreError
-from . import score, serve, stats, store_commands
+from . import publish, score, serve, stats, store_commands
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
@@ -40,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.register(sub, common)
     store_commands.register(sub, common)
     stats.register(sub, common)
+    publish.register(sub, common)
     return parser
 
 

@@ -15,6 +15,9 @@ from pathlib import Path
 TEMP_PREFIX = ".tmp-"  # every temp file starts with this; anything so named at open is a leftover
 PRIVATE = 0o600  # the store's own files: matches are nobody else's business
 USUAL = 0o666  # a file the user asked for (export, backup): 0666 less the umask, as any program makes
+# Bumped by every replacement. In the browser the files live in memory until flushed to IndexedDB:
+# the UI (viewmodels/base.py) flushes after a store call that moved it, before the user is told "saved".
+replacements = 0
 
 
 def fsync_dir(folder: str | os.PathLike) -> None:
@@ -68,6 +71,7 @@ def atomic_writer(path: str | os.PathLike, mode: int = PRIVATE):
 
     `mode` is the new file's permission bits, less the umask.
     """
+    global replacements
     path = Path(path)
     fd, tmp = _new_temp_file(path, mode)
     try:
@@ -76,6 +80,7 @@ def atomic_writer(path: str | os.PathLike, mode: int = PRIVATE):
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+        replacements += 1
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

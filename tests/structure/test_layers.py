@@ -21,7 +21,9 @@ ALLOWED = {
     "store": {"rules", "stats"},
     "reference": {"rules", "locale_format", "i18n"},
     "ui": {"rules", "stats", "store", "reference", "i18n", "locale_format"},
-    "cli": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format"},
+    "cli": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format", "publish"},
+    # The static site of the phone-only app: beside the command line, above the UI and the store.
+    "publish": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format"},
 }
 
 
@@ -114,7 +116,7 @@ def test_layers_point_one_way(layer):
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("folder", ["ui", "store"])
+@pytest.mark.parametrize("folder", ["ui", "store", "publish"])
 def test_no_module_is_over_400_lines(folder):
     long = {str(p.relative_to(PACKAGE)): n for p in (PACKAGE / folder).rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}

@@ -6,6 +6,7 @@ import asyncio
 import sys
 from typing import Any, Callable
 
+from ...store import atomic
 from ...store.repository import StoreError
 
 __all__ = ["off_loop", "STORE_FAULTS"]
@@ -17,7 +18,15 @@ STORE_FAULTS = (StoreError, OSError)
 async def off_loop(fn: Callable, *args) -> Any:
     """`fn(*args)` where it cannot stall the event loop that serves every phone: a worker thread
     (which gets this task's context, so the session's language comes along). The browser build
-    (Pyodide) has no threads: there it runs right here."""
+    (Pyodide) has no threads: there it runs right here, and what it wrote is flushed to the
+    browser's storage before the caller (and so the user) hears it is saved."""
     if sys.platform == "emscripten":
-        return fn(*args)
+        before = atomic.replacements
+        try:
+            return fn(*args)
+        finally:
+            if atomic.replacements != before:
+                from .. import webfs
+
+                await webfs.flush()
     return await asyncio.to_thread(fn, *args)

@@ -1,0 +1,107 @@
+"""app.tar.gz: everything Python the published site runs, for Flet's Pyodide worker.
+
+The worker (flet_web's python-worker.js) unpacks the archive into its working
+folder, puts `__pypackages__/` on sys.path and runs `main.py`. It would
+micropip-install a requirements.txt or a pyproject's dependencies from a package
+index: the archive holds neither, so nothing is fetched from another host; every
+pure-Python dependency rides in `__pypackages__/` instead. The fonts are not
+here: the web client, not Python, loads them, from the site (site.py).
+
+The archive is reproducible (sorted names, fixed times), so the site's version
+string changes only when its content does.
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import io
+import tarfile
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import seep_scorer
+from ..locale_format import LANGUAGES
+
+PROJECT_DIR = Path(seep_scorer.__file__).resolve().parent.parent
+# Entry point the worker runs (flet.pythonModuleName "main"): mount the phone's storage, then the app.
+MAIN_PY = '''"""Seep Scorer in the browser: the same app, its matches in the browser's storage."""
+from seep_scorer.ui.webapp import run
+
+run()
+'''
+# Not shipped: the command line and this publisher (they need a shell), and the LAN server.
+SKIP_MODULES = {"seep_scorer/cli", "seep_scorer/publish", "seep_scorer/__main__.py", "seep_scorer/app_main.py",
+                "seep_scorer/ui/server.py"}
+# Pure-Python distributions the app imports in the browser (found by booting it: see tests/e2e/test_published.py).
+# msgpack: its .py files only; without the compiled extension it falls back to pure Python.
+DEPENDENCIES = ("flet", "flet_charts", "tinydb", "msgpack", "repath", "babel")
+# Parts of those packages the app never imports in the browser (a server, test tools, plotting backends).
+SKIP_DEPENDENCY_PARTS = {"flet/testing", "flet/fastapi", "flet/cli.py", "flet/pytest_plugin.py",
+                         "flet_charts/matplotlib_backends", "babel/locale-data", "babel/messages/frontend.py",
+                         "babel/messages/setuptools_frontend.py"}
+SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".dylib", ".dll", ".pyi", ".typed")
+
+
+def babel_locales(languages: Iterable[str] = LANGUAGES) -> list[str]:
+    """The Babel locale files the app's languages load: each language and CLDR's root (their parent)."""
+    names = {"root"}
+    for code in languages:
+        names.add(code)
+        while "_" in code:  # a regional variant also loads its parents
+            code = code.rsplit("_", 1)[0]
+            names.add(code)
+    return sorted(names)
+
+
+def _source_root(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise RuntimeError(f"{name} is not installed: publishing needs every dependency of the app")
+    origin = Path(spec.origin)
+    return origin.parent if origin.name == "__init__.py" else origin
+
+
+def _walk(root: Path, prefix: str, skip: set[str]) -> Iterator[tuple[str, Path]]:
+    """(name in the archive, file) for `root` (a file or a package folder), without caches and binaries.
+    `skip` names parts from the folder's own name on (`flet/testing`)."""
+    if root.is_file():
+        yield prefix, root
+        return
+    for path in sorted(root.rglob("*")):
+        rel = f"{root.name}/{path.relative_to(root).as_posix()}"  # as `skip` names it
+        if not path.is_file() or "__pycache__" in path.parts or path.name.endswith(SKIP_SUFFIXES):
+            continue
+        if any(rel == s or rel.startswith(s + "/") for s in skip):
+            continue
+        yield f"{prefix}/{path.relative_to(root).as_posix()}", path
+
+
+def bundle_files() -> list[tuple[str, Path | bytes]]:
+    """Every member of the archive: (name, a file or its bytes)."""
+    files: list[tuple[str, Path | bytes]] = [("main.py", MAIN_PY.encode())]
+    files += _walk(PROJECT_DIR / "seep_scorer", "seep_scorer", SKIP_MODULES)
+    # Compiled in memory at start (i18n.py), so only the sources; the template is for translators.
+    files += [(n, p) for n, p in _walk(PROJECT_DIR / "locales", "locales", set()) if not n.endswith(".pot")]
+    for dist in DEPENDENCIES:
+        root = _source_root(dist)
+        files += _walk(root, f"__pypackages__/{root.name}", SKIP_DEPENDENCY_PARTS)
+    data = _source_root("babel") / "locale-data"
+    for code in babel_locales():
+        files.append((f"__pypackages__/babel/locale-data/{code}.dat", data / f"{code}.dat"))
+    return files
+
+
+def build_app_archive() -> bytes:
+    """The gzipped tar the worker downloads (same bytes for the same sources)."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for name, source in sorted(bundle_files(), key=lambda item: item[0]):
+            data = source if isinstance(source, bytes) else source.read_bytes()
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            tar.addfile(info, io.BytesIO(data))
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0, compresslevel=9) as gz:
+        gz.write(raw.getvalue())
+    return out.getvalue()
