@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .locale_format import LANGUAGES as LANGUAGE_CODES, RTL_LANGUAGES, LocaleFormat, has_native_digits
+from .locale_format import LANGUAGES as LANGUAGE_CODES, RTL_LANGUAGES, LocaleFormat
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 LOCALES_DIR = PACKAGE_DIR.parent / "locales"
@@ -48,6 +48,8 @@ LANGUAGES: dict[str, str] = {
     "sd": "سنڌي",
     "as": "অসমীয়া",
     "it": "Italiano",
+    "pa": "ਪੰਜਾਬੀ",
+    "ur": "اردو",
 }
 assert tuple(LANGUAGES) == LANGUAGE_CODES  # one list of languages: locale_format's
 
@@ -87,7 +89,7 @@ class UILocale:
     """One session's language and digit choice (mutable: the settings screen changes it)."""
 
     language: str = SOURCE_LANGUAGE
-    native_digits: bool = False
+    native_digits: bool | str = False  # a digits choice (locale_format.DIGIT_CHOICES); True means "native"
 
     def __post_init__(self) -> None:
         self.language = normalize(self.language)
@@ -102,7 +104,7 @@ class UILocale:
 
     @property
     def fmt(self) -> LocaleFormat:
-        return LocaleFormat(self.language, self.native_digits and has_native_digits(self.language))
+        return LocaleFormat(self.language, self.native_digits)
 
 
 _default = UILocale()
@@ -187,7 +189,7 @@ def N_(message: str) -> str:
 
 
 def match_language(preferences: list[str] | str | None) -> str | None:
-    """The first of the seven languages in a preference list (an Accept-Language header or
+    """The first of the app's languages in a preference list (an Accept-Language header or
     language tags such as 'hi-IN'); None when none of them is there."""
     if not preferences:
         return None
@@ -207,7 +209,10 @@ def match_language(preferences: list[str] | str | None) -> str | None:
                 items.append((-q, i, tag))
         preferences = [tag for _q, _i, tag in sorted(items)]
     for tag in preferences:
-        base = tag.strip().replace("_", "-").split("-")[0].lower()
+        parts = tag.strip().replace("_", "-").lower().split("-")
+        base = parts[0]
+        if base == "pa" and ("arab" in parts[1:] or "pk" in parts[1:]):
+            base = "ur"  # Punjabi in Shahmukhi (Pakistan): its readers read the Arabic script, not Gurmukhi
         if base in LANGUAGES:
             return base
     return None

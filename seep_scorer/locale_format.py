@@ -12,41 +12,78 @@ from functools import lru_cache
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 
-LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it")
-RTL_LANGUAGES = frozenset({"sd"})
+LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
+RTL_LANGUAGES = frozenset({"sd", "ur"})
 
-# The digits each language's own script uses (CLDR: deva, thai, beng, arab).
+LATIN_DIGITS = "0123456789"
+# The digits each language's own script uses (CLDR: deva, thai, beng, arab, guru, arabext).
 NATIVE_DIGITS = {
     "hi": "०१२३४५६७८९",
     "th": "๐๑๒๓๔๕๖๗๘๙",
     "as": "০১২৩৪৫৬৭৮৯",
     "sd": "٠١٢٣٤٥٦٧٨٩",
+    "pa": "੦੧੨੩੪੫੬੭੮੯",
+    "ur": "۰۱۲۳۴۵۶۷۸۹",
 }
+# A second native set where writers of the language use two: many Sindhi writers use ۰–۹.
+ALT_NATIVE_DIGITS = {
+    "sd": "۰۱۲۳۴۵۶۷۸۹",
+}
+# The digits choice, kept per device: "latin", the language's "native" digits or its "native-alt" set.
+DIGIT_CHOICES = ("latin", "native", "native-alt")
 
 _LRI, _PDI = "\u2066", "\u2069"  # keep a run left-to-right inside right-to-left text
 
 
 @lru_cache(maxsize=None)
-def _table(lang: str) -> dict[int, str]:
-    digits = NATIVE_DIGITS.get(lang)
-    return str.maketrans("0123456789", digits) if digits else {}
+def _table(digits: str) -> dict[int, str]:
+    return str.maketrans(LATIN_DIGITS, digits)
 
 
 def has_native_digits(lang: str) -> bool:
     return lang in NATIVE_DIGITS
 
 
-class LocaleFormat:
-    """Formats every number and date shown on screen for one language and digit choice."""
+def digit_choice(value: object) -> str:
+    """A stored digits preference read as one of DIGIT_CHOICES: the old boolean preference
+    (True: native digits) still counts; anything unknown is Latin."""
+    if value is True:
+        return "native"
+    return value if isinstance(value, str) and value in DIGIT_CHOICES else "latin"
 
-    def __init__(self, lang: str = "en", native_digits: bool = False):
+
+def digit_choices(lang: str) -> tuple[str, ...]:
+    """The choices a language offers (Latin only where it has no digits of its own)."""
+    return ("latin",) + (("native",) if lang in NATIVE_DIGITS else ()) + (
+        ("native-alt",) if lang in ALT_NATIVE_DIGITS else ())
+
+
+def digit_set(lang: str, choice: object) -> str:
+    """The ten digits `choice` writes in `lang`. A set the language lacks falls back to its nearest:
+    "native-alt" chosen in Sindhi and then Urdu still means Urdu's own digits."""
+    choice = digit_choice(choice)
+    if choice == "native-alt" and lang in ALT_NATIVE_DIGITS:
+        return ALT_NATIVE_DIGITS[lang]
+    if choice != "latin" and lang in NATIVE_DIGITS:
+        return NATIVE_DIGITS[lang]
+    return LATIN_DIGITS
+
+
+class LocaleFormat:
+    """Formats every number and date shown on screen for one language and digit choice.
+
+    `native_digits` is a digits choice ("latin", "native", "native-alt") or the old boolean."""
+
+    def __init__(self, lang: str = "en", native_digits: bool | str = False):
         self.lang = lang if lang in LANGUAGES else "en"
-        self.native_digits = native_digits and has_native_digits(self.lang)
+        self.digit_set = digit_set(self.lang, native_digits)
+        # The native digits in use, "" for Latin: false when Latin, and tells two native sets apart.
+        self.native_digits = "" if self.digit_set == LATIN_DIGITS else self.digit_set
         self.rtl = self.lang in RTL_LANGUAGES
 
     def digits(self, text: str) -> str:
-        """Latin digits in `text` turned into the language's own, when that is chosen."""
-        return text.translate(_table(self.lang)) if self.native_digits else text
+        """Latin digits in `text` turned into the chosen ones."""
+        return text.translate(_table(self.native_digits)) if self.native_digits else text
 
     def number(self, value: int, signed: bool = False) -> str:
         text = format_decimal(abs(value) if signed else value, locale=self.lang)

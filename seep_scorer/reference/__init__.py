@@ -111,8 +111,11 @@ def rules_path(lang: str) -> Path:
 
 
 def load_sections(lang: str = "en") -> list[Section]:
-    """The rules reference in `lang` (unknown languages fall back to English). Cached."""
-    return list(_load(lang if lang in LANGUAGES else "en"))
+    """The rules reference in `lang` (unknown languages, and a language whose text is not written yet,
+    fall back to English, as its UI strings do). Cached."""
+    if lang not in LANGUAGES or not rules_path(lang).is_file():
+        lang = "en"
+    return list(_load(lang))
 
 
 @lru_cache(maxsize=None)

@@ -12,9 +12,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
+from seep_scorer.locale_format import LANGUAGES  # the app's one list: a language added there is checked here
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
-LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it")
 KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None}  # as [tool.babel.extract_messages] in pyproject
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # msgids a translation may leave as they are: nothing in them but placeholders, digits and signs.
@@ -50,6 +51,10 @@ def load(code: str):
     assert po.is_file(), f"{po} is missing"
     with po.open("rb") as fh:
         return read_po(fh, locale=code)
+
+
+def test_every_language_of_the_app_is_checked():
+    assert {"pa", "ur"} <= set(LANGUAGES) and len(LANGUAGES) == 9
 
 
 def test_the_template_is_up_to_date_with_the_source():

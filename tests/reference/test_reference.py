@@ -40,7 +40,7 @@ def test_constants():
         "overview", "deal-and-bid", "play", "houses", "cemented-houses",
         "end-of-deal", "scoring", "bazzi", "variants",
     )
-    assert LANGUAGES == ("en", "hi", "sq", "th", "sd", "as", "it")
+    assert LANGUAGES == ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -174,6 +174,8 @@ SCRIPTS = {
     "en": [(0x41, 0x5A), (0x61, 0x7A), (0xC0, 0x24F)],
     "sq": [(0x41, 0x5A), (0x61, 0x7A), (0xC0, 0x24F)],
     "it": [(0x41, 0x5A), (0x61, 0x7A), (0xC0, 0x24F)],
+    "pa": [(0x0A00, 0x0A7F)],  # Gurmukhi
+    "ur": [(0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF)],
 }
 
 
