@@ -25,14 +25,15 @@ from .awake import KeepAwake
 from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
-from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, match_of, player_of, review_of, route_stack
-from .screens import (DealScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen, ScoreboardScreen,
-                      SettingsScreen, StatsScreen)
+from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, invite_of, match_of, player_of, review_of, route_stack
+from .screens import (DealScreen, InviteScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen,
+                      ScoreboardScreen, SettingsScreen, StatsScreen)
 from .screens.player import PlayerScreen
 from .screens.review import ReviewScreen
 from .screens.scoreboard import DealViewScreen
 from .theme import apply_theme
 from .viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SessionVM, SettingsVM, StatsVM, off_loop
+from .viewmodels.invite import InviteVM, session_join_address
 from .viewmodels.player import PlayerVM
 from .viewmodels.review import ReviewVM
 
@@ -60,6 +61,7 @@ class App:
         self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
         self.awake = KeepAwake(page)
         self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
+        self._join = session_join_address()  # now, in this session's own context (LAN mode, token holders)
 
     # -- start
     async def start(self) -> None:
@@ -93,6 +95,9 @@ class App:
 
     def take_store_notices(self) -> list[str]:
         return self.session.take_store_notices()
+
+    def join_address(self) -> str | None:
+        return self._join
 
     # -- view-models that outlive a screen (the undo and redo history of a match)
     def scoreboard_vm(self, match_id: str) -> ScoreboardVM:
@@ -216,8 +221,7 @@ class App:
             return NewMatchScreen(self, prepared or NewMatchVM(self.repo))
         if review_of(route) is not None:
             return ReviewScreen(self, prepared, route)
-        r = RULES_ROUTE.match(route)
-        if r:
+        if r := RULES_ROUTE.match(route):
             return RulesScreen(self, route, r["section"])
         if route == "/stats":
             return StatsScreen(self, prepared)
@@ -225,6 +229,8 @@ class App:
             return PlayerScreen(self, prepared, route)
         if route == "/settings":
             return SettingsScreen(self, self.settings)
+        if (invite := invite_of(route)) is not None:
+            return InviteScreen(self, InviteVM(self._join, invite["id"]), route)
         m = match_of(route)
         board = self.boards[m["id"]]  # loaded by `_load`
         if m["n"] is None and not route.endswith("/deal"):
@@ -364,7 +370,6 @@ class App:
             self.update()
         except Exception:
             log.exception("live update failed")
-
 
 
 def make_main(repo_factory: Callable[[], MatchRepository]):

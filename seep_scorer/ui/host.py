@@ -54,6 +54,11 @@ class Host(Protocol):
         """Tell the other phones that a match (None: the list of matches) changed."""
         ...
 
+    def join_address(self) -> str | None:
+        """The address (with the table's token) that lets another phone join, for the invite screen;
+        None unless the server is in LAN mode and this session was let in by the token."""
+        ...
+
     def take_store_notices(self) -> list[str]:
         """The repairs the store made when it opened, once per session."""
         ...

@@ -9,6 +9,7 @@
     /match/<id>/deal/<n>/edit edit deal n (over the scoreboard: saving or deleting returns there)
     /match/<id>/review        a match's review, over its scoreboard
     /review/<id>              a match's review, straight from the list (a finished match)
+    /invite                   invite a phone (LAN mode); /match/<id>/invite: to that match, over its scoreboard
     /rules  /stats  /settings
     /stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
     /rules/<section>          the rules, scrolled to a section
@@ -21,6 +22,7 @@ import re
 
 MATCH_ROUTE = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped)(?P<edit>(?<=\d)/edit)?)?)?/?$")
 REVIEW_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+)|/review/(?P<rid>[A-Za-z0-9_-]+))(?(id)/review)/?$")
+INVITE_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+))?/invite/?$")
 PLAYER_ROUTE = re.compile(r"^/stats/player/(?P<key>~?[A-Za-z0-9_-]{1,200})/?$")
 RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
 # Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
@@ -57,6 +59,9 @@ def route_stack(route: str) -> list[str]:
                 break
             route = base
             continue
+        if (i := INVITE_ROUTE.match(route)) is not None:
+            stack = ["/", f"/match/{i['id']}", f"/match/{i['id']}/invite"] if i["id"] else ["/", "/invite"]
+            break
         v = REVIEW_ROUTE.match(route)
         if v:
             stack = ["/", route.rstrip("/")] if v["rid"] else ["/", f"/match/{v['id']}", route.rstrip("/")]
@@ -87,6 +92,11 @@ def review_of(route: str) -> str | None:
     """The id of the match whose review `route` is, if it is one."""
     v = None if RULES_ROUTE.match(route) else REVIEW_ROUTE.match(route)
     return None if v is None else v["id"] or v["rid"]
+
+
+def invite_of(route: str) -> re.Match | None:
+    """The invite route (`id`: the match it leads to, or None) that `route` is, if it is one."""
+    return INVITE_ROUTE.match(route)
 
 
 def player_of(route: str) -> str | None:

@@ -16,6 +16,7 @@ import ipaddress
 import re
 import secrets
 import socket
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, Iterable
 from urllib.parse import parse_qsl, quote, urlencode
@@ -46,12 +47,13 @@ OTHER_SITE_PAGE = _plain_page(
     "Refused", "This request came from another web site, so Seep Scorer did not answer it.")
 TOO_LONG_PAGE = _plain_page("Address too long", "That address is too long for Seep Scorer.")
 
-NOT_AUTHORISED_PAGE = (
-    b"<!doctype html><html><head><meta charset='utf-8'><title>Not authorised</title>"
-    b"<meta name='viewport' content='width=device-width'></head>"
-    b"<body><h1>Not authorised</h1><p>Open the join address shown where the app was started "
-    b"(it contains the table's secret token).</p></body></html>"
-)
+NOT_AUTHORISED_PAGE = _plain_page(
+    "Not authorised", "Open the join address shown where the app was started (it contains the table's secret token).")
+
+
+# The join address a session may show to invite a phone: set by TokenGate only on the WebSocket of a
+# session that brought the token (LAN mode). Flet runs `main(page)` in a copy of this context.
+session_join_address: ContextVar[str | None] = ContextVar("seep_scorer_join_address", default=None)
 
 
 def new_token() -> str:
@@ -111,9 +113,10 @@ class TokenGate:
     WebSocket) and no data. Tokens are compared in constant time.
     """
 
-    def __init__(self, app, token: str):
+    def __init__(self, app, token: str, join_host: str | None = None):
         self.app = app
         self.token = token
+        self.join_host = join_host  # the address other phones reach (None: no invitations)
 
     async def __call__(self, scope, receive, send):
         kind = scope["type"]
@@ -131,7 +134,14 @@ class TokenGate:
             return
         # Any matching value will do: another app on this host may have set a cookie of the same name.
         if any(_token_ok(value, self.token) for value in cookie_values(scope.get("headers", []), COOKIE_NAME)):
-            return await self.app(scope, receive, send)
+            port = (scope.get("server") or (None, None))[1]  # the port this connection reached
+            invite = kind == "websocket" and self.join_host and port
+            joined = session_join_address.set(
+                f"http://{url_host(self.join_host)}:{port}/?{TOKEN_PARAM}={self.token}" if invite else None)
+            try:
+                return await self.app(scope, receive, send)
+            finally:
+                session_join_address.reset(joined)
         if kind == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
@@ -320,8 +330,9 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
         app_description=app_name,
     )
     app = ClientLanguage(app)
-    if token:
-        app = TokenGate(app, token)
+    allowed_hosts = list(allowed_hosts)
+    if token:  # the join address names the first address that is not loopback (the one printed)
+        app = TokenGate(app, token, next((h for h in allowed_hosts if not is_loopback_host(h)), None))
     return OwnAddressGuard(app, allowed_hosts)
 
 

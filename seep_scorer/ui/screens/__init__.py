@@ -7,6 +7,7 @@ never on the app itself, and never on the repository: the app builds their view-
 
 from .base import Screen, app_bar, help_mark, nav_bar, num
 from .deal import DealScreen
+from .invite import InviteScreen
 from .matches import MatchesScreen
 from .new_match import NewMatchScreen
 from .rules import RulesScreen, load_rule_sections, markdown_controls
@@ -17,4 +18,5 @@ from .stats import StatsScreen
 __all__ = [
     "Screen", "app_bar", "help_mark", "nav_bar", "num", "MatchesScreen", "NewMatchScreen", "ScoreboardScreen",
     "DealScreen", "RulesScreen", "load_rule_sections", "markdown_controls", "StatsScreen", "SettingsScreen",
+    "InviteScreen",
 ]

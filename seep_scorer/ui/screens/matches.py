@@ -14,6 +14,7 @@ from ..host import Host
 from ..viewmodels import MatchesVM, off_loop
 from ..widgets import TAP, Chip, big_button, notice, sem, tile
 from .base import Screen, labelled_icon_button
+from .invite import invite_entry
 
 FILTERS = (("all", N_("All")), ("playing", N_("In progress")), ("finished", N_("Finished")))
 
@@ -40,6 +41,7 @@ class MatchesScreen(Screen):
         self.filters = sem("matches-filter", ft.Row([c.control for c in self.filter_chips.values()], spacing=6))
         self.more_button = big_button("matches-more", _("More matches"), h(self._more, screen=self),
                                       icon=ft.Icons.EXPAND_MORE, filled=False)
+        self.view.appbar.actions = invite_entry(host, "/invite")
         self.refresh()
 
     def load(self) -> None:

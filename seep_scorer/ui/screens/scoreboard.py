@@ -10,6 +10,7 @@ from ..viewmodels import ScoreboardVM, off_loop
 from ..widgets import TAP, big_button, notice, section_title, sem, tile
 from .base import Screen, help_mark, labelled_icon_button, num
 from .deal_view import DealViewScreen
+from .invite import invite_entry
 
 __all__ = ["DealViewScreen", "ScoreboardScreen"]
 
@@ -79,7 +80,7 @@ class ScoreboardScreen(Screen):
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
         self.undo_sem = labelled_icon_button("undo-deal", vm.undo_label(), self.undo_btn)
         self.redo_sem = labelled_icon_button("redo-deal", vm.redo_label(), self.redo_btn)
-        self.view.appbar.actions = [self.undo_sem, self.redo_sem]
+        self.view.appbar.actions = invite_entry(host, f"{self.route}/invite") + [self.undo_sem, self.redo_sem]
         self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=3), self.swapped_sem], spacing=6)]
         self.refresh()
 
