@@ -10,6 +10,7 @@ from .. import texts
 from ..host import Host
 from ..viewmodels import THEMES, SettingsVM
 from ..widgets import TAP, Chip, section_title, sem
+from .backup_section import BackupSection
 from .base import Screen
 
 
@@ -43,6 +44,8 @@ class SettingsScreen(Screen):
             sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6)),
         ]
         # Nothing about the server's folders: the players see only this device's own settings.
+        self.backup = BackupSection(host, vm.backup)
+        items += self.backup.controls
         self.body.controls = items
         self.refresh()
 

@@ -7,6 +7,7 @@ from typing import Any, Callable
 from ...i18n import LANGUAGES
 from ...locale_format import has_native_digits
 from ...store.repository import MatchRepository
+from .backup import BackupVM
 
 THEMES = ("system", "light", "dark", "black")
 
@@ -34,7 +35,7 @@ class SettingsVM:
                 theme = None
         self.theme = theme if theme in THEMES else "system"
         self.native_digits = stored.get("native_digits") is True
-        self.data_dir = getattr(repo, "data_dir", None)  # shown in the settings, where there is one
+        self.backup = BackupVM(repo)  # the Backup section; kept here, so Undo outlives a rebuilt screen
 
     @property
     def offers_native_digits(self) -> bool:
