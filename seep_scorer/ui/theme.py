@@ -13,19 +13,12 @@ FONTS = {
     "Noto Naskh Arabic": "fonts/NotoNaskhArabic-Regular.ttf",
     "Noto Sans Bengali": "fonts/NotoSansBengali-Regular.ttf",
     "Noto Sans Gurmukhi": "fonts/NotoSansGurmukhi-Regular.ttf",
-    "Noto Nastaliq Urdu": "fonts/NotoNastaliqUrdu-Regular.ttf",
     "Noto Sans Symbols 2 Suits": "fonts/NotoSansSymbols2-Suits.ttf",  # ♠ ♥ ♦ ♣ only (subset)
 }
 FALLBACK = ["Noto Sans Symbols 2 Suits", "Noto Sans Devanagari", "Noto Sans Thai", "Noto Naskh Arabic",
             "Noto Sans Bengali", "Noto Sans Gurmukhi"]
-# Sindhi and Urdu share the Arabic script but not its style: Urdu readers expect Nastaliq, so Urdu puts
-# it before Naskh (Flutter takes each glyph from the first font in the list that has it).
-ARABIC_STYLE = {"ur": "Noto Nastaliq Urdu"}
-
-
-def fallback(lang: str | None = None) -> list[str]:
-    first = ARABIC_STYLE.get(lang or "")
-    return [first, *FALLBACK] if first else list(FALLBACK)
+# Urdu is written in Noto Naskh Arabic, as Sindhi: Noto Nastaliq Urdu was tried and dropped, its tall lines
+# (2.5 em) clipped the app bar's title and two-line chips at 360 x 640, even with a smaller line height.
 SEED = "#00695C"  # teal: the colour of a card table's baize
 TEAM_COLORS = ("#1565C0", "#C62828")
 
@@ -39,13 +32,13 @@ _STYLES = ("body_large", "body_medium", "body_small", "display_large", "display_
 TEXT_COLORS = {"light": "#1D1B20", "dark": "#E6E0E9", "black": "#ECE6F0"}
 
 
-def _text_theme(kind: str, lang: str | None = None) -> ft.TextTheme:
-    style = dict(font_family=FONT, font_family_fallback=fallback(lang), color=TEXT_COLORS[kind])
+def _text_theme(kind: str) -> ft.TextTheme:
+    style = dict(font_family=FONT, font_family_fallback=FALLBACK, color=TEXT_COLORS[kind])
     return ft.TextTheme(**{name: ft.TextStyle(**style) for name in _STYLES})
 
 
-def make_theme(kind: str, lang: str | None = None) -> ft.Theme:
-    """kind: light | dark | black; lang picks the fonts' order (Urdu: Nastaliq)."""
+def make_theme(kind: str) -> ft.Theme:
+    """kind: light | dark | black."""
     scheme = None
     scaffold = None
     if kind == "black":
@@ -57,18 +50,18 @@ def make_theme(kind: str, lang: str | None = None) -> ft.Theme:
         color_scheme_seed=SEED,
         color_scheme=scheme,
         font_family=FONT,
-        text_theme=_text_theme(kind, lang),
-        primary_text_theme=_text_theme(kind, lang),
+        text_theme=_text_theme(kind),
+        primary_text_theme=_text_theme(kind),
         use_material3=True,
         scaffold_bgcolor=scaffold,
     )
 
 
-def apply_theme(page: ft.Page, choice: str, lang: str | None = None) -> None:
-    """choice: system | light | dark | black; lang: the session's language (its script's font first)."""
+def apply_theme(page: ft.Page, choice: str) -> None:
+    """choice: system | light | dark | black."""
     page.fonts = FONTS
-    page.theme = make_theme("light", lang)
-    page.dark_theme = make_theme("black" if choice == "black" else "dark", lang)
+    page.theme = make_theme("light")
+    page.dark_theme = make_theme("black" if choice == "black" else "dark")
     page.theme_mode = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
                        "black": ft.ThemeMode.DARK}.get(choice, ft.ThemeMode.SYSTEM)
     page.bgcolor = "#000000" if choice == "black" else None
