@@ -1,7 +1,7 @@
 """The table app: the one place that builds view-models and screens (it is their `Host`), and
 routing, theme, language, live updates between phones.
 
-The routes are in `routes.py`. Language, theme and native digits are per device
+The routes are in `routes.py`. Language, theme and digits are per device
 (the browser's localStorage, `prefs.py`); every session renders in its own language.
 
 The event loop serves every phone at the table, so nothing here waits for the
@@ -81,7 +81,7 @@ class App:
         settings = self.settings = await off_loop(lambda: SettingsVM(
             self.repo, stored, save=self.prefs.save, device_language=i18n.match_language(self.accept_language)))
         self.locale.language = i18n.normalize(settings.language)
-        self.locale.native_digits = settings.native_digits
+        self.locale.native_digits = settings.digits
         page.title = i18n._("Seep Scorer")
         page.rtl = self.locale.rtl
         apply_theme(page, settings.theme)
@@ -324,9 +324,9 @@ class App:
         self.page.title = i18n._("Seep Scorer")
         await self._rebuild()
 
-    async def set_native_digits(self, on: bool) -> None:
-        self.settings.set_native_digits(on)
-        self.locale.native_digits = self.settings.native_digits
+    async def set_digits(self, choice: str) -> None:
+        self.settings.set_digits(choice)
+        self.locale.native_digits = self.settings.digits
         await self._rebuild()
 
     async def _rebuild(self) -> None:

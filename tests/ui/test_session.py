@@ -256,7 +256,7 @@ def test_native_digits_on_the_scoreboard(repo):
         await phone.tap("save-deal")
         assert "74" in phone.text("difference")
         await phone.tap("nav-settings")
-        await phone.toggle("native-digits", True)
+        await phone.tap("digits-native")
         await phone.tap("nav-matches")
         await phone.tap(f"match-{mid}")
         assert "๗๔" in phone.text("difference") and "74" not in phone.text("difference")

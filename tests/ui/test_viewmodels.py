@@ -263,8 +263,8 @@ def test_settings_are_per_device(repo):
     saved = {}
     vm = SettingsVM(repo, {}, save=saved.__setitem__)
     assert (vm.language, vm.theme, vm.native_digits) == ("en", "system", False)
-    vm.set_theme("black"); vm.set_language("th"); vm.set_theme("neon"); vm.set_native_digits(True)
-    assert saved == {"theme": "black", "language": "th", "native_digits": True}
+    vm.set_theme("black"); vm.set_language("th"); vm.set_theme("neon"); vm.set_digits("native")
+    assert saved == {"theme": "black", "language": "th", "digits": "native"}
     again = SettingsVM(repo, saved)
     assert (again.language, again.theme, again.native_digits, again.offers_native_digits) == ("th", "black", True, True)
     assert repo.get_setting("theme") is None  # nothing store-wide

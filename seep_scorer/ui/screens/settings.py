@@ -1,21 +1,21 @@
-"""The settings screen: this device's language, native digits and theme (nothing about the server)."""
+"""The settings screen: this device's language, digits and theme (nothing about the server)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from ...i18n import LANGUAGES, _
-from ...locale_format import NATIVE_DIGITS
+from ...locale_format import DIGIT_CHOICES, digit_set
 from .. import texts
 from ..host import Host
 from ..viewmodels import THEMES, SettingsVM
-from ..widgets import TAP, Chip, section_title, sem
+from ..widgets import Chip, section_title, sem
 from .backup_section import BackupSection
 from .base import Screen
 
 
 class SettingsScreen(Screen):
-    """This device's settings: language (each named in its own script), native digits, theme."""
+    """This device's settings: language (each named in its own script), digits, theme."""
 
     route = "/settings"
     nav_route = "/settings"
@@ -30,11 +30,13 @@ class SettingsScreen(Screen):
                                     expand=True, compact=False) for t in THEMES}
         for chip in self.language_chips.values():  # a grid over the whole width: two a row on a phone
             chip.control.col = {"xs": 6, "sm": 4}
-        self.digits_switch = ft.Switch(label=_("Native digits"), value=self.vm.native_digits,
-                                       on_change=h(self._digits, event=True))
+        # Digits: one chip per choice, each showing a sample of its digits, so the user sees what they pick.
+        self.digit_chips = {c: Chip(f"digits-{c}", "", h(host.set_digits, c), expand=True, compact=False)
+                            for c in DIGIT_CHOICES}
         self.digits_help = ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.digits_box = ft.Column([sem("native-digits", ft.Container(self.digits_switch, height=TAP)),
-                                     self.digits_help], spacing=2, tight=True)
+        self.digits_box = sem("native-digits", ft.Column([
+            ft.Text(_("Native digits"), size=15), ft.Row([c.control for c in self.digit_chips.values()], spacing=6),
+            self.digits_help], spacing=4, tight=True), container=True)
         items: list[ft.Control] = [
             section_title(_("Language")),
             sem("language", ft.ResponsiveRow([c.control for c in self.language_chips.values()], spacing=6,
@@ -60,10 +62,12 @@ class SettingsScreen(Screen):
         for t, chip in self.theme_chips.items():
             chip.set(self.vm.theme == t)
         self.digits_box.visible = self.vm.offers_native_digits
-        self.digits_switch.value = self.vm.native_digits
-        digits = NATIVE_DIGITS.get(self.vm.language, "0123456789")
+        lang, in_use, offered = self.vm.language, self.vm.digits_in_use, self.vm.digit_choices
+        for c, chip in self.digit_chips.items():
+            # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and ۱۲۳ look alike
+            chip.text.value = digit_set(lang, c)[1:7]
+            chip.control.visible = c in offered
+            chip.set(c == in_use)
+        digits = digit_set(lang, in_use if in_use != "latin" else "native")
         # TRANSLATORS: {digits} are the ten digits of the language's own script, e.g. ०१२३४५६७८९.
         self.digits_help.value = _("Every number in the digits of this script: {digits}").format(digits=digits)
-
-    async def _digits(self, e):
-        await self.host.set_native_digits(bool(e.control.value))

@@ -1,11 +1,11 @@
-"""This device's settings: language, theme, native digits."""
+"""This device's settings: language, theme, digits."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from ...i18n import LANGUAGES
-from ...locale_format import has_native_digits
+from ...locale_format import DIGIT_CHOICES, digit_choice, digit_choices, has_native_digits
 from ...store.repository import MatchRepository
 from .backup import BackupVM
 
@@ -13,11 +13,12 @@ THEMES = ("system", "light", "dark", "black")
 
 
 class SettingsVM:
-    """This device's settings: language, theme and native digits (kept by the caller, e.g. in the
+    """This device's settings: language, theme and digits (kept by the caller, e.g. in the
     browser's localStorage, through `save(key, value)`). A first start follows the device's language
     when the app has it, else English; the store's settings are only a fallback default for the theme."""
 
-    KEYS = ("language", "theme", "native_digits")
+    # "native_digits" is the old boolean preference, read when no digits choice is stored.
+    KEYS = ("language", "theme", "digits", "native_digits")
 
     def __init__(self, repo: MatchRepository | None = None, stored: dict | None = None,
                  save: Callable[[str, Any], None] | None = None, device_language: str | None = None):
@@ -34,12 +35,29 @@ class SettingsVM:
             except Exception:
                 theme = None
         self.theme = theme if theme in THEMES else "system"
-        self.native_digits = stored.get("native_digits") is True
+        digits = stored.get("digits")
+        self.digits = digits if digits in DIGIT_CHOICES else digit_choice(stored.get("native_digits"))
         self.backup = BackupVM(repo)  # the Backup section; kept here, so Undo outlives a rebuilt screen
 
     @property
     def offers_native_digits(self) -> bool:
         return has_native_digits(self.language)
+
+    @property
+    def digit_choices(self) -> tuple[str, ...]:
+        """The choices this language offers (the stored one may be for another language)."""
+        return digit_choices(self.language)
+
+    @property
+    def native_digits(self) -> bool:
+        return self.digits != "latin"
+
+    @property
+    def digits_in_use(self) -> str:
+        """The choice the numbers follow in this language: a Sindhi "native-alt" is Urdu's "native"."""
+        if self.digits in self.digit_choices:
+            return self.digits
+        return "native" if self.native_digits and self.offers_native_digits else "latin"
 
     def _put(self, key: str, value: Any) -> None:
         if self._save is not None:
@@ -55,6 +73,7 @@ class SettingsVM:
             self.theme = theme
             self._put("theme", theme)
 
-    def set_native_digits(self, on: bool) -> None:
-        self.native_digits = bool(on)
-        self._put("native_digits", self.native_digits)
+    def set_digits(self, choice: str) -> None:
+        if choice in DIGIT_CHOICES:
+            self.digits = choice
+            self._put("digits", choice)
