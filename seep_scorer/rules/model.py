@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
 
 from .presets import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
+from .record import factory, record
 
 TEAM_OF_SEAT = (0, 1, 0, 1)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Sweep:
     team: int
     kind: str  # normal | opening | last
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Deal:
     """One deal as the table recorded it: either `cards` or `points`, never both.
 
@@ -30,13 +30,13 @@ class Deal:
     dealer: int | None = None
     bid: int | None = None
     note: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)  # unknown file keys, kept on re-export
+    extra: Mapping[str, object] = factory(dict)  # unknown file keys, kept on re-export
 
     def sweep_count(self, team: int, kind: str) -> int:
         return sum(1 for s in self.sweeps if s.team == team and s.kind == kind)
 
 
-@dataclass(frozen=True)
+@record
 class Team:
     name: str
     players: tuple[str, str]  # by seat: team 0 holds seats 0 and 2, team 1 seats 1 and 3
@@ -45,14 +45,14 @@ class Team:
 DEFAULT_TEAMS = (Team("Team A", ("Player 1", "Player 3")), Team("Team B", ("Player 2", "Player 4")))
 
 
-@dataclass(frozen=True)
+@record
 class Match:
-    rules: Rules = field(default_factory=lambda: PRESETS["standard"])
-    format: MatchFormat = field(default_factory=lambda: DEFAULT_MATCH["standard"])
+    rules: Rules = factory(lambda: PRESETS["standard"])
+    format: MatchFormat = factory(lambda: DEFAULT_MATCH["standard"])
     teams: tuple[Team, Team] = DEFAULT_TEAMS
     first_dealer: int | None = 0
     deals: tuple[Deal, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)  # unknown file keys, kept on re-export
+    extra: Mapping[str, object] = factory(dict)  # unknown file keys, kept on re-export
 
     def seat_name(self, seat: int) -> str:
         return self.teams[seat % 2].players[seat // 2]

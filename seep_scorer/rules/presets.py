@@ -15,11 +15,11 @@ Parameter names (also the keys of a match file's `rules.overrides`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from collections.abc import Mapping
 
 from .cards import POINT_CARD_CODES, standard_values
 from .errors import MatchError
+from .record import factory, record, replace
 
 SWEEP_KINDS = ("normal", "opening", "last")
 SCORING_MODES = ("ledger", "cumulative")
@@ -35,7 +35,7 @@ SETTING_FAULT_CODES = ("match_type_unknown", "match_count_whole", "match_count_r
                        "param_unknown", "card_values_shape")
 
 
-@dataclass(frozen=True)
+@record
 class MatchFormat:
     """How long the match lasts. `ended` marks a match the players stopped themselves."""
 
@@ -65,10 +65,10 @@ class MatchFormat:
             raise MatchError("must be true or false", field="match.ended", code="not_true_or_false", params={"setting": "ended"})
 
 
-@dataclass(frozen=True)
+@record
 class Rules:
     preset: str = "standard"
-    card_values: Mapping[str, int] = field(default_factory=lambda: standard_values(6))
+    card_values: Mapping[str, int] = factory(lambda: standard_values(6))
     most_cards_bonus: int = 0
     most_cards_tie_bonus: int = 0
     sweep_normal: int = 50
@@ -101,21 +101,21 @@ class Rules:
         """What the two teams' deal scores add up to before sweeps."""
         return self.card_total + max(self.most_cards_bonus, 2 * self.most_cards_tie_bonus)
 
-    def overrides(self) -> dict[str, Any]:
+    def overrides(self) -> dict[str, object]:
         """The parameters that differ from this rule set's preset (what a match file stores)."""
         base = PRESETS.get(self.preset, PRESETS["standard"])
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name == "preset":
+        out: dict[str, object] = {}
+        for name in self._fields:
+            if name == "preset":
                 continue
-            mine, theirs = getattr(self, f.name), getattr(base, f.name)
-            if f.name == "card_values":
+            mine, theirs = getattr(self, name), getattr(base, name)
+            if name == "card_values":
                 diff = {c: v for c, v in mine.items() if theirs.get(c, 0) != v}
                 diff.update({c: 0 for c in theirs if c not in mine and theirs[c] != 0})
                 if diff:
                     out["card_values"] = diff
             elif mine != theirs:
-                out[f.name] = mine
+                out[name] = mine
         return out
 
     def validate(self) -> None:
@@ -153,7 +153,7 @@ class Rules:
                              params={"setting": "lead_target", "low": 1, "high": 100_000})
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -183,10 +183,10 @@ DEFAULT_MATCH: dict[str, MatchFormat] = {
     "custom": MatchFormat("bazzis", 3),
 }
 
-OVERRIDE_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset") + ("ten_of_diamonds",)
+OVERRIDE_NAMES = tuple(name for name in Rules._fields if name != "preset") + ("ten_of_diamonds",)
 
 
-def make_rules(preset: str = "standard", overrides: Mapping[str, Any] | None = None) -> Rules:
+def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None = None) -> Rules:
     """A preset with overrides applied, validated. Raises MatchError naming the bad parameter."""
     if preset not in PRESETS:
         raise MatchError(f"unknown rules preset {preset!r}; use one of {', '.join(PRESET_IDS)}", field="rules.preset",
@@ -194,7 +194,7 @@ def make_rules(preset: str = "standard", overrides: Mapping[str, Any] | None = N
     base = PRESETS[preset]
     if not overrides:
         return base
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     card_values = dict(base.card_values)
     for name, value in overrides.items():
         if name not in OVERRIDE_NAMES:

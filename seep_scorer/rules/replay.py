@@ -5,36 +5,39 @@ Editing or deleting a past deal is a new replay of the changed list, never a pat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from collections import namedtuple
+from collections.abc import Iterable
 
 from .errors import MatchError
 from .model import Deal, Match
 from .presets import MatchFormat, Rules
+from .record import record
 from .scoring import score_deal, validate_deal
 
 
-class BazziEvent(NamedTuple):
-    winner: int
-    cause: str  # lead | minimum | target
+# Named tuples from collections, not typing: replay builds one per deal, and `typing` costs
+# `seep-scorer score` (a new interpreter per file) several milliseconds to import.
+BazziEvent = namedtuple("BazziEvent", ("winner", "cause"))  # cause: lead | minimum | target
+BazziEvent.__doc__ = "A bazzi won (or, cumulative scoring, the target reached): by team `winner`, and why."
+
+DealResult = namedtuple("DealResult", (
+    "number",  # 1-based
+    "dealer", "bidder", "card_points", "sweep_points", "bonus", "scores",
+    "difference",  # running difference (team 0 minus team 1) after the deal
+    "event",  # a BazziEvent, or None
+    "next_dealer",
+    "bazzis",  # tally after the deal
+    "totals",  # cumulative deal scores after the deal
+))
+DealResult.__doc__ = "One deal replayed: its scores and everything derived after it."
+
+# Events are immutable: one of each, shared by every deal that ends a bazzi.
+_MINIMUM = (BazziEvent(0, "minimum"), BazziEvent(1, "minimum"))
+_LEAD = (BazziEvent(0, "lead"), BazziEvent(1, "lead"))
+_TARGET = (BazziEvent(0, "target"), BazziEvent(1, "target"))
 
 
-class DealResult(NamedTuple):  # a NamedTuple: replay builds one per deal, and it is cheap
-    number: int  # 1-based
-    dealer: int | None
-    bidder: int | None
-    card_points: tuple[int, int]
-    sweep_points: tuple[int, int]
-    bonus: tuple[int, int]
-    scores: tuple[int, int]
-    difference: int  # running difference (team 0 minus team 1) after the deal
-    event: BazziEvent | None
-    next_dealer: int | None
-    bazzis: tuple[int, int]  # tally after the deal
-    totals: tuple[int, int]  # cumulative deal scores after the deal
-
-
-@dataclass(frozen=True)
+@record
 class Standings:
     deals: tuple[DealResult, ...]
     bazzis: tuple[int, int]
@@ -84,6 +87,14 @@ class Replay:
         except MatchError as err:
             raise err.located(deal=number) from None
         card_points, sweep_points, bonus, scores = score_deal(deal, rules)
+        return self.add_scored(deal, dealer, card_points, sweep_points, bonus, scores)
+
+    def add_scored(self, deal: Deal, dealer: int | None, card_points: tuple[int, int], sweep_points: tuple[int, int],
+                   bonus: tuple[int, int], scores: tuple[int, int]) -> DealResult:
+        """`add` for a deal its caller has already validated (validate_deal with this dealer, the match not over)
+        and scored (score_deal): the match file's reader checks each deal while it parses it, once."""
+        number = len(self.results) + 1
+        rules = self.rules
         s0, s1 = scores
         totals = (self.totals[0] + s0, self.totals[1] + s1)
         bazzis = self.bazzis
@@ -102,11 +113,11 @@ class Replay:
                 else:
                     b0, b1 = s0 - sweep_points[0], s1 - sweep_points[1]
                 if b0 < minimum:
-                    event = BazziEvent(1, "minimum")
+                    event = _MINIMUM[1]
                 elif b1 < minimum:
-                    event = BazziEvent(0, "minimum")
+                    event = _MINIMUM[0]
             if event is None and abs(raw) >= rules.lead_target:
-                event = BazziEvent(0 if raw > 0 else 1, "lead")
+                event = _LEAD[0 if raw > 0 else 1]
             if event is None:
                 difference = raw
                 next_dealer = would_be
@@ -119,9 +130,9 @@ class Replay:
             next_dealer = None if dealer is None else (dealer + 1) % 4
             fmt = self.format
             if fmt.type == "target" and max(totals) >= fmt.count and totals[0] != totals[1]:
-                event = BazziEvent(0 if totals[0] > totals[1] else 1, "target")
-        result = DealResult(number, dealer, bidder_of(dealer), card_points, sweep_points, bonus, scores,
-                            difference, event, next_dealer, bazzis, totals)
+                event = _TARGET[0 if totals[0] > totals[1] else 1]
+        result = DealResult(number, dealer, None if dealer is None else (dealer + 1) % 4, card_points, sweep_points,
+                            bonus, scores, difference, event, next_dealer, bazzis, totals)
         self.results.append(result)
         self.difference, self.bazzis, self.totals, self.dealer = difference, bazzis, totals, next_dealer
         if event is not None:

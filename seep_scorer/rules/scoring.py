@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 from .cards import ALL_CARD_CODES
 from .errors import MatchError
@@ -13,11 +13,8 @@ MAX_PLAYS_PER_TEAM = 24  # 48 plays in a deal, alternating between the teams
 MOST_CARDS_CHOICES = (0, 1, "tie")
 
 
-class DealScore(NamedTuple):
-    card_points: tuple[int, int]
-    sweep_points: tuple[int, int]
-    bonus: tuple[int, int]
-    scores: tuple[int, int]
+# Each (team 0, team 1). collections, not typing: see replay.py.
+DealScore = namedtuple("DealScore", ("card_points", "sweep_points", "bonus", "scores"))
 
 
 def _is_int(value) -> bool:

@@ -1,0 +1,130 @@
+"""Frozen records: what the rules' classes took from @dataclass(frozen=True), without importing dataclasses.
+
+`seep-scorer score` is a new interpreter per file, and `dataclasses` pulls in
+`inspect` (with ast, dis and tokenize): about a tenth of the command's budget
+(bench/score.py). A class decorated with `record` keeps the surface the rest of
+the code uses: construction by position or keyword with defaults, `==`, hash,
+repr, immutability (FrozenInstanceError, an AttributeError), pickling, and
+`dataclasses.fields()` / `dataclasses.replace()`, which import dataclasses only
+when they are called (`__dataclass_fields__` is built on first use).
+"""
+
+from __future__ import annotations
+
+_MISSING = object()
+
+
+class FrozenInstanceError(AttributeError):
+    """Assigning to or deleting a field of a record (as dataclasses.FrozenInstanceError)."""
+
+
+class factory:  # noqa: N801 - reads as `field(default_factory=...)` does
+    """A default built anew for each record, e.g. `extra: dict = factory(dict)`."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        self.make = make
+
+
+class _LazyDataclassFields:
+    """`__dataclass_fields__` on first access: real dataclasses Fields, from a shadow dataclass."""
+
+    def __get__(self, obj, cls):
+        import dataclasses
+
+        specs = []
+        for name, default in zip(cls._fields, cls._defaults):
+            if default is _MISSING:
+                specs.append((name, object))
+            elif isinstance(default, factory):
+                specs.append((name, object, dataclasses.field(default_factory=default.make)))
+            else:
+                specs.append((name, object, dataclasses.field(default=default)))
+        fields = dataclasses.make_dataclass(cls.__name__, specs, frozen=True).__dataclass_fields__
+        type.__setattr__(cls, "__dataclass_fields__", fields)
+        return fields
+
+
+def _frozen_setattr(self, name, value):
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self, name):
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def record(cls=None, *, slots: bool = False):
+    """Class decorator: the annotated names, in order, are the fields; class attributes are their defaults."""
+    if cls is None:
+        return lambda c: record(c, slots=slots)
+    names = tuple(cls.__dict__.get("__annotations__", {}))
+    defaults = tuple(cls.__dict__.get(n, _MISSING) for n in names)
+    # As dataclasses: plain defaults stay class attributes, except where slots take the names.
+    dropped = set(names) if slots else {n for n, d in zip(names, defaults) if isinstance(d, factory)}
+    namespace = {k: v for k, v in cls.__dict__.items() if k not in dropped and k not in ("__dict__", "__weakref__")}
+    if slots:
+        namespace["__slots__"] = names
+    namespace.update(_methods(cls.__qualname__, names, defaults, hasattr(cls, "__post_init__"), slots))
+    namespace.update(_fields=names, _defaults=defaults, __match_args__=names,
+                     __setattr__=_frozen_setattr, __delattr__=_frozen_delattr,
+                     __dataclass_fields__=_LazyDataclassFields())
+    new = type(cls)(cls.__name__, cls.__bases__, namespace)
+    new.__qualname__ = cls.__qualname__
+    return new
+
+
+def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slots: bool) -> dict:
+    """__init__, __repr__, __eq__, __hash__ and the pickling pair, generated once per class (as dataclasses does)."""
+    env = {"_set": object.__setattr__, "_MISSING": _MISSING}
+    params, body = [], []
+    for name, default in zip(names, defaults):
+        if default is _MISSING:
+            params.append(name)
+            body.append(f"_set(self, {name!r}, {name})")
+        elif isinstance(default, factory):
+            env[f"_f_{name}"] = default.make
+            params.append(f"{name}=_MISSING")
+            body.append(f"_set(self, {name!r}, _f_{name}() if {name} is _MISSING else {name})")
+        else:
+            env[f"_d_{name}"] = default
+            params.append(f"{name}=_d_{name}")
+            body.append(f"_set(self, {name!r}, {name})")
+    if post_init:
+        body.append("self.__post_init__()")
+    values = "".join(f"self.{n}, " for n in names)
+    others = "".join(f"other.{n}, " for n in names)
+    shown = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
+    src = "\n".join([
+        f"def __init__(self, {', '.join(params)}):",
+        *(f"    {line}" for line in body or ["pass"]),
+        "def __repr__(self):",
+        f"    return f'{qualname}({shown})'",
+        "def __eq__(self, other):",
+        f"    return ({values}) == ({others}) if other.__class__ is self.__class__ else NotImplemented",
+        "def __hash__(self):",
+        f"    return hash(({values}))",
+        "def __getstate__(self):",
+        f"    return ({values})",
+        "def __setstate__(self, state):",
+        f"    for name, value in zip({names!r}, state):",
+        "        _set(self, name, value)",
+    ])
+    exec(src, env)  # noqa: S102 - our own source, built from field names
+    # Pickling by fields only where there is no __dict__ (a __dict__ also carries derived attributes).
+    return {k: env[k] for k in ("__init__", "__repr__", "__eq__", "__hash__") + (("__getstate__", "__setstate__") if slots else ())}
+
+
+def replace(obj, **changes):
+    """A copy of the record with some fields changed (dataclasses.replace, without importing it)."""
+    for name in obj._fields:
+        if name not in changes:
+            changes[name] = getattr(obj, name)
+    return obj.__class__(**changes)
+
+
+def fields_of(cls) -> tuple[str, ...]:
+    return cls._fields
+
+
+__all__ = ["FrozenInstanceError", "factory", "record", "replace", "fields_of"]

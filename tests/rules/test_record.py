@@ -1,0 +1,54 @@
+"""The rules' classes are frozen records (rules/record.py), not dataclasses: the surface callers use is kept."""
+
+import copy
+import dataclasses
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Rules, Sweep, Team, make_rules, replay
+from seep_scorer.rules.record import FrozenInstanceError
+
+
+def test_construction_defaults_equality_hash_and_repr():
+    deal = Deal(points=(60, 40))
+    assert deal == Deal(None, (60, 40), (), None, None, None, None, {}) and deal != Deal(points=(40, 60))
+    assert deal.extra == {} and deal.extra is not Deal(points=(60, 40)).extra  # a new dict each time
+    assert Sweep(0, "normal") == Sweep(0, "normal") and hash(Sweep(0, "normal")) == hash(Sweep(0, "normal"))
+    assert Sweep(0, "normal") != (0, "normal")
+    assert repr(Sweep(1, "last")) == "Sweep(team=1, kind='last')"
+    assert MatchFormat() == MatchFormat("bazzis", 3, False) and {MatchFormat(): 1}[MatchFormat()] == 1
+    assert Match().rules is PRESETS["standard"] and Match().teams[0] == Team("Team A", ("Player 1", "Player 3"))
+
+
+def test_records_are_frozen():
+    deal, rules = Deal(points=(60, 40)), PRESETS["standard"]
+    with pytest.raises(FrozenInstanceError):
+        deal.points = (0, 100)
+    with pytest.raises(AttributeError):
+        del rules.minimum
+    with pytest.raises(AttributeError):
+        deal.colour = "red"  # slots: no new attributes either
+
+
+def test_dataclasses_fields_and_replace_still_work():
+    fmt = dataclasses.replace(MatchFormat("bazzis", 5), ended=True)
+    assert fmt == MatchFormat("bazzis", 5, True)
+    assert tuple(f.name for f in dataclasses.fields(Rules)) == Rules._fields and Rules._fields[:2] == ("preset", "card_values")
+    rules = dataclasses.replace(PRESETS["standard"], sweep_normal=60)
+    assert rules.sweep_values["normal"] == 60  # derived values computed again
+    assert rules == make_rules("standard", {"sweep_normal": 60})
+
+
+def test_pickle_and_deepcopy():
+    match = Match(deals=(Deal(points=(60, 40), sweeps=(Sweep(0, "normal"),)),))
+    assert pickle.loads(pickle.dumps(match)) == match
+    assert copy.deepcopy(match) == match and replay(copy.deepcopy(match)) == replay(match)
+
+
+def test_the_rules_load_neither_dataclasses_nor_typing():
+    code = "import sys, seep_scorer.rules; print(sorted({'dataclasses', 'typing'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
