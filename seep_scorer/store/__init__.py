@@ -3,14 +3,33 @@
 Use `open_repository()` (the TinyDB repository, `tinyrepo.TinyMatchRepository`, loads on the
 first open, so commands that only read match files never load it); the UI and the command line see only the MatchRepository
 interface plus the export/import helpers of the object it returns.
+
+Names load on first use (module __getattr__): `seep-scorer score` imports store.matchfile, and
+must not pay for platformdirs, the registry and the repository interface (with the statistics).
 """
 
 from __future__ import annotations
 
-from .datadir import default_data_dir
-from .diskfaults import WriteFailed
-from .registry import close_all, open_repository
-from .repository import MatchNotFound, MatchRepository, MatchSummary, StaleRevision, StoredMatch, StoreError
+import importlib
+
+_WHERE = {
+    "open_repository": "registry", "close_all": "registry", "default_data_dir": "datadir", "WriteFailed": "diskfaults",
+    "MatchNotFound": "repository", "MatchRepository": "repository", "MatchSummary": "repository",
+    "StaleRevision": "repository", "StoredMatch": "repository", "StoreError": "repository",
+}
 
 __all__ = ["open_repository", "default_data_dir", "close_all", "MatchRepository", "StoredMatch", "MatchSummary",
            "StaleRevision", "MatchNotFound", "StoreError", "WriteFailed"]
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+# No typing import: `seep-scorer score` (a new interpreter per file) loads this module, and `object` says as much.
 
 MAX_MATCH_DEPTH = 32
 ENVELOPE_DEPTH = 4
@@ -46,7 +46,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def depth_of(value: Any, limit: int) -> int:
+def depth_of(value: object, limit: int) -> int:
     """How deeply `value` nests (iteratively: never a RecursionError); stops counting past `limit`.
 
     Level by level rather than node by node: a 5,000-deal match is walked in
@@ -67,12 +67,12 @@ def depth_of(value: Any, limit: int) -> int:
     return depth
 
 
-def check_depth(value: Any, limit: int = MAX_MATCH_DEPTH) -> None:
+def check_depth(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
     if depth_of(value, limit) > limit:
         raise TooDeep(limit)
 
 
-def check_value(value: Any, limit: int = MAX_MATCH_DEPTH) -> None:
+def check_value(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
     """check_depth, and no NaN or Infinity anywhere: for values built by code rather than read by `loads`."""
     check_depth(value, limit)
     stack = [value]
@@ -87,7 +87,7 @@ def check_value(value: Any, limit: int = MAX_MATCH_DEPTH) -> None:
             stack.extend(node)
 
 
-def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = True) -> Any:
+def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = True) -> object:
     """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond `max_depth`.
 
     `walk=False` skips the depth walk, for a reader that bounds every place where
@@ -103,7 +103,7 @@ def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = Tr
     return value
 
 
-def dumps(value: Any, *, indent: int | None = None, compact: bool = True) -> str:
+def dumps(value: object, *, indent: int | None = None, compact: bool = True) -> str:
     """JSON text of `value`; ValueError for NaN or Infinity, so they are never written."""
     separators = (",", ":") if compact and indent is None else None
     return json.dumps(value, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators)

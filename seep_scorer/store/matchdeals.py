@@ -1,0 +1,174 @@
+"""A match file's deals read, validated and replayed in one pass, each deal dict looked at once.
+
+The careful path is matchfile.deal_from_dict (the file's types) followed by
+Replay.add (the rules: validate_deal, score_deal, the ledger). A typical deal is
+instead checked here against both at once by `_fast_deal`, which accepts a deal
+only when the careful path would accept it and build the same Deal and scores;
+anything else, however harmless (an unknown key, a str subclass, a deal after
+the end), goes the careful way, which words the error. So the messages and codes
+are the careful path's by construction, and tests/matchfile/test_matchdeals.py
+holds the two paths to the same results on generated and damaged files.
+
+The order of errors is the careful path's too: every deal's file types are
+checked before any rule, so a rules error is held back (`failed`) while the rest
+of the deals are still parsed; the caller raises it after its own checks.
+"""
+
+from __future__ import annotations
+
+from ..rules import Deal, MatchError, Replay, Rules, Sweep
+
+_DEAL_KEYS = frozenset(("cards", "points", "sweeps", "most_cards", "dealer", "bid", "note"))
+_SWEEP_KEYS = frozenset(("team", "kind"))
+_SIDES = frozenset(("0", "1"))
+_STR_ONLY = {str}
+_ZERO = (0, 0)
+_NO_CARDS: list = []
+_ABSENT = object()
+# Sweeps are immutable: one of each, shared by every deal.
+_SWEEPS = tuple({kind: Sweep(team, kind) for kind in ("normal", "opening", "last")} for team in (0, 1))
+
+
+def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | None, careful):
+    """(deals, replay state, the first rules error or None). `careful(obj, number)` is deal_from_dict:
+    it raises the first file error at once, as the careful path does."""
+    state = Replay(rules, match_format, first_dealer)
+    fast = _fast_deal(rules)
+    add_scored = state.add_scored
+    deals = []
+    append = deals.append
+    failed: MatchError | None = None
+    for number, obj in enumerate(deals_obj, 1):
+        if failed is None and state.finished_after is None:
+            checked = fast(obj, state.dealer)
+            if checked is not None:
+                append(checked[0])
+                add_scored(*checked)
+                continue
+        deal = careful(obj, number)
+        append(deal)
+        if failed is None:
+            try:
+                state.add(deal)
+            except MatchError as err:
+                failed = err
+    return tuple(deals), state, failed
+
+
+def _fast_deal(rules: Rules):
+    """fast(obj, dealer_before) -> (Deal, dealer, card_points, sweep_points, bonus, scores), or None for
+    "take the careful path". Every check of deal_from_dict and validate_deal is here, in one pass."""
+    point_set = rules.point_card_set
+    n_points = len(rules.point_cards)
+    total = rules.card_total
+    value_of = rules.card_values.__getitem__
+    sweep_values = rules.sweep_values
+    needs_most_cards = rules.needs_most_cards
+    most_bonus, tie_bonus = rules.most_cards_bonus, rules.most_cards_tie_bonus
+    most_cards_bonus = ((most_bonus, 0), (0, most_bonus))
+    tie = (tie_bonus, tie_bonus)
+    scores_most_cards = bool(most_bonus or tie_bonus)
+
+    def fast(obj, dealer_before):
+        if type(obj) is not dict or not obj.keys() <= _DEAL_KEYS:
+            return None
+        get = obj.get
+        dealer = get("dealer")
+        if dealer is None:
+            at = dealer_before
+        elif type(dealer) is int and 0 <= dealer <= 3:
+            at = dealer
+        else:
+            return None
+
+        if "cards" in obj:
+            c = obj["cards"]
+            if "points" in obj or type(c) is not dict or not c.keys() <= _SIDES:
+                return None
+            mine, theirs = c.get("0", _NO_CARDS), c.get("1", _NO_CARDS)
+            if type(mine) is not list or type(theirs) is not list or len(mine) + len(theirs) != n_points:
+                return None
+            if {*map(type, mine), *map(type, theirs)} != _STR_ONLY:
+                return None
+            s0, s1 = frozenset(mine), frozenset(theirs)
+            # No code twice, and between them exactly the point cards: each goes to one team, none missing.
+            if len(s0) != len(mine) or len(s1) != len(theirs) or s0 | s1 != point_set:
+                return None
+            c0 = sum(map(value_of, s0))
+            cards, points, card_points = (s0, s1), None, (c0, total - c0)
+        elif "points" in obj:
+            p = obj["points"]
+            if type(p) is not dict or p.keys() != _SIDES:
+                return None
+            p0, p1 = p["0"], p["1"]
+            if type(p0) is not int or type(p1) is not int or p0 < 0 or p1 < 0 or p0 + p1 != total:
+                return None
+            cards, points = None, (p0, p1)
+            card_points = points
+        else:
+            return None
+
+        sweeps_obj = get("sweeps", _ABSENT)
+        if sweeps_obj is _ABSENT:
+            sweeps, sweep_points = (), _ZERO
+        elif type(sweeps_obj) is not list or len(sweeps_obj) > 24:  # 24: no team over its plays, however split
+            return None
+        elif not sweeps_obj:
+            sweeps, sweep_points = (), _ZERO
+        else:
+            built = []
+            t0 = t1 = 0
+            opening = last = None
+            for s in sweeps_obj:
+                if type(s) is not dict or not s.keys() <= _SWEEP_KEYS:
+                    return None
+                team, kind = s.get("team"), s.get("kind", "normal")
+                if type(team) is not int or type(kind) is not str or kind not in sweep_values:
+                    return None
+                if team == 0:
+                    t0 += sweep_values[kind]
+                elif team == 1:
+                    t1 += sweep_values[kind]
+                else:
+                    return None
+                if kind == "opening":
+                    if opening is not None:
+                        return None
+                    opening = team
+                elif kind == "last":
+                    if last is not None:
+                        return None
+                    last = team
+                built.append(_SWEEPS[team][kind])
+            if at is not None and ((opening is not None and opening == at % 2) or (last is not None and last != at % 2)):
+                return None
+            sweeps, sweep_points = tuple(built), (t0, t1)
+
+        most = get("most_cards")
+        if most is None:
+            if needs_most_cards:
+                return None
+            bonus = _ZERO
+        elif type(most) is int and (most == 0 or most == 1):
+            bonus = most_cards_bonus[most] if scores_most_cards else _ZERO
+        elif type(most) is str and most == "tie":
+            bonus = tie if scores_most_cards else _ZERO
+        else:
+            return None
+        bid = get("bid")
+        if bid is not None and not (type(bid) is int and 9 <= bid <= 13):
+            return None
+        note = get("note")
+        if note is not None and not (isinstance(note, str) and len(note) <= 2000):
+            return None
+
+        if sweep_points is _ZERO and bonus is _ZERO:
+            scores = card_points
+        else:
+            scores = (card_points[0] + sweep_points[0] + bonus[0], card_points[1] + sweep_points[1] + bonus[1])
+        return Deal(cards, points, sweeps, most, dealer, bid, note, {}), at, card_points, sweep_points, bonus, scores
+
+    return fast
+
+
+__all__ = ["read_deals"]

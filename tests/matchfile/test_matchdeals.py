@@ -1,0 +1,142 @@
+"""The one-pass deal reader (store/matchdeals.py) against the careful path it stands in for.
+
+`_fast_deal` may only accept a deal that deal_from_dict + Replay.add would accept, building the same Deal
+and the same scores; everything else it hands to the careful path. So with the fast path switched off the
+reader must give the same match and standings, or the same error (message, code, deal, field, params),
+on valid files and on files damaged anywhere in a deal.
+"""
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seep_scorer.rules import PRESETS, MatchError
+from seep_scorer.store import matchdeals
+from seep_scorer.store.matchfile import match_to_dict, scored_match_from_dict
+from tests.strategies import matches
+
+from .test_matchfile import SPEC_EXAMPLE
+
+# Values a damaged deal may hold where another was: every JSON type, near misses of the valid ones.
+ODD = st.one_of(
+    st.sampled_from([None, True, False, 0, 1, 2, 3, 4, -1, 9, 13, 14, 100, 1.0, "", "tie", "normal", "opening", "last",
+                     "KS", "10D", "XX", [], {}, ["KS"], ["KS", "KS"], [1], [[]], {"0": 1}, {"0": 50, "1": 50},
+                     {"0": [], "1": []}, {"2": []}, [{"team": 0}], [{"team": 1, "kind": "last"}],
+                     [{"team": 0, "kind": "opening"}, {"team": 0, "kind": "opening"}], "x" * 2001]),
+    st.integers(-5, 200),
+    st.text(max_size=5),
+)
+KEYS = st.sampled_from(["cards", "points", "sweeps", "most_cards", "dealer", "bid", "note", "photo"])
+
+
+def outcome(doc):
+    try:
+        match, standings = scored_match_from_dict(doc)
+    except MatchError as err:
+        return ("error", str(err), err.code, err.deal, err.field, repr(err.params))
+    return ("ok", match, standings)
+
+
+def careful_outcome(doc, monkeypatch):
+    with monkeypatch.context() as m:
+        m.setattr(matchdeals, "_fast_deal", lambda rules: lambda obj, dealer: None)
+        return outcome(doc)
+
+
+@st.composite
+def damaged(draw):
+    doc = match_to_dict(draw(matches(max_deals=8)))
+    if not doc["deals"]:
+        doc["deals"].append({"points": {"0": 50, "1": 50}})
+    for _ in range(draw(st.integers(0, 3))):
+        deal = doc["deals"][draw(st.integers(0, len(doc["deals"]) - 1))]
+        where = draw(st.sampled_from(["deal", "cards", "points", "sweep", "delete", "move"]))
+        if where == "deal":
+            deal[draw(KEYS)] = draw(ODD)
+        elif where == "delete" and deal:
+            del deal[draw(st.sampled_from(sorted(deal)))]
+        elif where == "cards" and "cards" in deal:
+            side = deal["cards"][draw(st.sampled_from(["0", "1"]))]
+            if side and draw(st.booleans()):
+                side[draw(st.integers(0, len(side) - 1))] = draw(ODD)
+            else:
+                side.append(draw(st.sampled_from(["KS", "AH", "10D", "2H", "10S"])))
+        elif where == "points" and "points" in deal:
+            deal["points"][draw(st.sampled_from(["0", "1", "2"]))] = draw(ODD)
+        elif where == "sweep":
+            sweeps = deal.setdefault("sweeps", [])
+            if isinstance(sweeps, list):
+                sweeps.append({"team": draw(ODD), "kind": draw(ODD)} if draw(st.booleans())
+                              else {"team": draw(st.sampled_from([0, 1])),
+                                    "kind": draw(st.sampled_from(["normal", "opening", "last"]))})
+        elif where == "move":
+            doc["deals"].append(copy.deepcopy(deal))  # often a deal after the match is over
+    return json.loads(json.dumps(doc))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(doc=damaged())
+def test_the_fast_path_decides_as_the_careful_path(doc, monkeypatch):
+    assert outcome(copy.deepcopy(doc)) == careful_outcome(doc, monkeypatch)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(match=matches(max_deals=20))
+def test_valid_files_take_the_fast_path_and_read_back_the_same(match, monkeypatch):
+    doc = json.loads(json.dumps(match_to_dict(match)))
+    fast = matchdeals._fast_deal
+    declined = []
+
+    def counting(rules):
+        check = fast(rules)
+
+        def counted(obj, dealer):
+            checked = check(obj, dealer)
+            if checked is None:
+                declined.append(obj)
+            return checked
+        return counted
+
+    monkeypatch.setattr(matchdeals, "_fast_deal", counting)
+    got = outcome(doc)
+    assert got[0] == "ok" and got[1] == match
+    assert declined == []  # a valid deal never needs the careful path
+    assert got == careful_outcome(doc, monkeypatch)
+
+
+def test_a_rules_error_waits_for_a_later_file_error():
+    """The careful path checked every deal's types before any rule: a type error in deal 3 wins over deal 1's sum."""
+    doc = dict(SPEC_EXAMPLE, deals=[{"points": {"0": 60, "1": 30}}, {"points": {"0": 50, "1": 50}},
+                                    {"points": {"0": "50", "1": 50}}])
+    with pytest.raises(MatchError) as caught:
+        scored_match_from_dict(doc)
+    assert caught.value.deal == 3 and caught.value.field == "points.0"
+    doc["deals"].pop()
+    with pytest.raises(MatchError) as caught:
+        scored_match_from_dict(doc)
+    assert caught.value.deal == 1 and caught.value.code == "points_sum"
+
+
+def test_a_deal_after_the_end_is_refused_by_the_fast_reader_too():
+    doc = dict(SPEC_EXAMPLE, match={"type": "bazzis", "count": 1},
+               deals=[{"points": {"0": 8, "1": 92}}, {"points": {"0": 50, "1": 50}}])
+    with pytest.raises(MatchError) as caught:
+        scored_match_from_dict(doc)
+    assert caught.value.deal == 2 and caught.value.code == "match_over"
+
+
+@pytest.mark.parametrize("deal", [
+    {"points": {"0": True, "1": 99}},  # a bool is not a number of points
+    {"cards": {"0": ["KS", "KS"], "1": []}},
+    {"points": {"0": 50, "1": 50}, "sweeps": [{"team": 0, "kind": "last"}], "dealer": 1},
+    {"points": {"0": 50, "1": 50}, "sweeps": [{"team": 1, "kind": "opening"}], "dealer": 1},
+    {"points": {"0": 50, "1": 50}, "bid": 14},
+    {"points": {"0": 50, "1": 50}, "note": "x" * 2001},
+    {"points": {"0": 50, "1": 50}, "most_cards": 2},
+    {"points": {"0": 50, "1": 50}, "sweeps": [{"team": 0}] * 25},
+])
+def test_the_fast_path_declines_what_the_rules_refuse(deal):
+    assert matchdeals._fast_deal(PRESETS["standard"])(deal, 0) is None
