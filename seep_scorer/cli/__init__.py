@@ -10,16 +10,21 @@ error is one line and status 2, any other fault one line and status 1
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
-import traceback
 
-from ..rules import MatchError
-from ..store import StoreError
-from . import publish, score, serve, stats, store_commands
+from . import serve
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
+
+# The module that registers each subcommand, in the order help lists them. A subcommand's
+# module loads only when its name is parsed (or for --help): `seep-scorer score` is a new
+# process per file and must not import the store, the statistics or flet. serve always loads:
+# it gives the main parser its options (it is the default command) and imports nothing heavy.
+_COMMANDS = {"score": "score", "import": "store_commands", "export": "store_commands", "list": "store_commands",
+             "backup": "store_commands", "stats": "stats", "publish": "publish"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,20 +32,71 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"seep-scorer: {message}\n")
 
 
+class _TopParser(_Parser):
+    def format_help(self) -> str:  # the list of subcommands needs every one registered
+        for action in self._actions:
+            if isinstance(action, _Subcommands):
+                action.load_all()
+        return super().format_help()
+
+
+class _LazyParsers(dict):
+    """Subcommand name -> parser; a name not loaded yet holds its module's name until it is looked up."""
+
+    def __init__(self, load):
+        super().__init__()
+        self._load = load
+
+    def __getitem__(self, name):
+        value = super().__getitem__(name)
+        if isinstance(value, str):
+            self._load(value)
+            value = super().__getitem__(name)
+        return value
+
+
+class _Subcommands(argparse._SubParsersAction):
+    """argparse's subparsers, each command's module imported and registered when its name is parsed."""
+
+    common: argparse.ArgumentParser
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._name_parser_map = self.choices = _LazyParsers(self._load)
+
+    def add_lazy(self, names: dict[str, str]) -> None:
+        for name, module in names.items():
+            dict.__setitem__(self._name_parser_map, name, module)
+
+    def _load(self, module: str) -> None:
+        parsers = self._name_parser_map
+        order = list(parsers)
+        for name in [n for n in order if dict.get(parsers, n) == module]:
+            dict.__delitem__(parsers, name)  # add_parser refuses a name already present
+        importlib.import_module(f"{__package__}.{module}").register(self, self.common)
+        entries = {n: dict.__getitem__(parsers, n) for n in order + [n for n in parsers if n not in order]}
+        parsers.clear()
+        parsers.update(entries)  # back in help's order
+
+    def load_all(self) -> None:
+        for module in dict.fromkeys(v for v in dict.values(self._name_parser_map) if isinstance(v, str)):
+            self._load(module)
+        position = {name: i for i, name in enumerate(self._name_parser_map)}
+        self._choices_actions.sort(key=lambda a: position.get(a.dest, len(position)))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="seep-scorer", description="Scorekeeping companion for Seep.")
+    parser = _TopParser(prog="seep-scorer", description="Scorekeeping companion for Seep.")
     data_help = "where matches are stored (default: the app's data folder)"
     parser.add_argument("--data-dir", metavar="DIR", default=None, help=data_help)
     # SUPPRESS: a subcommand's own --data-dir overrides, but its absence must not
     # reset one given before the subcommand (`seep-scorer --data-dir X list`).
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Subcommands)
+    sub.common = common
     serve.register(parser, sub, common)
-    score.register(sub, common)
-    store_commands.register(sub, common)
-    stats.register(sub, common)
-    publish.register(sub, common)
+    sub.add_lazy(_COMMANDS)
     return parser
 
 
@@ -54,15 +110,29 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 0
-    except (StoreError, MatchError) as err:
-        return _one_line(str(err), EXIT_BAD_INPUT)
-    except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
-        return _one_line(f"{where}{err.strerror or err}", EXIT_BAD_INPUT)
-    except Exception as err:  # a bug: still one line, never a traceback, unless a developer asks
+    except Exception as err:
+        if isinstance(err, _bad_input_types()):
+            return _one_line(str(err), EXIT_BAD_INPUT)
+        if isinstance(err, OSError):
+            where = f"{err.filename}: " if err.filename else ""
+            return _one_line(f"{where}{err.strerror or err}", EXIT_BAD_INPUT)
+        # A bug: still one line, never a traceback, unless a developer asks.
         if os.environ.get("SEEP_SCORER_DEBUG"):
+            import traceback
+
             traceback.print_exc()
         return _one_line(f"internal error: {type(err).__name__}: {err}", EXIT_INTERNAL)
+
+
+def _bad_input_types() -> tuple[type, ...]:
+    """StoreError and MatchError, from their modules if loaded: an error of a module never imported was never raised
+    (importing the store here would cost `seep-scorer score` what the lazy subcommands save)."""
+    found = []
+    for module, name in (("seep_scorer.store.repository", "StoreError"), ("seep_scorer.rules.errors", "MatchError")):
+        loaded = sys.modules.get(module)
+        if loaded is not None:
+            found.append(getattr(loaded, name))
+    return tuple(found)
 
 
 def _one_line(message: str, code: int) -> int:

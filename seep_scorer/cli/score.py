@@ -36,6 +36,25 @@ def standings_to_json(standings: Standings) -> dict:
     }
 
 
+def standings_json_text(standings: Standings) -> str:
+    """`json.dumps(standings_to_json(standings))`, written directly: every value is an int, None, a bool, an event's
+    cause or "draw" (no string that needs escaping), and this is most of the command's output time on a long match.
+    tests/cli/test_score_command.py holds the two to the same text."""
+    deals = []
+    add = deals.append
+    for r in standings.deals:
+        event = r.event
+        add(f'{{"number": {r.number}, "scores": [{r.scores[0]}, {r.scores[1]}], "difference": {r.difference}, '
+            f'"event": {"null" if event is None else _EVENT % event}, '
+            f'"next_dealer": {"null" if r.next_dealer is None else r.next_dealer}}}')
+    return (f'{{"deals": [{", ".join(deals)}], "bazzis": {json.dumps(list(standings.bazzis))}, '
+            f'"difference": {standings.difference}, "totals": {json.dumps(list(standings.totals))}, '
+            f'"finished": {json.dumps(standings.finished)}, "winner": {json.dumps(standings.winner)}}}')
+
+
+_EVENT = '{"winner": %d, "cause": "%s"}'
+
+
 def _winner_text(winner, names) -> str:
     return "a draw" if winner == "draw" else names[winner]
 
@@ -74,7 +93,7 @@ def run(args) -> int:
         print(f"seep-scorer: {args.file}: {err}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(standings_to_json(standings)))
+        print(standings_json_text(standings))
     else:
         print(format_table(match, standings))
     return 0

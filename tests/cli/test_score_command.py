@@ -6,8 +6,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from tests.matchfile.test_matchfile import SPEC_EXAMPLE
+from tests.strategies import matches
 
 
 def run(*args, cwd=None):
@@ -109,3 +111,44 @@ def test_data_dir_before_or_after_the_subcommand(tmp_path):
     assert parser.parse_args(["--data-dir", "X", "list", "--data-dir", "Y"]).data_dir == "Y"
     assert parser.parse_args(["list"]).data_dir is None
     assert parser.parse_args([]).data_dir is None
+
+
+def test_score_loads_neither_the_store_nor_the_ui(tmp_path):
+    """A new process per file: the command must not pay for TinyDB, Flet, platformdirs, Babel (or dataclasses and
+    typing, which the rules no longer need)."""
+    path = write(tmp_path, SPEC_EXAMPLE)
+    code = ("import sys, io, contextlib\n"
+            "from seep_scorer.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main(['score', {path!r}, '--json']) == 0\n"
+            "print(sorted(m for m in ('tinydb', 'flet', 'platformdirs', 'babel', 'dataclasses', 'typing',\n"
+            "                         'seep_scorer.store.repository', 'seep_scorer.stats') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+@settings(max_examples=60, deadline=None)
+@given(match=matches(max_deals=30))
+def test_the_json_text_is_json_dumps_of_the_standings(match):
+    from seep_scorer.cli.score import standings_json_text, standings_to_json
+    from seep_scorer.rules import replay
+
+    standings = replay(match)
+    assert standings_json_text(standings) == json.dumps(standings_to_json(standings))
+
+
+@pytest.mark.parametrize("argv, attribute, value", [
+    (["list", "--json"], "json", True),
+    (["export", "ID", "--csv"], "csv", True),
+    (["stats", "--since", "2026-01-02"], "since", __import__("datetime").date(2026, 1, 2)),
+    (["publish", "-o", "site"], "output", "site"),
+    (["score", "m.json", "--json"], "file", "m.json"),
+])
+def test_each_subcommand_loads_its_options_when_named(argv, attribute, value):
+    """Subcommands register when parsed (cli/__init__.py), with the options their modules give them."""
+    from seep_scorer.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    assert args.command == argv[0] and getattr(args, attribute) == value and callable(args.run)
