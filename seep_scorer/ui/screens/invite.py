@@ -6,6 +6,8 @@ for a session the host gives a join address, that is in LAN mode to a holder of 
 
 from __future__ import annotations
 
+import base64
+
 import flet as ft
 
 from ...i18n import _
@@ -39,8 +41,9 @@ class InviteScreen(Screen):
         self.qr_image = ft.Image(src=b"", width=1, height=1, filter_quality=ft.FilterQuality.NONE,
                                  exclude_from_semantics=True)
         # The code stays black on white in every theme: scanners read dark modules on a light ground.
+        # Named with the address itself (an image's semantics value is not read in the browser).
         self.qr = sem("invite-qr", ft.Container(self.qr_image, bgcolor=ft.Colors.WHITE),
-                      label=_("QR code of the join address"), value=address, image=True)
+                      label=_("QR code of the join address: {address}").format(address=address), image=True)
         self.copy_button = ft.FilledButton(content=_("Copy the address"), icon=ft.Icons.CONTENT_COPY, height=52,
                                            expand=True, on_click=host.handler(self._copied))
         # set ahead of the tap: a browser lets a page write to the clipboard only while it handles the tap
@@ -60,7 +63,8 @@ class InviteScreen(Screen):
         if width != self.qr_width:
             self.qr_width = width
             png, side = self.vm.qr_png(width)
-            self.qr_image.src, self.qr_image.width, self.qr_image.height = png, side, side
+            # as base64 text: Flet 1.0.5's web client draws nothing for raw bytes
+            self.qr_image.src, self.qr_image.width, self.qr_image.height = base64.b64encode(png).decode(), side, side
 
     def refresh(self) -> None:
         if not hasattr(self, "qr"):
@@ -80,7 +84,6 @@ class InviteScreen(Screen):
             self.note,
             ft.Text(lead, size=16),
             ft.Row([self.qr], alignment=ft.MainAxisAlignment.CENTER),
-            ft.Text(_("Or open this address on it:"), color=ft.Colors.ON_SURFACE_VARIANT),
             sem("invite-address", ft.Text(vm.address, selectable=True, size=15, weight=ft.FontWeight.BOLD)),
             ft.Text(_("Anyone with this address can see and change the matches: show it only at your table."),
                     size=13, color=ft.Colors.ON_SURFACE_VARIANT),
