@@ -1,7 +1,8 @@
-"""The app in each of the seven languages in headless Chromium (offline: no CDN, bundled fonts):
+"""The app in each of its languages (seep_scorer.locale_format.LANGUAGES) in headless Chromium (offline: no CDN, bundled fonts):
 the language is set through the UI, screenshots of the scoreboard and the rules at 412 x 915 and
 360 x 640 go to test-artifacts/screenshots/ (look at them: every script renders, nothing cut off);
-Sindhi mirrors the layout; native digits reach the scoreboard."""
+Sindhi and Urdu mirror the layout; every rules section is there; each native digits choice (Sindhi's
+two sets) reaches the scoreboard."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import re
 from pathlib import Path
 
 from e2e_support import ROOT, open_app, sel, tap, tap_until, text, wait_present, wait_text
+from seep_scorer.locale_format import LANGUAGES, RTL_LANGUAGES, digit_choices, digit_set
+from seep_scorer.reference import SECTION_IDS
 
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it")
-NATIVE = {"hi": "०१२३४५६७८९", "th": "๐๑๒๓๔๕๖๗๘๙", "as": "০১২৩৪৫৬৭৮৯", "sd": "٠١٢٣٤٥٦٧٨٩"}
 PHONE, SMALL = {"width": 412, "height": 915}, {"width": 360, "height": 640}
 
 
@@ -50,18 +51,18 @@ def choose_language(page, code: str) -> None:
                 raise
 
 
-def set_native_digits(page, on: bool) -> None:
-    """Turn the switch on or off, checked through its semantics state; tap again only if a tap
-    verifiably did not register."""
-    want = "true" if on else "false"
-    state = "([s, w]) => document.querySelector(s + ' [role=switch]')?.getAttribute('aria-checked') === w"
-    wait_present(page, "native-digits")
+def set_digits(page, choice: str) -> None:
+    """Tap a digits chip ("latin", "native", "native-alt"), checked through its semantics state; tap
+    again only if a tap verifiably did not register."""
+    ident = f"digits-{choice}"
+    current = "(s) => document.querySelector(s)?.getAttribute('aria-current') === 'true'"
+    wait_present(page, ident)
     for wait_ms in (8_000, 30_000):
-        if page.evaluate(state, [sel("native-digits"), want]):
+        if page.evaluate(current, sel(ident)):
             return
-        tap(page, "native-digits")
+        tap(page, ident)
         try:
-            page.wait_for_function(state, arg=[sel("native-digits"), want], timeout=wait_ms)
+            page.wait_for_function(current, arg=sel(ident), timeout=wait_ms)
             return
         except Exception:
             if wait_ms == 30_000:
@@ -73,7 +74,7 @@ def open_match(page, match_id: str) -> None:
     tap_to(page, f"match-{match_id}", "difference")
 
 
-def test_seven_languages_screenshots_rtl_and_native_digits(chromium, server):
+def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server):
     SHOTS.mkdir(parents=True, exist_ok=True)
     # a first start follows the browser's language
     ctx = chromium.new_context(viewport=PHONE, locale="th-TH")
@@ -110,7 +111,7 @@ def test_seven_languages_screenshots_rtl_and_native_digits(chromium, server):
         choose_language(page, code)
         open_match(page, match_id)
         assert re.search(r"\d", text(page, "difference"))
-        if code == "sd":  # mirrored: the first navigation item and team A's column are on the right
+        if code in RTL_LANGUAGES:  # mirrored: the first navigation item and team A's column are on the right
             width = PHONE["width"]
             assert box(page, "nav-matches")["x"] > width / 2 and box(page, "nav-settings")["x"] < width / 2
             assert box(page, "bazzis-0")["x"] > box(page, "bazzis-1")["x"]
@@ -124,19 +125,26 @@ def test_seven_languages_screenshots_rtl_and_native_digits(chromium, server):
         shoot(page, f"{code}-rules-bazzi-360x640")
         tap(page, "nav-rules")
         wait_present(page, "rules-section-overview")
+        # every section of the rules is there, each listed in the contents
+        for sid in SECTION_IDS:
+            wait_present(page, f"rules-link-{sid}")
+            wait_present(page, f"rules-section-{sid}")
         shoot(page, f"{code}-rules-360x640")
         page.set_viewport_size(PHONE)
         shoot(page, f"{code}-rules-412x915")
-        if code in NATIVE:
-            tap(page, "nav-settings")
-            set_native_digits(page, True)
+        for choice in digit_choices(code)[1:]:  # each native set the language offers
+            tap_to(page, "nav-settings", f"digits-{choice}")
+            set_digits(page, choice)
             open_match(page, match_id)
-            digits = NATIVE[code]
+            digits = digit_set(code, choice)
+            others = "".join({digit_set(code, c) for c in digit_choices(code)} - {digits, "0123456789"})
             page.wait_for_function("([s, d]) => [...document.querySelector(s).textContent].some(c => d.includes(c))",
                                    arg=[sel("bazzis-0"), digits], timeout=30_000)
             shown = text(page, "difference") + text(page, "bazzis-0") + text(page, "deal-1")
             assert any(c in digits for c in shown) and not re.search(r"[0-9]", text(page, "bazzis-0")), shown
-            shoot(page, f"{code}-scoreboard-native-digits-412x915")
-            tap_to(page, "nav-settings", "native-digits")
-            set_native_digits(page, False)  # off again for the next language
+            assert not any(c in others for c in text(page, "bazzis-0") + text(page, "difference")), shown
+            shoot(page, f"{code}-scoreboard-{choice}-digits-412x915")
+        if len(digit_choices(code)) > 1:
+            tap_to(page, "nav-settings", "digits-latin")
+            set_digits(page, "latin")  # Latin again for the next language
     ctx.close()
