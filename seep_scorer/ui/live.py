@@ -9,6 +9,7 @@ from typing import Awaitable, Callable, Iterable
 import flet as ft
 
 from ..store.repository import MatchNotFound, StoreError
+from . import edition
 from .viewmodels import ScoreboardVM
 
 log = logging.getLogger(__name__)
@@ -20,6 +21,8 @@ class LiveTable:
         self.page = page
 
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
+        if edition.phone_only():  # no other phones to hear from
+            return
         try:
             self.page.pubsub.subscribe_topic(TOPIC, on_message)
         except Exception:
@@ -27,6 +30,8 @@ class LiveTable:
 
     def publish(self, match_id: str | None) -> None:
         """Tell the other phones that a match (None: the list of matches) changed."""
+        if edition.phone_only():
+            return
         try:
             self.page.pubsub.send_others_on_topic(TOPIC, ("match", match_id))
         except Exception:

@@ -8,8 +8,9 @@ never in the phone-only build (Pyodide), which has no server to join.
 from __future__ import annotations
 
 import io
-import sys
 from urllib.parse import quote, urlsplit, urlunsplit
+
+from .. import edition
 
 QUIET_ZONE = 4  # modules of white around the code: scanners need it (ISO/IEC 18004)
 MIN_SCALE = 2  # pixels per module, however narrow the screen
@@ -17,7 +18,7 @@ MIN_SCALE = 2  # pixels per module, however narrow the screen
 
 def session_join_address() -> str | None:
     """The join address this session may hand on, or None. Read when the session starts."""
-    if sys.platform == "emscripten":
+    if edition.phone_only():
         return None
     from ..server import session_join_address as joined  # not in the phone-only build: no server there
 

@@ -1,0 +1,46 @@
+"""What needs a server is hidden in the phone-only app (one flag, ui/edition.py): the live table neither
+listens nor announces, and no join address is offered."""
+
+from __future__ import annotations
+
+import sys
+from types import SimpleNamespace
+
+from seep_scorer.ui.live import LiveTable
+from seep_scorer.ui.viewmodels.invite import session_join_address
+
+
+class _PubSub:
+    def __init__(self):
+        self.calls = []
+
+    def subscribe_topic(self, topic, handler):
+        self.calls.append(("subscribe", topic))
+
+    def send_others_on_topic(self, topic, message):
+        self.calls.append(("send", topic))
+
+
+def _table():
+    pubsub = _PubSub()
+    return LiveTable(SimpleNamespace(pubsub=pubsub)), pubsub
+
+
+async def _handler(topic, message):
+    pass
+
+
+def test_the_served_app_keeps_the_live_table():
+    table, pubsub = _table()
+    table.subscribe(_handler)
+    table.publish("m1")
+    assert [c[0] for c in pubsub.calls] == ["subscribe", "send"]
+
+
+def test_the_phone_only_app_has_no_live_table_and_offers_no_joining(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    table, pubsub = _table()
+    table.subscribe(_handler)
+    table.publish("m1")
+    assert pubsub.calls == []
+    assert session_join_address() is None

@@ -1,0 +1,184 @@
+"""The published site as files: index.html patched for a static host, the app archive self-contained
+(no package to install at run time, only the app's Babel locales), the manifest and the service worker
+listing every file with its hash."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import struct
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from seep_scorer.locale_format import LANGUAGES
+from seep_scorer.publish.serviceworker import service_worker, site_version
+from seep_scorer.publish.site import publish
+from seep_scorer.ui.theme import SEED
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    publish(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def archive(site) -> dict[str, bytes]:
+    with tarfile.open(site / "app.tar.gz", "r:gz") as tar:
+        return {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}
+
+
+def _sw_files(site: Path) -> dict[str, str]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const FILES = (\{.*?\});", text, re.S).group(1))
+
+
+def test_index_html_runs_python_in_the_browser_from_relative_urls(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert "flet.pyodide = true;" in html and 'flet.pythonModuleName = "main";' in html
+    assert 'flet.appPackageUrl = "app.tar.gz";' in html
+    # the module worker needs a URL: "./pyodide/..." (a bare "pyodide/..." fails to resolve)
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in html
+    assert 'flet.routeUrlStrategy="hash";' in html and "flet.noCdn=true;" in html
+    # nothing pinned to the host's root, so the site works under any path
+    assert "<base" not in html
+    for key in ("entrypointBaseUrl", "assetBase", "canvasKitBaseUrl"):
+        assert not re.search(rf'flet\.{key}="/', html), key
+
+
+def test_nothing_is_fetched_from_another_host(site, archive):
+    for name in ("index.html", "python.js", "python-worker.js", "sw.js", "manifest.json"):
+        text = (site / name).read_text(encoding="utf-8")
+        assert not re.search(r"https?://", text), name
+    # Flutter's loader falls back to gstatic for CanvasKit only when the page names no folder of its own
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert 'flet.canvasKitBaseUrl="canvaskit/";' in html and (site / "canvaskit" / "canvaskit.js").is_file()
+    # the worker micropip-installs these when present: they must not be
+    assert not {"requirements.txt", "pyproject.toml"} & set(archive)
+    assert not (site / "pyodide" / "micropip-0.11.1-py3-none-any.whl").exists()
+
+
+def test_the_manifest_and_the_service_worker_are_registered(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.json">' in html
+    assert "navigator.serviceWorker.register('sw.js')" in html
+    # Flutter's own service worker would take the same scope and unregister itself: not registered, not shipped
+    bootstrap = (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    assert "serviceWorkerSettings" not in bootstrap[bootstrap.index("_flutter.loader.load({"):]
+    assert not (site / "flutter_service_worker.js").exists()
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_manifest_names_the_app_with_its_own_icons_and_colours(site):
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Seep Scorer" and manifest["short_name"]
+    assert manifest["theme_color"] == SEED and manifest["background_color"] == SEED
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = set()
+    for icon in manifest["icons"]:
+        w, h = _png_size(site / icon["src"])
+        assert icon["sizes"] == f"{w}x{h}"
+        sizes.add((w, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+
+
+def test_the_service_worker_lists_every_file_with_its_hash(site):
+    files = _sw_files(site)
+    on_disk = {p.relative_to(site).as_posix(): p for p in site.rglob("*") if p.is_file() and p.name != "sw.js"}
+    assert set(files) == set(on_disk)
+    for name, path in on_disk.items():
+        assert files[name] == hashlib.sha256(path.read_bytes()).hexdigest(), name
+    assert f'const VERSION = "{site_version(files)}";' in (site / "sw.js").read_text(encoding="utf-8")
+
+
+def test_the_version_changes_with_any_file():
+    files = {"index.html": "a" * 64, "app.tar.gz": "b" * 64}
+    changed = dict(files, **{"app.tar.gz": "c" * 64})
+    assert site_version(files) != site_version(changed)
+    assert site_version(files) == site_version(dict(reversed(list(files.items()))))
+    assert site_version(files) in service_worker(files) and site_version(changed) in service_worker(changed)
+
+
+def test_what_no_browser_loads_is_left_out(site):
+    names = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert not [n for n in names if n.endswith((".symbols", ".map"))]
+    assert not [n for n in names if "wimp" in n or "experimental_webparagraph" in n]
+    # what Flutter's loader may pick, by browser: WasmGC (skwasm, skwasm_heavy) or JavaScript (CanvasKit)
+    for needed in ("main.dart.wasm", "main.dart.mjs", "main.dart.js", "canvaskit/skwasm.wasm",
+                   "canvaskit/skwasm_heavy.wasm", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm",
+                   "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                   "pyodide/pyodide-lock.json", "fonts/NotoSans-Regular.ttf", "fonts/OFL.txt"):
+        assert needed in names, needed
+
+
+def test_the_archive_holds_the_app_and_its_dependencies(archive):
+    names = set(archive)
+    for needed in ("main.py", "seep_scorer/ui/app.py", "seep_scorer/ui/webapp.py", "seep_scorer/store/tinyrepo.py",
+                   "seep_scorer/rules/replay.py", "__pypackages__/flet/__init__.py",
+                   "__pypackages__/flet_charts/__init__.py", "__pypackages__/tinydb/__init__.py",
+                   "__pypackages__/msgpack/fallback.py", "__pypackages__/repath.py",
+                   "__pypackages__/babel/global.dat"):
+        assert needed in names, needed
+    for code in LANGUAGES:
+        if code != "en":
+            assert f"locales/{code}/LC_MESSAGES/messages.po" in names, code
+    assert not [n for n in names if n.endswith((".so", ".pyc"))]
+    assert not [n for n in names if n.startswith(("seep_scorer/cli/", "seep_scorer/publish/"))]
+    assert "seep_scorer/ui/server.py" not in names
+
+
+def test_only_the_apps_babel_locales_are_shipped(archive):
+    data = {n.rsplit("/", 1)[1].removesuffix(".dat") for n in archive if n.startswith("__pypackages__/babel/locale-data/")}
+    assert data == {"root", *LANGUAGES}
+
+
+def test_the_archive_runs_the_app_with_nothing_else_installed(site, tmp_path):
+    """CPython without site-packages, on the archive alone: the app's modules import, every language's
+    catalog and numbers load (the pure-Python msgpack, the trimmed Babel data)."""
+    with tarfile.open(site / "app.tar.gz", "r:gz") as tar:
+        tar.extractall(tmp_path, filter="data")
+    code = """
+import sys
+sys.path[:0] = ['__pypackages__', '.']
+import msgpack, msgpack.fallback
+assert msgpack.Packer is msgpack.fallback.Packer
+import seep_scorer.ui.webapp, seep_scorer.ui.app
+from seep_scorer import i18n
+from seep_scorer.locale_format import LANGUAGES, LocaleFormat
+for code in LANGUAGES:
+    with i18n.using(i18n.UILocale(code)):
+        i18n._("Seep Scorer")
+    LocaleFormat(code).number(1234)
+assert 'platformdirs' not in sys.modules and 'uvicorn' not in sys.modules
+print('ok')
+"""
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().endswith("ok")
+
+
+def test_the_archive_is_reproducible(monkeypatch):
+    """Same files, same bytes (so the site's version moves only with its content). Fixed inputs: other
+    people may be editing the package while this runs."""
+    from seep_scorer.publish import appbundle
+
+    repath = Path(appbundle._source_root("repath"))
+    monkeypatch.setattr(appbundle, "bundle_files", lambda: [("main.py", b"run()"), ("__pypackages__/repath.py", repath)])
+    first = appbundle.build_app_archive()
+    repath_copy = repath.read_bytes()
+    assert appbundle.build_app_archive() == first
+    with tarfile.open(fileobj=io.BytesIO(first), mode="r:gz") as tar:
+        assert tar.extractfile("__pypackages__/repath.py").read() == repath_copy
