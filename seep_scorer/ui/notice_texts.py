@@ -48,7 +48,8 @@ def _match_restored(p: dict) -> str:
 
 
 def _match_lost(p: dict) -> str:
-    return f"{_damaged_match(p)} {_('No backup holds it, so it was taken off the list of matches.')}"
+    lost = _("No backup holds it, so it was taken off the list of matches.")
+    return f"{_damaged_match(p)} {lost}"
 
 
 def _index_rebuilt(p: dict) -> str:
