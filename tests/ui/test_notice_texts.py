@@ -126,3 +126,31 @@ def test_setting_faults_are_worded_in_the_users_language(hindi):
         text = match_setup_fault_text(err)
         with i18n.using(i18n.UILocale("en")):
             assert text != match_setup_fault_text(err), code
+
+
+def test_the_matches_screen_shows_a_repair_notice_whole_in_the_users_language():
+    import flet as ft
+
+    from harness import _walk
+    from memrepo import MemoryRepository
+    from seep_scorer.ui.app import App
+    from seep_scorer.ui.screens import MatchesScreen
+    from seep_scorer.ui.viewmodels import MatchesVM
+
+    class StubPage:
+        width, route = 412, "/"
+
+        def __init__(self):
+            self.views = []
+
+        def update(self):
+            pass
+
+    repo = MemoryRepository()
+    repo.notices.append(NOTICES["match_lost"])
+    with i18n.using(i18n.UILocale("it")):
+        screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo))
+        [shown] = [c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "notice"]
+        assert shown.content.value == store_notice_text(NOTICES["match_lost"])
+    assert shown.content.value.startswith("La copia salvata dell'incontro Reds – Blues era danneggiata.")
+    assert "No backup" not in shown.content.value and "is empty" not in shown.content.value
