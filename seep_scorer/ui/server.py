@@ -15,11 +15,13 @@ import hmac
 import ipaddress
 import re
 import secrets
-import socket
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, Iterable
 from urllib.parse import parse_qsl, quote, urlencode
+
+# Re-exported: the command line and the tests take them from here.
+from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ASSETS_DIR = PACKAGE_DIR.parent / "assets"
@@ -170,11 +172,6 @@ def normalize_host(host: str) -> str | None:
         pass
     host = host[:-1] if host.endswith(".") else host
     return host if 0 < len(host) <= 253 and _HOST_NAME.fullmatch(host) else None
-
-
-def _is_loopback_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1 is loopback too
-    return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def is_loopback_host(host: str) -> bool:
@@ -336,65 +333,12 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
     return OwnAddressGuard(app, allowed_hosts)
 
 
+WS_MAX_BYTES = 64 * 1024 * 1024  # a restored backup comes in one message (viewmodels/backup.py stays below)
+
+
 def run_server(app, host: str, port: int, log_level: str = "warning") -> None:
     """Serve an ASGI app until interrupted (blocking)."""
     import uvicorn
 
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES)
     uvicorn.Server(config).run()
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent)."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        s.connect(("10.255.255.255", 1))
-        return s.getsockname()[0]
-    except OSError:
-        try:
-            return socket.gethostbyname(socket.gethostname())
-        except OSError:
-            return "127.0.0.1"  # no network at all: only this machine can join anyway
-    finally:
-        s.close()
-
-
-def is_wildcard(host: str) -> bool:
-    """`0.0.0.0`, `::` or empty: listen on every interface."""
-    if host.strip() == "":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_unspecified
-    except ValueError:
-        return False
-
-
-def is_loopback(host: str) -> bool:
-    """True when every address `host` resolves to is a loopback address, so listening there
-    reaches no other machine. A name that cannot be resolved counts as not loopback."""
-    host = host.strip().strip("[]")
-    if is_wildcard(host):
-        return False
-    try:
-        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
-        return False
-    addresses = set()
-    for info in infos:
-        try:
-            addresses.add(ipaddress.ip_address(info[4][0].split("%")[0]))
-        except ValueError:
-            return False
-    return bool(addresses) and all(_is_loopback_address(a) for a in addresses)
-
-
-def url_host(host: str) -> str:
-    """`host` as it goes in a URL: IPv6 addresses in brackets (with a zone's `%` quoted)."""
-    bare = host.strip("[]")
-    try:
-        address = ipaddress.ip_address(bare.split("%")[0])
-    except ValueError:
-        return host
-    if address.version == 6:
-        return "[" + bare.replace("%", "%25") + "]"
-    return bare

@@ -164,7 +164,7 @@ def test_the_stores_own_last_checks_refuse_whole(full, empty):
 def test_a_file_over_the_limit_is_refused_by_its_size(empty, monkeypatch):
     vm = BackupVM(empty)
     assert vm.too_big("huge.jsonl", backup_vm.RESTORE_MAX_BYTES + 1)
-    assert vm.message == "huge.jsonl is 12 MB; the app restores files of up to 12 MB, so nothing was restored."
+    assert vm.message == "huge.jsonl is 49 MB; the app restores files of up to 48 MB, so nothing was restored."
     assert not vm.too_big("fine.jsonl", backup_vm.RESTORE_MAX_BYTES)
     monkeypatch.setattr(backup_vm, "RESTORE_MAX_BYTES", 10)
     before = files_of(empty)
@@ -195,3 +195,11 @@ def test_the_settings_screen_shows_the_backup_section_and_no_folder(full):
     buttons = [c.content for c in controls if isinstance(c, ft.Semantics)
                and c.identifier in ("backup-download", "backup-restore")]
     assert all(b.height >= 48 for b in buttons)
+
+
+def test_the_server_takes_a_message_as_big_as_the_largest_restore():
+    """A picked file reaches Python in one WebSocket message: a restore the settings allow must fit in
+    what the server accepts, or the phone is cut off without a word."""
+    from seep_scorer.ui import server
+
+    assert server.WS_MAX_BYTES >= backup_vm.RESTORE_MAX_BYTES + 4 * 1024 * 1024

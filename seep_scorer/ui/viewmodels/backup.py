@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -25,8 +26,9 @@ from .base import STORE_FAULTS
 log = logging.getLogger(__name__)
 
 # The served app hands a picked file to Python in one WebSocket message, and the server takes
-# messages of at most 16 MiB (uvicorn's default): a larger file would cut the phone off.
-RESTORE_MAX_BYTES = min(12 * 1024 * 1024, MAX_BACKUP_BYTES)
+# messages of at most 64 MiB (ui/server.py WS_MAX_BYTES): a larger file would cut the phone off.
+# 48 MiB is about ten thousand matches.
+RESTORE_MAX_BYTES = min(48 * 1024 * 1024, MAX_BACKUP_BYTES)
 _LINE = re.compile(r"\bline (\d+)\b")
 
 
@@ -185,7 +187,8 @@ class BackupVM:
 
 
 def _mb(size: int) -> str:
-    return fmt().number(max(1, round(size / (1024 * 1024))))
+    """Whole megabytes, rounded up: a file just over the limit never reads as the limit itself."""
+    return fmt().number(max(1, math.ceil(size / (1024 * 1024))))
 
 
 def _file_fault(name: str, err: MatchError) -> str:
