@@ -4,12 +4,14 @@
 `inspect` (with ast, dis and tokenize): about a tenth of the command's budget
 (bench/score.py). A class decorated with `record` keeps the surface the rest of
 the code uses: construction by position or keyword with defaults, `==`, hash,
-repr, immutability (FrozenInstanceError, an AttributeError), pickling, and
+repr, immutability of every field (FrozenInstanceError, an AttributeError), pickling, and
 `dataclasses.fields()` / `dataclasses.replace()`, which import dataclasses only
 when they are called (`__dataclass_fields__` is built on first use).
 """
 
 from __future__ import annotations
+
+from operator import attrgetter
 
 _MISSING = object()
 
@@ -46,6 +48,15 @@ class _LazyDataclassFields:
         return fields
 
 
+_SLOT = "_r_"  # a slotted record keeps field `x` in slot `_r_x`
+
+
+def _refuse_assignment(name: str):
+    def refuse(self, value=None):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    return refuse
+
+
 def _frozen_setattr(self, name, value):
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
@@ -64,10 +75,15 @@ def record(cls=None, *, slots: bool = False):
     dropped = set(names) if slots else {n for n, d in zip(names, defaults) if isinstance(d, factory)}
     namespace = {k: v for k, v in cls.__dict__.items() if k not in dropped and k not in ("__dict__", "__weakref__")}
     if slots:
-        namespace["__slots__"] = names
+        # Values in slots under private names, each field a read-only property: __init__ then stores plainly
+        # (a reader builds thousands of deals; object.__setattr__ per field made that several times slower).
+        namespace["__slots__"] = tuple(_SLOT + n for n in names)
+        namespace.update({n: property(attrgetter(_SLOT + n), _refuse_assignment(n), _refuse_assignment(n))
+                          for n in names})
+    else:
+        namespace.update(__setattr__=_frozen_setattr, __delattr__=_frozen_delattr)
     namespace.update(_methods(cls.__qualname__, names, defaults, hasattr(cls, "__post_init__"), slots))
     namespace.update(_fields=names, _defaults=defaults, __match_args__=names,
-                     __setattr__=_frozen_setattr, __delattr__=_frozen_delattr,
                      __dataclass_fields__=_LazyDataclassFields())
     new = type(cls)(cls.__name__, cls.__bases__, namespace)
     new.__qualname__ = cls.__qualname__
@@ -79,17 +95,17 @@ def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slot
     env = {"_set": object.__setattr__, "_MISSING": _MISSING}
     params, body = [], []
     for name, default in zip(names, defaults):
+        value = name
         if default is _MISSING:
             params.append(name)
-            body.append(f"_set(self, {name!r}, {name})")
         elif isinstance(default, factory):
             env[f"_f_{name}"] = default.make
             params.append(f"{name}=_MISSING")
-            body.append(f"_set(self, {name!r}, _f_{name}() if {name} is _MISSING else {name})")
+            value = f"_f_{name}() if {name} is _MISSING else {name}"
         else:
             env[f"_d_{name}"] = default
             params.append(f"{name}=_d_{name}")
-            body.append(f"_set(self, {name!r}, {name})")
+        body.append(f"self.{_SLOT}{name} = {value}" if slots else f"_set(self, {name!r}, {value})")
     if post_init:
         body.append("self.__post_init__()")
     values = "".join(f"self.{n}, " for n in names)
@@ -107,7 +123,7 @@ def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slot
         "def __getstate__(self):",
         f"    return ({values})",
         "def __setstate__(self, state):",
-        f"    for name, value in zip({names!r}, state):",
+        f"    for name, value in zip({tuple(_SLOT + n for n in names)!r}, state):",
         "        _set(self, name, value)",
     ])
     exec(src, env)  # noqa: S102 - our own source, built from field names
