@@ -27,7 +27,28 @@ _COMMANDS = {"score": "score", "import": "store_commands", "export": "store_comm
              "backup": "store_commands", "stats": "stats", "publish": "publish"}
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse builds a formatter for every add_argument; the terminal's width (shutil, which loads zlib, bz2 and
+    lzma) is looked up only when help or usage is really written."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position, 1000 if width is None else width)
+        self._width_asked, self._position_asked = width, max_help_position
+
+    def format_help(self) -> str:
+        if self._width_asked is None:
+            import shutil
+
+            width = shutil.get_terminal_size().columns - 2  # as HelpFormatter.__init__ does
+            self._width = width
+            self._max_help_position = min(self._position_asked, max(width - 20, self._indent_increment * 2))
+        return super().format_help()
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
     def error(self, message: str):  # argparse's own usage errors: one line, status 2
         self.exit(EXIT_BAD_INPUT, f"seep-scorer: {message}\n")
 
@@ -91,9 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR", default=None, help=data_help)
     # SUPPRESS: a subcommand's own --data-dir overrides, but its absence must not
     # reset one given before the subcommand (`seep-scorer --data-dir X list`).
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Subcommands)
+    # prog given: argparse would otherwise write a usage line (and look up the terminal's width) to find it.
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Subcommands, prog=parser.prog)
     sub.common = common
     serve.register(parser, sub, common)
     sub.add_lazy(_COMMANDS)
