@@ -91,7 +91,7 @@ def record(cls=None, *, slots: bool = False):
 
 
 def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slots: bool) -> dict:
-    """__init__, __repr__, __eq__, __hash__ and the pickling pair, generated once per class (as dataclasses does)."""
+    """__init__ generated for the fields (as dataclasses does); __repr__, __eq__, __hash__ and pickling read them."""
     env = {"_set": object.__setattr__, "_MISSING": _MISSING}
     params, body = [], []
     for name, default in zip(names, defaults):
@@ -108,27 +108,31 @@ def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slot
         body.append(f"self.{_SLOT}{name} = {value}" if slots else f"_set(self, {name!r}, {value})")
     if post_init:
         body.append("self.__post_init__()")
-    values = "".join(f"self.{n}, " for n in names)
-    others = "".join(f"other.{n}, " for n in names)
-    shown = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
-    src = "\n".join([
-        f"def __init__(self, {', '.join(params)}):",
-        *(f"    {line}" for line in body or ["pass"]),
-        "def __repr__(self):",
-        f"    return f'{qualname}({shown})'",
-        "def __eq__(self, other):",
-        f"    return ({values}) == ({others}) if other.__class__ is self.__class__ else NotImplemented",
-        "def __hash__(self):",
-        f"    return hash(({values}))",
-        "def __getstate__(self):",
-        f"    return ({values})",
-        "def __setstate__(self, state):",
-        f"    for name, value in zip({tuple(_SLOT + n for n in names)!r}, state):",
-        "        _set(self, name, value)",
-    ])
-    exec(src, env)  # noqa: S102 - our own source, built from field names
-    # Pickling by fields only where there is no __dict__ (a __dict__ also carries derived attributes).
-    return {k: env[k] for k in ("__init__", "__repr__", "__eq__", "__hash__") + (("__getstate__", "__setstate__") if slots else ())}
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "".join(f"    {line}\n" for line in body or ["pass"]), env)  # noqa: S102
+    # The rest needs no generated code (compiling it is import time `seep-scorer score` pays on every run).
+    fields_of = attrgetter(*names) if len(names) > 1 else lambda obj: (getattr(obj, names[0]),)
+    slot_names = tuple(_SLOT + n for n in names) if slots else names
+
+    def __repr__(self):
+        return f"{qualname}({', '.join(f'{n}={v!r}' for n, v in zip(names, fields_of(self)))})"
+
+    def __eq__(self, other):
+        return fields_of(self) == fields_of(other) if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self):
+        return hash(fields_of(self))
+
+    def __getstate__(self):
+        return fields_of(self)
+
+    def __setstate__(self, state):
+        for name, value in zip(slot_names, state):
+            object.__setattr__(self, name, value)
+
+    methods = {"__init__": env["__init__"], "__repr__": __repr__, "__eq__": __eq__, "__hash__": __hash__}
+    if slots:  # pickling by fields only where there is no __dict__ (a __dict__ also carries derived attributes)
+        methods.update(__getstate__=__getstate__, __setstate__=__setstate__)
+    return methods
 
 
 def replace(obj, **changes):
