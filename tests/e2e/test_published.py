@@ -36,8 +36,8 @@ def site(tmp_path_factory) -> Path:
 class StaticServer:
     """`python -m http.server` on a free port, serving the site."""
 
-    def __init__(self, folder: Path, port: int | None = None):
-        self.folder, self.port = folder, port or free_port()
+    def __init__(self, folder: Path, port: int | None = None, log: Path | None = None):
+        self.folder, self.port, self.log = folder, port or free_port(), log
         self.proc = None
 
     @property
@@ -46,7 +46,8 @@ class StaticServer:
 
     def start(self) -> "StaticServer":
         self.proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(self.folder),
-                                      str(self.port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                      str(self.port)], stdout=subprocess.DEVNULL,
+                                     stderr=open(self.log, "ab") if self.log else subprocess.DEVNULL)
         import socket
 
         deadline = time.monotonic() + 60
@@ -137,6 +138,20 @@ class Phone:
     def close(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.kill()
+
+
+def wait_until(page, script: str, arg=None, timeout_ms: int = BOOT_MS) -> None:
+    """Poll `script` (may be async: page.evaluate awaits it) until it is truthy."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(script, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never true: {script}")
+        page.wait_for_timeout(500)
+
+
+SW_IN_CONTROL = """async () => { const r = await navigator.serviceWorker.getRegistration();
+                                return !!(r && r.active && r.active.state === 'activated'
+                                          && navigator.serviceWorker.controller); }"""
 
 
 @pytest.fixture
@@ -270,10 +285,7 @@ def test_the_app_opens_from_its_service_worker_with_the_server_stopped(site, pho
         record_points(phone.page, 80)
         save(phone.page, 1)
         # The service worker has cached the whole site once it is active and controls the page.
-        phone.page.wait_for_function(
-            """async () => { const r = await navigator.serviceWorker.ready;
-                             return !!(r.active && r.active.state === 'activated' && navigator.serviceWorker.controller); }""",
-            timeout=BOOT_MS)
+        wait_until(phone.page, SW_IN_CONTROL)  # installed: the whole site is in its cache
     finally:
         server.stop()
     phone.page.goto(server.url)  # no server: only the service worker can answer
@@ -351,3 +363,59 @@ def test_restore_a_backup_file_and_download_one_in_the_published_app(site, stati
         assert sorted(r["id"] for r in lines[1:-1]) == sorted(ids)
     finally:
         browser.close()
+
+
+# ----------------------------------------------------------------------------------------- a newer version
+
+def _republish_with_a_change(folder: Path) -> None:
+    """What publishing a newer version does to the files: one changed (index.html), sw.js listing the new hashes."""
+    from seep_scorer.publish.serviceworker import service_worker
+    from seep_scorer.publish.site import _hashes
+
+    index = folder / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace(
+        "</head>", '<meta name="seep-test-version" content="2">\n</head>'), encoding="utf-8")
+    (folder / "sw.js").write_text(service_worker(_hashes(folder)), encoding="utf-8")
+
+
+def _requested(log: Path) -> list[str]:
+    return re.findall(r'"GET (\S+) HTTP', log.read_text(errors="replace"))
+
+
+def test_a_newer_version_replaces_the_cached_one_and_keeps_the_matches(site, phone_factory, tmp_path):
+    import shutil
+
+    folder = tmp_path / "site"
+    shutil.copytree(site, folder)
+    log = tmp_path / "http.log"
+    server = StaticServer(folder, log=log).start()
+    try:
+        phone = phone_factory(server, "update")
+        phone.open()
+        new_match(phone.page)
+        record_points(phone.page, 90)
+        save(phone.page, 1)
+        wait_until(phone.page, SW_IN_CONTROL)
+        old_caches = phone.page.evaluate("() => caches.keys()")
+        assert len(old_caches) == 1
+
+        _republish_with_a_change(folder)
+        before = len(_requested(log))
+        phone.reload()  # a visit with a network: the browser finds the new sw.js and installs it
+        wait_until(phone.page, """async (old) => { const keys = await caches.keys();
+                                                   return keys.length === 1 && !old.includes(keys[0]); }""",
+                   old_caches)
+        fetched = _requested(log)[before:]
+        assert "/index.html" in fetched and "/sw.js" in fetched
+        assert "/main.dart.wasm" not in fetched and "/pyodide/pyodide.asm.wasm" not in fetched  # unchanged: copied
+    finally:
+        server.stop()
+    phone.reload()  # the next load, with the server gone: the new version, from the new cache
+    assert phone.page.locator('meta[name="seep-test-version"]').count() == 1
+    phone.page.locator(f"{sel('deal-1')}, {sel('nav-matches')}").first.wait_for(state="attached", timeout=WAIT)
+    if phone.page.locator(sel("deal-1")).count() == 0:
+        match = phone.page.locator("[flt-semantics-identifier^='match-']").first
+        match.wait_for(state="attached", timeout=WAIT)
+        match.click()
+    wait_present(phone.page, "deal-1", timeout=WAIT)
+    assert "90 : 10" in deal_text(phone.page, 1)
