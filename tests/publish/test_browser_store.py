@@ -93,3 +93,31 @@ def test_every_atomic_replacement_is_counted(tmp_path):
         with atomic.atomic_writer(tmp_path / "c") as f:
             raise RuntimeError("abandoned: nothing replaced")
     assert atomic.replacements == before + 2
+
+
+def test_the_daily_backup_runs_within_the_save_where_there_are_no_threads(monkeypatch, tmp_path):
+    """Pyodide cannot start a thread: the backup that a long-running server takes in the background is
+    taken inline there (and so flushed with the save)."""
+    import threading
+
+    from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
+    from seep_scorer.store import close_all, open_repository
+
+    repo = open_repository(tmp_path / "data", fresh=True)
+    try:
+        m = Match(PRESETS["standard"], MatchFormat("open", None),
+                  (Team("A", ("Asha", "Chitra")), Team("B", ("Bilal", "Dev"))), 0, ())
+        repo.create(m.with_deals([Deal(points=(50, 50))]))
+        for old in repo.auto_backups():
+            old.unlink()
+
+        def no_threads(*a, **k):
+            raise RuntimeError("can't start new thread")
+
+        monkeypatch.setattr(threading, "Thread", no_threads)
+        monkeypatch.setattr(sys, "platform", "emscripten")
+        repo._next_backup_check = 0
+        repo._backup_if_due()
+        assert len(repo.auto_backups()) == 1
+    finally:
+        close_all()
