@@ -29,11 +29,11 @@ _ABSENT = object()
 _SWEEPS = tuple({kind: Sweep(team, kind) for kind in ("normal", "opening", "last")} for team in (0, 1))
 
 
-def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | None, careful):
+def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | None, careful, from_json: bool = False):
     """(deals, replay state, the first rules error or None). `careful(obj, number)` is deal_from_dict:
-    it raises the first file error at once, as the careful path does."""
+    it raises the first file error at once, as the careful path does. `from_json`: see _fast_deal."""
     state = Replay(rules, match_format, first_dealer)
-    fast = _fast_deal(rules)
+    fast = _fast_deal(rules, from_json)
     add_scored = state.add_scored
     deals = []
     append = deals.append
@@ -55,9 +55,13 @@ def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | 
     return tuple(deals), state, failed
 
 
-def _fast_deal(rules: Rules):
+def _fast_deal(rules: Rules, from_json: bool = False):
     """fast(obj, dealer_before) -> (Deal, dealer, card_points, sweep_points, bonus, scores), or None for
-    "take the careful path". Every check of deal_from_dict and validate_deal is here, in one pass."""
+    "take the careful path". Every check of deal_from_dict and validate_deal is here, in one pass.
+
+    `from_json`: the value is json.loads's, whose strings are never a str subclass; a card list's codes then
+    need no type check of their own: a number, true, false or null is no point card's code (they fail the
+    comparison with the point cards), and a list or an object cannot be in a set (TypeError)."""
     point_set = rules.point_card_set
     n_points = len(rules.point_cards)
     total = rules.card_total
@@ -88,9 +92,12 @@ def _fast_deal(rules: Rules):
             mine, theirs = c.get("0", _NO_CARDS), c.get("1", _NO_CARDS)
             if type(mine) is not list or type(theirs) is not list or len(mine) + len(theirs) != n_points:
                 return None
-            if {*map(type, mine), *map(type, theirs)} != _STR_ONLY:
+            if not from_json and {*map(type, mine), *map(type, theirs)} != _STR_ONLY:
                 return None
-            s0, s1 = frozenset(mine), frozenset(theirs)
+            try:
+                s0, s1 = frozenset(mine), frozenset(theirs)
+            except TypeError:  # a list or an object among the codes
+                return None
             # No code twice, and between them exactly the point cards: each goes to one team, none missing.
             if len(s0) != len(mine) or len(s1) != len(theirs) or s0 | s1 != point_set:
                 return None

@@ -76,8 +76,11 @@ def match_from_dict(obj: object) -> Match:
     return scored_match_from_dict(obj)[0]
 
 
-def scored_match_from_dict(obj: object) -> tuple[Match, Standings]:
-    """`match_from_dict`, with the standings of the replay that validated it (so nobody replays twice)."""
+def scored_match_from_dict(obj: object, *, from_json: bool = False) -> tuple[Match, Standings]:
+    """`match_from_dict`, with the standings of the replay that validated it (so nobody replays twice).
+
+    `from_json`: `obj` is json.loads's own value, so every str in it is exactly a str (no subclass), which
+    the deal reader then need not check again."""
     obj = _obj(obj, "file")
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
@@ -120,7 +123,7 @@ def scored_match_from_dict(obj: object) -> tuple[Match, Standings]:
     if len(deals_obj) > MAX_DEALS:
         raise MatchError(f"a match holds at most {MAX_DEALS} deals; this file has {len(deals_obj)}", field="deals")
     # Parsed, validated and replayed in one pass; a rules error waits until every deal's types are checked.
-    deals, state, failed = read_deals(deals_obj, rules, match_format, first_dealer, deal_from_dict)
+    deals, state, failed = read_deals(deals_obj, rules, match_format, first_dealer, deal_from_dict, from_json)
 
     extra = {}
     for key, value, above in (("top", _extra(obj, _TOP_KEYS), 0), ("rules", _extra(rules_obj, _RULES_KEYS), 1),
@@ -311,7 +314,7 @@ def _loads_scored(data: str) -> tuple[Match, Standings]:
     except (RecursionError, ValueError) as err:
         raise MatchError(f"the file is not usable JSON ({type(err).__name__})", field="file") from None
     try:
-        return scored_match_from_dict(obj)
+        return scored_match_from_dict(obj, from_json=True)
     except RecursionError:
         raise MatchError("the file is nested too deeply to be a match file", field="file") from None
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from seep_scorer.rules import PRESETS, MatchError
 from seep_scorer.store import matchdeals
-from seep_scorer.store.matchfile import match_to_dict, scored_match_from_dict
+from seep_scorer.store.matchfile import loads_scored_match, match_to_dict, scored_match_from_dict
 from tests.strategies import matches
 
 from .test_matchfile import SPEC_EXAMPLE
@@ -32,9 +32,9 @@ ODD = st.one_of(
 KEYS = st.sampled_from(["cards", "points", "sweeps", "most_cards", "dealer", "bid", "note", "photo"])
 
 
-def outcome(doc):
+def outcome(doc, *, text=False):
     try:
-        match, standings = scored_match_from_dict(doc)
+        match, standings = loads_scored_match(json.dumps(doc)) if text else scored_match_from_dict(doc)
     except MatchError as err:
         return ("error", str(err), err.code, err.deal, err.field, repr(err.params))
     return ("ok", match, standings)
@@ -42,7 +42,7 @@ def outcome(doc):
 
 def careful_outcome(doc, monkeypatch):
     with monkeypatch.context() as m:
-        m.setattr(matchdeals, "_fast_deal", lambda rules: lambda obj, dealer: None)
+        m.setattr(matchdeals, "_fast_deal", lambda rules, from_json=False: lambda obj, dealer: None)
         return outcome(doc)
 
 
@@ -58,13 +58,15 @@ def damaged(draw):
             deal[draw(KEYS)] = draw(ODD)
         elif where == "delete" and deal:
             del deal[draw(st.sampled_from(sorted(deal)))]
-        elif where == "cards" and "cards" in deal:
-            side = deal["cards"][draw(st.sampled_from(["0", "1"]))]
+        elif where == "cards" and isinstance(deal.get("cards"), dict):
+            side = deal["cards"].setdefault(draw(st.sampled_from(["0", "1"])), [])
+            if not isinstance(side, list):
+                continue
             if side and draw(st.booleans()):
                 side[draw(st.integers(0, len(side) - 1))] = draw(ODD)
             else:
                 side.append(draw(st.sampled_from(["KS", "AH", "10D", "2H", "10S"])))
-        elif where == "points" and "points" in deal:
+        elif where == "points" and isinstance(deal.get("points"), dict):
             deal["points"][draw(st.sampled_from(["0", "1", "2"]))] = draw(ODD)
         elif where == "sweep":
             sweeps = deal.setdefault("sweeps", [])
@@ -80,7 +82,20 @@ def damaged(draw):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(doc=damaged())
 def test_the_fast_path_decides_as_the_careful_path(doc, monkeypatch):
-    assert outcome(copy.deepcopy(doc)) == careful_outcome(doc, monkeypatch)
+    careful = careful_outcome(doc, monkeypatch)
+    assert outcome(copy.deepcopy(doc)) == careful
+    assert outcome(doc, text=True) == careful  # from json.loads: card codes' types not checked twice
+
+
+class Code(str):
+    """Not what json.loads makes: a str subclass, which the file's card lists may not hold."""
+
+
+def test_a_str_subclass_among_card_codes_is_refused_unless_json_made_the_value():
+    deal = {"cards": {"0": [Code(c) for c in PRESETS["standard"].point_cards], "1": []}}
+    with pytest.raises(MatchError) as caught:
+        scored_match_from_dict(dict(SPEC_EXAMPLE, deals=[deal]))
+    assert caught.value.field == "cards.0" and "card codes" in caught.value.message
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -90,8 +105,8 @@ def test_valid_files_take_the_fast_path_and_read_back_the_same(match, monkeypatc
     fast = matchdeals._fast_deal
     declined = []
 
-    def counting(rules):
-        check = fast(rules)
+    def counting(rules, from_json=False):
+        check = fast(rules, from_json)
 
         def counted(obj, dealer):
             checked = check(obj, dealer)
@@ -140,3 +155,13 @@ def test_a_deal_after_the_end_is_refused_by_the_fast_reader_too():
 ])
 def test_the_fast_path_declines_what_the_rules_refuse(deal):
     assert matchdeals._fast_deal(PRESETS["standard"])(deal, 0) is None
+
+
+@pytest.mark.parametrize("odd", [[], {}, 1, None, True, 1.5])
+def test_a_card_code_that_is_not_text_is_refused_from_json_too(odd):
+    codes = list(PRESETS["standard"].point_cards)
+    codes[3] = odd
+    doc = dict(SPEC_EXAMPLE, deals=[{"cards": {"0": codes, "1": []}}])
+    with pytest.raises(MatchError) as caught:
+        loads_scored_match(json.dumps(doc))
+    assert caught.value.deal == 1 and caught.value.field == "cards.0" and "card codes" in caught.value.message
