@@ -173,7 +173,7 @@ def _fast_deal(rules: Rules, from_json: bool = False):
             scores = card_points
         else:
             scores = (card_points[0] + sweep_points[0] + bonus[0], card_points[1] + sweep_points[1] + bonus[1])
-        return Deal(cards, points, sweeps, most, dealer, bid, note, {}), at, card_points, sweep_points, bonus, scores
+        return Deal._make(cards, points, sweeps, most, dealer, bid, note, {}), at, card_points, sweep_points, bonus, scores
 
     return fast
 

@@ -52,3 +52,12 @@ def test_the_rules_load_neither_dataclasses_nor_typing():
     code = "import sys, seep_scorer.rules; print(sorted({'dataclasses', 'typing'} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_make_builds_the_same_frozen_record():
+    """Deal._make: the reader's cheap constructor (every field by position) gives a plain, frozen Deal."""
+    made = Deal._make(None, (60, 40), (Sweep(0, "normal"),), None, 1, None, None, {})
+    assert type(made) is Deal and made == Deal(points=(60, 40), sweeps=(Sweep(0, "normal"),), dealer=1)
+    with pytest.raises(FrozenInstanceError):
+        made.dealer = 2
+    assert pickle.loads(pickle.dumps(made)) == made
