@@ -162,7 +162,7 @@ def deal_fault_text(match: Match, err: MatchError) -> str:
         # TRANSLATORS: {cards} is a list of card codes such as "K♠, 10♦".
         return _("Every point card goes to one team; missing: {cards}.").format(cards=_cards(p.get("cards", "")))
     if code == "points_range":
-        return _("The card points of {team} must be from 0 to {total}.").format(
+        return f.digits(_("The card points of {team} must be from 0 to {total}.")).format(
             team=team(p.get("team")), total=f.number(p.get("total", match.rules.card_total)))
     if code == "points_sum":
         pts = p.get("points", (0, 0))

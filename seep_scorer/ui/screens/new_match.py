@@ -70,7 +70,7 @@ class NewMatchScreen(Screen):
                                    spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
         items.append(ft.Row([section_title(_("Rules")), help_mark(self.host, "help-presets")], spacing=0,
                             vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        self.preset_chips = {p: Chip(f"rules-preset-{p}", _(texts.PRESET_LABELS[p]),
+        self.preset_chips = {p: Chip(f"rules-preset-{p}", fmt().digits(_(texts.PRESET_LABELS[p])),
                                       h(self._set_preset, p), expand=True, compact=False)
                              for p in ("standard", "race500", "custom")}
         items.append(sem("rules-preset", ft.Row([c.control for c in self.preset_chips.values()], spacing=6)))
@@ -83,7 +83,7 @@ class NewMatchScreen(Screen):
         self.param_boxes: dict[str, ft.Control] = {}
         details: list[ft.Control] = []
         for p in PARAMS:
-            label = _(texts.PARAM_LABELS[p.name])
+            label = fmt().digits(_(texts.PARAM_LABELS[p.name]))  # "26-26" in the chosen digits
             if p.kind == "choice":
                 chips = []
                 for c in p.choices:

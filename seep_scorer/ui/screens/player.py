@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, fmt
 from ..host import Host
 from ..viewmodels.player import Partner, PlayerVM, Rivalry
 from ..widgets import notice, section_title, sem, tile
@@ -37,7 +37,7 @@ class PlayerScreen(Screen):
             self.body.controls = items
             return
         items.append(ft.Row([ft.Icon(ft.Icons.DATE_RANGE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-                             ft.Text(_(PERIOD_LABELS[vm.period]), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                             ft.Text(fmt().digits(_(PERIOD_LABELS[vm.period])), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
                             spacing=6))
         f = vm.figures
         if f is None:

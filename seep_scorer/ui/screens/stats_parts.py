@@ -53,7 +53,7 @@ def period_chips(prefix: str, current: str, on_pick: Callable[[str], Callable]) 
     """All time / this year / last 30 days: `prefix-all`, `prefix-year`, `prefix-30d`."""
     chips = []
     for period, label in PERIOD_LABELS.items():
-        chip = Chip(f"{prefix}-{period}", _(label), on_pick(period), expand=True)
+        chip = Chip(f"{prefix}-{period}", fmt().digits(_(label)), on_pick(period), expand=True)  # "30" in the chosen digits
         chip.set(period == current)
         chips.append(chip.control)
     return ft.Row(chips, spacing=6)
