@@ -26,7 +26,11 @@ from ..locale_format import LANGUAGES
 PROJECT_DIR = Path(seep_scorer.__file__).resolve().parent.parent
 # Entry point the worker runs (flet.pythonModuleName "main"): mount the phone's storage, then the app.
 MAIN_PY = '''"""Seep Scorer in the browser: the same app, its matches in the browser's storage."""
-from seep_scorer.ui.webapp import run
+from seep_scorer.ui import webprofile
+
+webprofile.start()  # boot timings to the console, only with ?profile in the address
+
+from seep_scorer.ui.webapp import run  # noqa: E402
 
 run()
 '''
@@ -35,7 +39,8 @@ SKIP_MODULES = {"seep_scorer/cli", "seep_scorer/publish", "seep_scorer/__main__.
                 "seep_scorer/ui/server.py"}
 # Pure-Python distributions the app imports in the browser (found by booting it: see tests/e2e/test_published.py).
 # msgpack: its .py files only; without the compiled extension it falls back to pure Python.
-DEPENDENCIES = ("flet", "flet_charts", "tinydb", "msgpack", "repath", "babel")
+FLET_DEPENDENCIES = ("flet", "msgpack", "repath")  # what any Flet page needs (bench/publish_startup.py's bare page)
+DEPENDENCIES = (*FLET_DEPENDENCIES, "flet_charts", "tinydb", "babel")
 # Parts of those packages the app never imports in the browser (a server, test tools, plotting backends).
 SKIP_DEPENDENCY_PARTS = {"flet/testing", "flet/fastapi", "flet/cli.py", "flet/pytest_plugin.py",
                          "flet_charts/matplotlib_backends", "babel/locale-data", "babel/messages/frontend.py",
@@ -92,11 +97,22 @@ def bundle_files() -> list[tuple[str, Path | bytes]]:
     return files
 
 
-def build_app_archive() -> bytes:
-    """The gzipped tar the worker downloads (same bytes for the same sources)."""
+def other_app_files(main_py: str) -> list[tuple[str, Path | bytes]]:
+    """The archive of another Flet app, one `main.py` and Flet itself (a benchmark's bare page)."""
+    files: list[tuple[str, Path | bytes]] = [("main.py", main_py.encode())]
+    for dist in FLET_DEPENDENCIES:
+        root = _source_root(dist)
+        files += _walk(root, f"__pypackages__/{root.name}", SKIP_DEPENDENCY_PARTS)
+    return files
+
+
+def build_app_archive(main_py: str | None = None) -> bytes:
+    """The gzipped tar the worker downloads (same bytes for the same sources): the app's, or with `main_py`
+    another app's (other_app_files)."""
+    members = bundle_files() if main_py is None else other_app_files(main_py)
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for name, source in sorted(bundle_files(), key=lambda item: item[0]):
+        for name, source in sorted(members, key=lambda item: item[0]):
             data = source if isinstance(source, bytes) else source.read_bytes()
             info = tarfile.TarInfo(name)
             info.size, info.mtime, info.mode = len(data), 0, 0o644

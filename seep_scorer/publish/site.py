@@ -136,8 +136,9 @@ def _hashes(out: Path) -> dict[str, str]:
             for p in sorted(out.rglob("*")) if p.is_file() and p.name != "sw.js"}
 
 
-def publish(out_dir: str | Path) -> dict:
+def publish(out_dir: str | Path, *, main_py: str | None = None) -> dict:
     """Build the site in `out_dir` (made empty first; it must be empty or a site published before).
+    `main_py` publishes another Flet app (that source as its main.py) the same way: the benchmark's bare page.
 
     Returns a small report: the number of files and bytes, the version."""
     from ..ui.theme import SEED
@@ -154,7 +155,7 @@ def publish(out_dir: str | Path) -> dict:
     _copy_fonts(out)
     shutil.copytree(ICONS_DIR, out / "icons", dirs_exist_ok=True)
     shutil.copyfile(ICONS_DIR / "favicon.png", out / "favicon.png")
-    (out / ARCHIVE).write_bytes(build_app_archive())
+    (out / ARCHIVE).write_bytes(build_app_archive(main_py))
     (out / "manifest.json").write_text(json.dumps(_manifest(SEED), indent=2), encoding="utf-8")
     _patch_index(out, SEED)
     files = _hashes(out)

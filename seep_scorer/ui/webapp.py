@@ -10,7 +10,7 @@ import logging
 
 import flet as ft
 
-from . import webfs
+from . import webfs, webprofile
 from .app import main as app_main, make_main
 
 log = logging.getLogger(__name__)
@@ -21,14 +21,19 @@ def _no_storage():
 
 
 async def browser_main(page: ft.Page) -> None:
+    webprofile.mark("session")
     try:
         await webfs.load()
     except Exception:  # private mode or storage blocked: say the matches cannot be kept, never a traceback
         log.exception("cannot load the browser's storage")
         await make_main(_no_storage)(page)
         return
+    webprofile.mark("storage-loaded")
     await app_main(page)
+    webprofile.mark("first-screen")
+    webprofile.report_imports()
 
 
 def run() -> None:
+    webprofile.mark("imports-done")
     ft.run(browser_main)
