@@ -125,6 +125,20 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    status = _run(args)
+    if argv is None and getattr(args, "exit_at_once", False):
+        # A command that holds nothing to close (score): tearing down the interpreter and freeing the
+        # replayed match would cost it a tenth of its time. Output is flushed first.
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        os._exit(status)
+    return status
+
+
+def _run(args) -> int:
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:

@@ -13,7 +13,7 @@ def register(sub, common) -> None:
     p = sub.add_parser("score", parents=[common], help="validate a match file and print the standings")
     p.add_argument("file", help="a match file (JSON, format seep-match version 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, exit_at_once=True)  # nothing to close: cli.main skips the teardown
 
 
 def standings_to_json(standings: Standings) -> dict:

@@ -152,3 +152,37 @@ def test_each_subcommand_loads_its_options_when_named(argv, attribute, value):
 
     args = build_parser().parse_args(argv)
     assert args.command == argv[0] and getattr(args, attribute) == value and callable(args.run)
+
+
+def test_a_long_standing_reaches_a_file_whole_from_a_new_process(tmp_path):
+    """`score` leaves the process without the interpreter's teardown: what it printed must still be
+    flushed whole, far beyond a pipe's buffer."""
+    import json as _json
+    import random as _random
+    import subprocess as _subprocess
+    import sys as _sys
+    from pathlib import Path as _Path
+
+    bench = _Path(__file__).resolve().parents[2] / "bench"
+    _sys.path.insert(0, str(bench))
+    try:
+        from replay import generate_match
+    finally:
+        _sys.path.remove(str(bench))
+    from seep_scorer.store.matchfile import dumps_match
+
+    path = tmp_path / "long.json"
+    path.write_text(dumps_match(generate_match(_random.Random(7), 3000)), encoding="utf-8")
+    import os as _os
+
+    env = {k: v for k, v in _os.environ.items() if k != "PYTHONUNBUFFERED"}  # buffered, as on most machines
+    out = tmp_path / "out.json"
+    with out.open("wb") as fh:
+        done = _subprocess.run([_sys.executable, "-m", "seep_scorer", "score", str(path), "--json"], stdout=fh,
+                               stderr=_subprocess.PIPE, cwd=_Path(__file__).resolve().parents[2], env=env)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().endswith(b"}\n")  # the last line whole, its newline too
+    assert len(_json.loads(out.read_text(encoding="utf-8"))["deals"]) == 3000
+    piped = _subprocess.run([_sys.executable, "-m", "seep_scorer", "score", str(path), "--json"], capture_output=True,
+                            cwd=_Path(__file__).resolve().parents[2], env=env)
+    assert piped.returncode == 0 and piped.stdout == out.read_bytes()
