@@ -57,23 +57,31 @@ _lock = threading.Lock()
 _cache: dict[str, gettext.NullTranslations] = {}
 
 
+def compile_catalog(po: Path, code: str) -> bytes:
+    """The .mo bytes of a .po catalog (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=code)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
 def _load(code: str) -> gettext.NullTranslations:
     with _lock:
         if code in _cache:
             return _cache[code]
         translations: gettext.NullTranslations = gettext.NullTranslations()
         po = LOCALES_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if po.is_file():
+        # The .po when there is one (never stale); the published app ships only the .mo that publish compiled
+        # from it, sparing the phone Babel's catalog reader at every start.
+        mo = po.with_suffix(".mo")
+        if po.is_file() or mo.is_file():
             try:
-                from babel.messages.mofile import write_mo
-                from babel.messages.pofile import read_po
-
-                with po.open("rb") as fh:
-                    catalog = read_po(fh, locale=code)
-                buf = io.BytesIO()
-                write_mo(buf, catalog, use_fuzzy=False)
-                buf.seek(0)
-                translations = gettext.GNUTranslations(buf)
+                data = compile_catalog(po, code) if po.is_file() else mo.read_bytes()
+                translations = gettext.GNUTranslations(io.BytesIO(data))
             except Exception:  # a broken catalog must never break the app: fall back to English
                 translations = gettext.NullTranslations()
         _cache[code] = translations

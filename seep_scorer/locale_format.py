@@ -9,8 +9,6 @@ from __future__ import annotations
 import datetime as _dt
 from functools import lru_cache
 
-from babel.dates import format_date, format_datetime
-from babel.numbers import format_decimal
 
 LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
 RTL_LANGUAGES = frozenset({"sd", "ur"})
@@ -86,6 +84,8 @@ class LocaleFormat:
         return text.translate(_table(self.native_digits)) if self.native_digits else text
 
     def number(self, value: int, signed: bool = False) -> str:
+        from babel.numbers import format_decimal  # Babel loads at the first figure shown, not at start
+
         text = format_decimal(abs(value) if signed else value, locale=self.lang)
         if signed and value:
             text = ("+" if value > 0 else "\u2212") + text  # a real minus sign reads better than a hyphen
@@ -94,6 +94,8 @@ class LocaleFormat:
     def date(self, value: _dt.datetime | _dt.date | str, with_time: bool = True) -> str:
         if isinstance(value, str):
             value = _dt.datetime.fromisoformat(value)
+        from babel.dates import format_date, format_datetime
+
         if with_time and isinstance(value, _dt.datetime):
             text = format_datetime(value, "short", locale=self.lang)
         else:
@@ -106,6 +108,8 @@ class LocaleFormat:
         if isinstance(value, str):
             value = _dt.datetime.fromisoformat(value)
         day = value.date() if isinstance(value, _dt.datetime) else value
+        from babel.dates import format_date
+
         return self.digits(format_date(day, "medium", locale=self.lang))
 
     def code(self, text: str) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 import seep_scorer
+from ..i18n import compile_catalog
 from ..locale_format import LANGUAGES
 
 PROJECT_DIR = Path(seep_scorer.__file__).resolve().parent.parent
@@ -86,8 +87,11 @@ def bundle_files() -> list[tuple[str, Path | bytes]]:
     """Every member of the archive: (name, a file or its bytes)."""
     files: list[tuple[str, Path | bytes]] = [("main.py", MAIN_PY.encode())]
     files += _walk(PROJECT_DIR / "seep_scorer", "seep_scorer", SKIP_MODULES)
-    # Compiled in memory at start (i18n.py), so only the sources; the template is for translators.
-    files += [(n, p) for n, p in _walk(PROJECT_DIR / "locales", "locales", set()) if not n.endswith(".pot")]
+    # Each catalog compiled here, as i18n.py would at every start on the phone (Babel's reader pulls in
+    # email, difflib, _strptime: about half a second there); the template is for translators.
+    for name, po in _walk(PROJECT_DIR / "locales", "locales", set()):
+        if name.endswith(".po"):
+            files.append((name.removesuffix(".po") + ".mo", compile_catalog(po, po.parent.parent.name)))
     for dist in DEPENDENCIES:
         root = _source_root(dist)
         files += _walk(root, f"__pypackages__/{root.name}", SKIP_DEPENDENCY_PARTS)

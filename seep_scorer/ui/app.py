@@ -20,22 +20,16 @@ import flet as ft
 
 from .. import i18n
 from ..store.repository import MatchRepository, StoreError
-from . import texts
+from . import screens as scr, texts, viewmodels as vms  # the other screens load when first shown (scr.X)
 from .awake import KeepAwake
 from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
 from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, invite_of, match_of, player_of, review_of, route_stack
-from .screens import (DealScreen, InviteScreen, MatchesScreen, NewMatchScreen, RulesScreen, Screen,
-                      ScoreboardScreen, SettingsScreen, StatsScreen)
-from .screens.player import PlayerScreen
-from .screens.review import ReviewScreen
-from .screens.scoreboard import DealViewScreen
+from .screens import MatchesScreen, Screen
 from .theme import apply_theme
-from .viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SessionVM, SettingsVM, StatsVM, off_loop
+from .viewmodels import MatchesVM, SessionVM, SettingsVM, off_loop
 from .viewmodels.invite import InviteVM, session_join_address
-from .viewmodels.player import PlayerVM
-from .viewmodels.review import ReviewVM
 
 log = logging.getLogger(__name__)
 __all__ = ["App", "make_main", "main", "route_stack", "MAX_ROUTE_LENGTH", "DATA_DIR"]  # route_stack: from routes
@@ -55,7 +49,7 @@ class App:
         self.settings: SettingsVM | None = None
         self.route = None
         self.screens: dict[str, Screen] = {}
-        self.boards: dict[str, ScoreboardVM] = {}
+        self.boards: dict[str, vms.ScoreboardVM] = {}
         self.session = SessionVM(repo)
         self.live = LiveTable(page)
         self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
@@ -100,11 +94,11 @@ class App:
         return self._join
 
     # -- view-models that outlive a screen (the undo and redo history of a match)
-    def scoreboard_vm(self, match_id: str) -> ScoreboardVM:
+    def scoreboard_vm(self, match_id: str) -> vms.ScoreboardVM:
         """The match's view-model; creating one reads the store, so call it off the loop (see `_load`)."""
         vm = self.boards.get(match_id)
         if vm is None:
-            vm = self.boards[match_id] = ScoreboardVM(self.repo, match_id)
+            vm = self.boards[match_id] = vms.ScoreboardVM(self.repo, match_id)
         return vm
 
     # -- event handlers
@@ -176,14 +170,14 @@ class App:
             if r == "/":
                 prepared[r] = MatchesVM(self.repo)
             elif r == "/stats":
-                prepared[r] = StatsVM(self.repo)
+                prepared[r] = vms.StatsVM(self.repo)
             elif (key := player_of(r)) is not None:  # the period chosen on the statistics screen below it
                 below = prepared.get("/stats") or getattr(self.screens.get("/stats"), "vm", None)
-                prepared[r] = PlayerVM(self.repo, key, below.period if below else "all")
+                prepared[r] = vms.PlayerVM(self.repo, key, below.period if below else "all")
             elif r == "/new":
-                prepared[r] = NewMatchVM(self.repo, known_names=True)
+                prepared[r] = vms.NewMatchVM(self.repo, known_names=True)
             elif (rid := review_of(r)) is not None:
-                prepared[r] = ReviewVM(self.repo, rid)
+                prepared[r] = vms.ReviewVM(self.repo, rid)
             elif (m := match_of(r)) is not None:
                 board = self.scoreboard_vm(m["id"])
                 n = m["n"]
@@ -218,30 +212,30 @@ class App:
         if route == "/":
             return MatchesScreen(self, prepared)
         if route == "/new":
-            return NewMatchScreen(self, prepared or NewMatchVM(self.repo))
+            return scr.NewMatchScreen(self, prepared or vms.NewMatchVM(self.repo))
         if review_of(route) is not None:
-            return ReviewScreen(self, prepared, route)
+            return scr.ReviewScreen(self, prepared, route)
         if r := RULES_ROUTE.match(route):
-            return RulesScreen(self, route, r["section"])
+            return scr.RulesScreen(self, route, r["section"])
         if route == "/stats":
-            return StatsScreen(self, prepared)
+            return scr.StatsScreen(self, prepared)
         if player_of(route) is not None:
-            return PlayerScreen(self, prepared, route)
+            return scr.PlayerScreen(self, prepared, route)
         if route == "/settings":
-            return SettingsScreen(self, self.settings)
+            return scr.SettingsScreen(self, self.settings)
         if (invite := invite_of(route)) is not None:
-            return InviteScreen(self, InviteVM(self._join, invite["id"]), route)
+            return scr.InviteScreen(self, InviteVM(self._join, invite["id"]), route)
         m = match_of(route)
         board = self.boards[m["id"]]  # loaded by `_load`
         if m["n"] is None and not route.endswith("/deal"):
-            return ScoreboardScreen(self, board)
+            return scr.ScoreboardScreen(self, board)
         number = int(m["n"]) if m["n"] not in (None, "swapped") else None
         if number is not None and not m["edit"]:
-            return DealViewScreen(self, board, number)  # read-only, with Edit and Delete
-        entry = DealEntryVM(board.match, number)
+            return scr.DealViewScreen(self, board, number)  # read-only, with Edit and Delete
+        entry = vms.DealEntryVM(board.match, number)
         if m["n"] == "swapped":
             entry.swap_all()  # every point card starts with the second team
-        screen = DealScreen(self, board, entry, swapped=m["n"] == "swapped")
+        screen = scr.DealScreen(self, board, entry, swapped=m["n"] == "swapped")
         screen.route = screen.view.route = route  # an edit lives at /deal/<n>/edit
         return screen
 
@@ -362,7 +356,7 @@ class App:
                 return
             if outcome == "moved":
                 for screen in self.screens.values():
-                    if isinstance(screen, DealScreen) and screen.match_id == match_id:
+                    if isinstance(screen, scr.DealScreen) and screen.match_id == match_id:
                         screen.rebase()
             if self.route is not None and self.route in self.screens:
                 for screen in self.screens.values():

@@ -133,7 +133,7 @@ def test_the_archive_holds_the_app_and_its_dependencies(archive):
         assert needed in names, needed
     for code in LANGUAGES:
         if code != "en":
-            assert f"locales/{code}/LC_MESSAGES/messages.po" in names, code
+            assert f"locales/{code}/LC_MESSAGES/messages.mo" in names, code  # compiled by publish (i18n.py reads it)
     assert not [n for n in names if n.endswith((".so", ".pyc"))]
     assert not [n for n in names if n.startswith(("seep_scorer/cli/", "seep_scorer/publish/"))]
     assert "seep_scorer/ui/server.py" not in names

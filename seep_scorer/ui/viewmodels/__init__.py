@@ -4,18 +4,31 @@ They talk to the store only through the MatchRepository interface and derive
 everything (standings, ledger, bazzis, next dealer) by replaying the deal list.
 An edit or delete of a past deal is a new deal list replayed, never a patch.
 A view-model changes only its own state.
+
+Those of screens not shown first load when their name is first asked for (PEP 562 `__getattr__`).
 """
 
+from importlib import import_module
+
 from .base import STORE_FAULTS, off_loop
-from .deal import DealEntryVM
 from .matches import MatchesVM
-from .new_match import PARAMS, NewMatchVM, Param
-from .scoreboard import DealRow, ScoreboardVM, Step
 from .session import SessionVM
 from .settings import THEMES, SettingsVM
-from .stats import StatsVM
+
+_MODULES = {
+    "DealEntryVM": "deal", "PARAMS": "new_match", "NewMatchVM": "new_match", "Param": "new_match",
+    "DealRow": "scoreboard", "ScoreboardVM": "scoreboard", "Step": "scoreboard", "StatsVM": "stats",
+    "PlayerVM": "player", "ReviewVM": "review",
+}
 
 __all__ = [
     "off_loop", "STORE_FAULTS", "MatchesVM", "NewMatchVM", "Param", "PARAMS", "ScoreboardVM", "DealRow", "Step",
     "DealEntryVM", "StatsVM", "SettingsVM", "THEMES", "SessionVM",
 ]
+
+
+def __getattr__(name: str):
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f".{_MODULES[name]}", __name__), name)
+    return value
