@@ -215,6 +215,18 @@ def type_into(page, ident: str, value: str) -> None:
     field.fill(value)
 
 
+def type_kept(page, ident: str, value: str, tries: int = 3) -> None:
+    """Type `value`, then check the field holds it; type again only where it verifiably does not (under
+    heavy CPU load a frame rebuilt while typing can drop the keys, as `tap_until` says of taps)."""
+    field = page.locator(f"{sel(ident)} input").first
+    for _ in range(tries):
+        type_into(page, ident, value)
+        page.wait_for_timeout(300)
+        if field.input_value() == value:
+            return
+    assert field.input_value() == value, f"{ident} does not keep {value!r}"
+
+
 def tap_until(page, ident: str, check_ident: str, needle: str, first_wait_ms: int = 5_000) -> None:
     """Tap, then wait until `check_ident`'s text holds `needle`. Under heavy CPU load Flutter can drop a
     tap that lands while a frame is being rebuilt; the semantics value shows whether it registered, so

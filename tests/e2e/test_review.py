@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from e2e_support import (VIEWPORT, WAIT_MS, open_app, tap, text, type_into, wait_absent, wait_present,
+from e2e_support import (VIEWPORT, WAIT_MS, open_app, tap, text, type_into, type_kept, wait_absent, wait_present,
                          wait_text)
 from seep_scorer.rules import replay
 from seep_scorer.store.matchfile import loads_match
@@ -97,9 +97,9 @@ def test_review_copy_download_rematch_search(chromium, server):
         tap(page, "nav-matches")
         wait_present(page, f"match-{new_id}")
         wait_present(page, f"match-{mid}")
-        type_into(page, "matches-search", "zzz")
+        type_kept(page, "matches-search", "zzz")
         wait_absent(page, f"match-{mid}")
-        type_into(page, "matches-search", "LIONS")
+        type_kept(page, "matches-search", "LIONS")
         wait_present(page, f"match-{mid}")
         wait_present(page, f"match-{new_id}")
         tap(page, "matches-filter-finished")
