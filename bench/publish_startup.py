@@ -17,9 +17,10 @@ and the goal (at most 1.3). Exit status 1 if the median ratio is over the limit.
 
     python bench/publish_startup.py [--rounds 5] [--limit 1.3] [--profile]
 
---profile opens the app with `?profile` in its address: ui/webprofile.py then
-prints the boot's timings (archive, imports by package, storage, first render)
-to the browser console, echoed here for the last round.
+--profile opens both with `?profile` in their address: the app's ui/webprofile.py
+then logs the boot's moments (downloads, main.py, imports by package, storage,
+first screen) to the browser console, the bare page the same moments; echoed
+here for the last round, in seconds since navigation start.
 """
 
 from __future__ import annotations
@@ -36,13 +37,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from startup import CHROMIUM_ARGS, _chromium, _free_port  # noqa: E402  (the served app's benchmark, same folder)
 
 VIEWPORT = {"width": 412, "height": 915}
-BARE_MAIN = '''import flet as ft
+BARE_MAIN = '''import sys
+import time
+
+_profile = None
+if sys.platform == "emscripten":  # --profile: the moments ui/webprofile.py logs for the app, for comparison
+    import flet_js
+    import js
+
+    if "profile" in str(flet_js.documentUrl).partition("#")[0].partition("?")[2].split("&"):
+        _profile = lambda what, at: js.console.log(f"[profile] {what} {at:.0f}")  # noqa: E731
+        _profile("worker-start", js.performance.timeOrigin)
+        for e in js.performance.getEntriesByType("resource"):
+            _profile("asked:" + str(e.name).rsplit("/", 1)[-1], js.performance.timeOrigin + e.startTime)
+            _profile("fetched:" + str(e.name).rsplit("/", 1)[-1], js.performance.timeOrigin + e.responseEnd)
+        _profile("main.py", time.time() * 1000)
+
+import flet as ft  # noqa: E402
 
 
 def main(page: ft.Page):
     page.add(ft.Semantics(identifier="tap", content=ft.Button("Tap", on_click=lambda e: None)))
+    if _profile:
+        _profile("first-screen", time.time() * 1000)
 
 
+if _profile:
+    _profile("imports-done", time.time() * 1000)
 ft.run(main)
 '''
 # Loading gone, semantics asked for, the control present, on screen and enabled.
@@ -114,13 +135,32 @@ def visit(browser, url: str, ident: str, log: list[str] | None = None) -> tuple[
     try:
         page.goto(url, wait_until="commit")
         first = _wait_ready(page, ident)
+        _on_page_clock(page, log, "first visit", first)
         _wait_sw(page)
-        if log is not None:
-            log.append("[profile] ---- reload ----")
         page.reload(wait_until="commit")
-        return first, _wait_ready(page, ident)
+        again = _wait_ready(page, ident)
+        _on_page_clock(page, log, "reload", again)
+        return first, again
     finally:
         ctx.close()
+
+
+def _on_page_clock(page, log: list[str] | None, what: str, ready: float) -> None:
+    """Rewrite the profile lines logged since the last call: moments in s since this page's navigation start."""
+    if log is None:
+        return
+    page.wait_for_timeout(500)  # the import report follows the first screen
+    origin = page.evaluate("performance.timeOrigin")
+    done = len(log) - log[::-1].index("----") if "----" in log else 0
+    # The page's own downloads (the Flutter client, its renderer, fonts): asked for -> received.
+    lines = [f"  page {name:<35} {start / 1000:7.2f} -> {end / 1000:5.2f} s" for name, start, end in page.evaluate(
+        "performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.startTime, e.responseEnd])")]
+    for line in log[done:]:
+        what_, _, value = line.removeprefix("[profile] ").rpartition(" ")
+        at = float(value)
+        lines.append(f"  {what_:<40} {(at - origin) / 1000:7.2f} s" if at > 1e12 else f"  {what_:<40} {at:7.0f} ms")
+    del log[done:]
+    log.extend([f"{what}:", *lines, f"  {'first interactive frame':<40} {ready:7.2f} s", "----"])
 
 
 def _fig(values: list[float]) -> str:
@@ -146,18 +186,17 @@ def main(argv=None) -> int:
         ident = {"app": "new-match", "bare": "tap"}
         first: dict[str, list[float]] = {"app": [], "bare": []}
         reload: dict[str, list[float]] = {"app": [], "bare": []}
-        log: list[str] = []
+        logs: dict[str, list[str]] = {}
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
                 for i in range(args.rounds):
                     for kind in ("app", "bare"):
                         url = servers[kind][1]
-                        profiling = args.profile and kind == "app"
-                        if profiling:
-                            log.clear()
-                        f, r = visit(browser, url + ("?profile" if profiling else ""), ident[kind],
-                                     log if profiling else None)
+                        if args.profile:
+                            logs[kind] = []
+                        f, r = visit(browser, url + ("?profile" if args.profile else ""), ident[kind],
+                                     logs.get(kind))
                         first[kind].append(f)
                         reload[kind].append(r)
                     print(f"round {i + 1}: reload app {reload['app'][-1]:6.2f} s, bare {reload['bare'][-1]:6.2f} s "
@@ -168,8 +207,8 @@ def main(argv=None) -> int:
             for proc, _ in servers.values():
                 proc.kill()
                 proc.wait(15)
-    if log:
-        print("\n".join(["app boot profile (last round):", *log]))
+    for kind, log in logs.items():
+        print("\n".join([f"{kind} boot profile (last round):", *(line for line in log if line != "----")]))
     print(f"reload      app:  {_fig(reload['app'])}")
     print(f"reload      bare: {_fig(reload['bare'])}")
     print(f"first visit app:  {_fig(first['app'])}")

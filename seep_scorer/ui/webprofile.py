@@ -47,6 +47,7 @@ def start() -> None:
     _console(f"worker-start {js.performance.timeOrigin:.0f}")
     for entry in js.performance.getEntriesByType("resource"):
         name = str(entry.name).rsplit("/", 1)[-1]
+        _console(f"asked:{name} {js.performance.timeOrigin + entry.startTime:.0f}")
         _console(f"fetched:{name} {js.performance.timeOrigin + entry.responseEnd:.0f}")
     mark("main.py")
     _time_imports()
