@@ -4,19 +4,15 @@ confirmation first and Undo after. Nothing here names a folder: the file goes th
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import flet as ft
 
 from ...i18n import _
+from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.backup import BackupVM
 from ..widgets import TAP, big_button, notice, section_title, sem
 
-log = logging.getLogger(__name__)
-DOWNLOAD_TIMEOUT = 60  # seconds the browser may take to accept a download (as the review's downloads)
 EXTENSIONS = ["jsonl", "json"]
 
 
@@ -26,9 +22,9 @@ class BackupSection:
     def __init__(self, host: Host, vm: BackupVM):
         self.host, self.vm = host, vm
         h = host.handler
-        self._downloads: set[asyncio.Task] = set()
         self.dialog: ft.AlertDialog | None = None
         self.picker = ft.FilePicker(on_result=h(self._picked, event=True))
+        self._downloads = BrowserDownloads(self.picker)
         self.download_button = big_button("backup-download", _("Download a backup"), h(self._download),
                                           icon=ft.Icons.DOWNLOAD, filled=False, expand=True)
         self.restore_button = big_button("backup-restore", _("Restore from a file"), h(self._picking),
@@ -64,16 +60,7 @@ class BackupSection:
             self.changed()
             return
         name, data = found
-        # Not under the session's lock: the browser answers when it has taken the file.
-        task = asyncio.get_running_loop().create_task(self._save(name, data))
-        self._downloads.add(task)
-        task.add_done_callback(self._downloads.discard)
-
-    async def _save(self, name: str, data: bytes) -> None:
-        try:
-            await asyncio.wait_for(self.picker.save_file(file_name=name, src_bytes=data), DOWNLOAD_TIMEOUT)
-        except Exception:
-            log.info("the download of %s did not complete", name, exc_info=True)
+        self._downloads.start(name, data)
 
     # -- restoring
     def _picking(self) -> None:

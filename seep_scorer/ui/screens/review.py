@@ -3,23 +3,20 @@ the tally, every deal; copy the result for a chat, download the match file and t
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import math
 
 import flet as ft
 import flet_charts as fch
 
 from ...i18n import _
+from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.review import ReviewVM
 from ..widgets import TAP, big_button, notice, section_title, sem
 from .base import Screen, num
 
-log = logging.getLogger(__name__)
 TEAM_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
-DOWNLOAD_TIMEOUT = 60  # seconds the browser may take to accept a download
 
 
 class ReviewScreen(Screen):
@@ -30,8 +27,7 @@ class ReviewScreen(Screen):
         self.match_id = vm.match_id
         self.route = route
         self.from_list = route.startswith("/review/")  # opened from the list: no scoreboard below it
-        self._picker: ft.FilePicker | None = None
-        self._downloads: set[asyncio.Task] = set()
+        self._downloads = BrowserDownloads()
         super().__init__(host)
         h = self.host.handler
         self.share_button = ft.FilledButton(content=_("Copy the result"), icon=ft.Icons.CONTENT_COPY, height=52,
@@ -132,18 +128,7 @@ class ReviewScreen(Screen):
             self.changed()
             return
         name, data = found
-        if self._picker is None:
-            self._picker = ft.FilePicker()
-        # Not under the session's lock: the browser answers when it has taken the file.
-        task = asyncio.get_running_loop().create_task(self._save(name, data))
-        self._downloads.add(task)
-        task.add_done_callback(self._downloads.discard)
-
-    async def _save(self, name: str, data: bytes) -> None:
-        try:
-            await asyncio.wait_for(self._picker.save_file(file_name=name, src_bytes=data), DOWNLOAD_TIMEOUT)
-        except Exception:
-            log.info("the download of %s did not complete", name, exc_info=True)
+        self._downloads.start(name, data)
 
     async def _rematch(self) -> None:
         match_id = await off_loop(self.vm.rematch)
