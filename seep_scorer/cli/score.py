@@ -88,7 +88,7 @@ def format_table(match, standings: Standings) -> str:
 
 def run(args) -> int:
     try:
-        match, standings = read_scored_match_file(args.file)  # validated and replayed once
+        match, standings = read_scored_match_file(args.file, keep_deals=False)  # validated and replayed once
     except MatchError as err:
         print(f"seep-scorer: {args.file}: {err}", file=sys.stderr)
         return 2

@@ -62,7 +62,8 @@ def bidder_of(dealer: int | None) -> int | None:
 class Replay:
     """Folds deals one at a time; `replay()` is this fold over a whole list."""
 
-    __slots__ = ("rules", "format", "dealer", "difference", "bazzis", "totals", "results", "finished_after", "winner")
+    __slots__ = ("rules", "format", "dealer", "difference", "bazzis", "totals", "results", "finished_after", "winner",
+                 "_ledger", "_minimum", "_minimum_counts_sweeps", "_lead_target")
 
     def __init__(self, rules: Rules, match_format: MatchFormat, first_dealer: int | None):
         self.rules = rules
@@ -74,6 +75,11 @@ class Replay:
         self.results: list[DealResult] = []
         self.finished_after: int | None = None  # deal number after which the match was over
         self.winner: int | str | None = None
+        # The rules the fold reads for every deal, looked up once (a file's reader folds thousands).
+        self._ledger = rules.scoring == "ledger"
+        self._minimum = rules.minimum
+        self._minimum_counts_sweeps = rules.minimum_counts_sweeps
+        self._lead_target = rules.lead_target
 
     def add(self, deal: Deal) -> DealResult:
         number = len(self.results) + 1
@@ -89,26 +95,30 @@ class Replay:
         card_points, sweep_points, bonus, scores = score_deal(deal, rules)
         return self.add_scored(deal, dealer, card_points, sweep_points, bonus, scores)
 
-    def add_scored(self, deal: Deal, dealer: int | None, card_points: tuple[int, int], sweep_points: tuple[int, int],
-                   bonus: tuple[int, int], scores: tuple[int, int]) -> DealResult:
+    def add_scored(self, deal: Deal | None, dealer: int | None, card_points: tuple[int, int],
+                   sweep_points: tuple[int, int], bonus: tuple[int, int], scores: tuple[int, int]) -> DealResult:
         """`add` for a deal its caller has already validated (validate_deal with this dealer, the match not over)
-        and scored (score_deal): the match file's reader checks each deal while it parses it, once."""
-        number = len(self.results) + 1
-        rules = self.rules
+        and scored (score_deal): the match file's reader checks each deal while it parses it, once. The fold
+        does not look at the deal itself (None is fine)."""
+        results = self.results
+        number = len(results) + 1
         s0, s1 = scores
-        totals = (self.totals[0] + s0, self.totals[1] + s1)
+        t0, t1 = self.totals
+        totals = (t0 + s0, t1 + s1)
         bazzis = self.bazzis
+        bidder = None if dealer is None else (dealer + 1) % 4
         event = None
-        if rules.scoring == "ledger":
+        if self._ledger:
             raw = self.difference + s0 - s1
             if dealer is None:
                 would_be = None
+            elif raw > 0 if dealer % 2 == 0 else raw < 0:
+                would_be = bidder  # the dealer's team leads: the deal passes to the right
             else:
-                dealer_leads = raw > 0 if dealer % 2 == 0 else raw < 0
-                would_be = (dealer + 1) % 4 if dealer_leads else dealer
-            minimum = rules.minimum
+                would_be = dealer
+            minimum = self._minimum
             if minimum is not None:
-                if rules.minimum_counts_sweeps:
+                if self._minimum_counts_sweeps:
                     b0, b1 = s0, s1
                 else:
                     b0, b1 = s0 - sweep_points[0], s1 - sweep_points[1]
@@ -116,7 +126,7 @@ class Replay:
                     event = _MINIMUM[1]
                 elif b1 < minimum:
                     event = _MINIMUM[0]
-            if event is None and abs(raw) >= rules.lead_target:
+            if event is None and (raw >= self._lead_target or -raw >= self._lead_target):
                 event = _LEAD[0 if raw > 0 else 1]
             if event is None:
                 difference = raw
@@ -127,13 +137,13 @@ class Replay:
                 next_dealer = None if would_be is None else (would_be + 2) % 4
         else:
             difference = totals[0] - totals[1]
-            next_dealer = None if dealer is None else (dealer + 1) % 4
+            next_dealer = bidder
             fmt = self.format
             if fmt.type == "target" and max(totals) >= fmt.count and totals[0] != totals[1]:
                 event = _TARGET[0 if totals[0] > totals[1] else 1]
-        result = DealResult(number, dealer, None if dealer is None else (dealer + 1) % 4, card_points, sweep_points,
-                            bonus, scores, difference, event, next_dealer, bazzis, totals)
-        self.results.append(result)
+        result = DealResult(number, dealer, bidder, card_points, sweep_points, bonus, scores, difference, event,
+                            next_dealer, bazzis, totals)
+        results.append(result)
         self.difference, self.bazzis, self.totals, self.dealer = difference, bazzis, totals, next_dealer
         if event is not None:
             self._check_finished(number, event)

@@ -29,14 +29,17 @@ _ABSENT = object()
 _SWEEPS = tuple({kind: Sweep(team, kind) for kind in ("normal", "opening", "last")} for team in (0, 1))
 
 
-def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | None, careful, from_json: bool = False):
+def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | None, careful, from_json: bool = False,
+               keep_deals: bool = True):
     """(deals, replay state, the first rules error or None). `careful(obj, number)` is deal_from_dict:
-    it raises the first file error at once, as the careful path does. `from_json`: see _fast_deal."""
+    it raises the first file error at once, as the careful path does. `from_json`: see _fast_deal.
+    `keep_deals=False`: every deal is checked and replayed all the same, but no Deal record is kept (deals is
+    empty): for a caller that needs only the standings, such as `seep-scorer score` (a third of its reading)."""
     state = Replay(rules, match_format, first_dealer)
-    fast = _fast_deal(rules, from_json)
+    fast = _fast_deal(rules, from_json, keep_deals)
     add_scored = state.add_scored
     deals = []
-    append = deals.append
+    append = deals.append if keep_deals else _drop
     failed: MatchError | None = None
     for number, obj in enumerate(deals_obj, 1):
         if failed is None and state.finished_after is None:
@@ -55,9 +58,14 @@ def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | 
     return tuple(deals), state, failed
 
 
-def _fast_deal(rules: Rules, from_json: bool = False):
+def _drop(deal) -> None:
+    """Where a kept deal would be appended."""
+
+
+def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
     """fast(obj, dealer_before) -> (Deal, dealer, card_points, sweep_points, bonus, scores), or None for
     "take the careful path". Every check of deal_from_dict and validate_deal is here, in one pass.
+    `keep_deals=False`: the same checks, and None where the Deal would be.
 
     `from_json`: the value is json.loads's, whose strings are never a str subclass; a card list's codes then
     need no type check of their own: a number, true, false or null is no point card's code (they fail the
@@ -95,14 +103,15 @@ def _fast_deal(rules: Rules, from_json: bool = False):
             if not from_json and {*map(type, mine), *map(type, theirs)} != _STR_ONLY:
                 return None
             try:
-                s0, s1 = frozenset(mine), frozenset(theirs)
+                # As many codes as point cards, and between them every point card: so no code twice, in a
+                # team's list or in both, and none missing.
+                if {*mine, *theirs} != point_set:
+                    return None
             except TypeError:  # a list or an object among the codes
                 return None
-            # No code twice, and between them exactly the point cards: each goes to one team, none missing.
-            if len(s0) != len(mine) or len(s1) != len(theirs) or s0 | s1 != point_set:
-                return None
-            c0 = sum(map(value_of, s0))
-            cards, points, card_points = (s0, s1), None, (c0, total - c0)
+            c0 = sum(map(value_of, mine))
+            cards = (frozenset(mine), frozenset(theirs)) if keep_deals else None
+            points, card_points = None, (c0, total - c0)
         elif "points" in obj:
             p = obj["points"]
             if type(p) is not dict or p.keys() != _SIDES:
@@ -146,7 +155,8 @@ def _fast_deal(rules: Rules, from_json: bool = False):
                     if last is not None:
                         return None
                     last = team
-                built.append(_SWEEPS[team][kind])
+                if keep_deals:
+                    built.append(_SWEEPS[team][kind])
             if at is not None and ((opening is not None and opening == at % 2) or (last is not None and last != at % 2)):
                 return None
             sweeps, sweep_points = tuple(built), (t0, t1)
@@ -173,7 +183,8 @@ def _fast_deal(rules: Rules, from_json: bool = False):
             scores = card_points
         else:
             scores = (card_points[0] + sweep_points[0] + bonus[0], card_points[1] + sweep_points[1] + bonus[1])
-        return Deal._make(cards, points, sweeps, most, dealer, bid, note, {}), at, card_points, sweep_points, bonus, scores
+        deal = Deal._make(cards, points, sweeps, most, dealer, bid, note, {}) if keep_deals else None
+        return deal, at, card_points, sweep_points, bonus, scores
 
     return fast
 

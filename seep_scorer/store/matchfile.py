@@ -76,11 +76,12 @@ def match_from_dict(obj: object) -> Match:
     return scored_match_from_dict(obj)[0]
 
 
-def scored_match_from_dict(obj: object, *, from_json: bool = False) -> tuple[Match, Standings]:
+def scored_match_from_dict(obj: object, *, from_json: bool = False, keep_deals: bool = True) -> tuple[Match, Standings]:
     """`match_from_dict`, with the standings of the replay that validated it (so nobody replays twice).
 
     `from_json`: `obj` is json.loads's own value, so every str in it is exactly a str (no subclass), which
-    the deal reader then need not check again."""
+    the deal reader then need not check again. `keep_deals=False`: validated and replayed all the same, but the
+    match comes back with its settings only (no deals): for a caller that needs only the standings."""
     obj = _obj(obj, "file")
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
@@ -123,7 +124,8 @@ def scored_match_from_dict(obj: object, *, from_json: bool = False) -> tuple[Mat
     if len(deals_obj) > MAX_DEALS:
         raise MatchError(f"a match holds at most {MAX_DEALS} deals; this file has {len(deals_obj)}", field="deals")
     # Parsed, validated and replayed in one pass; a rules error waits until every deal's types are checked.
-    deals, state, failed = read_deals(deals_obj, rules, match_format, first_dealer, deal_from_dict, from_json)
+    deals, state, failed = read_deals(deals_obj, rules, match_format, first_dealer, deal_from_dict, from_json,
+                                     keep_deals)
 
     extra = {}
     for key, value, above in (("top", _extra(obj, _TOP_KEYS), 0), ("rules", _extra(rules_obj, _RULES_KEYS), 1),
@@ -141,7 +143,7 @@ def scored_match_from_dict(obj: object, *, from_json: bool = False) -> tuple[Mat
     match_format.validate(rules)
     if failed is not None:
         raise failed
-    return Match(rules, match_format, teams, first_dealer, deals, extra), state.standings()
+    return Match(rules, match_format, teams, first_dealer, deals if keep_deals else (), extra), state.standings()
 
 
 def _teams(value: object) -> tuple[Team, Team]:
@@ -282,8 +284,8 @@ def loads_match(data: bytes | str) -> Match:
     return loads_scored_match(data)[0]
 
 
-def loads_scored_match(data: bytes | str) -> tuple[Match, Standings]:
-    """`loads_match`, with the standings of the replay that validated it."""
+def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[Match, Standings]:
+    """`loads_match`, with the standings of the replay that validated it (`keep_deals`: scored_match_from_dict)."""
     if len(data) > MAX_FILE_BYTES:
         raise MatchError(f"the file is {len(data) // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB", field="file")
     if isinstance(data, bytes):
@@ -296,13 +298,13 @@ def loads_scored_match(data: bytes | str) -> tuple[Match, Standings]:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _loads_scored(data)
+        return _loads_scored(data, keep_deals)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _loads_scored(data: str) -> tuple[Match, Standings]:
+def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
     try:
         # No whole-value depth walk: scored_match_from_dict bounds each unknown key where it sits,
         # and every known field has a fixed shape (a third of the time of a 5,000-deal read).
@@ -314,7 +316,7 @@ def _loads_scored(data: str) -> tuple[Match, Standings]:
     except (RecursionError, ValueError) as err:
         raise MatchError(f"the file is not usable JSON ({type(err).__name__})", field="file") from None
     try:
-        return scored_match_from_dict(obj, from_json=True)
+        return scored_match_from_dict(obj, from_json=True, keep_deals=keep_deals)
     except RecursionError:
         raise MatchError("the file is nested too deeply to be a match file", field="file") from None
 
@@ -323,8 +325,9 @@ def read_match_file(path: str | os.PathLike) -> Match:
     return read_scored_match_file(path)[0]
 
 
-def read_scored_match_file(path: str | os.PathLike) -> tuple[Match, Standings]:
-    """A match file read, validated and replayed once: the match and its standings."""
+def read_scored_match_file(path: str | os.PathLike, *, keep_deals: bool = True) -> tuple[Match, Standings]:
+    """A match file read, validated and replayed once: the match and its standings (`keep_deals`:
+    scored_match_from_dict)."""
     try:
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
@@ -335,4 +338,4 @@ def read_scored_match_file(path: str | os.PathLike) -> tuple[Match, Standings]:
         from pathlib import Path  # only to name the file as before; pathlib is not needed otherwise
 
         raise MatchError(f"cannot read {Path(path)}: {err.strerror or err}", field="file") from None
-    return loads_scored_match(data)
+    return loads_scored_match(data, keep_deals=keep_deals)

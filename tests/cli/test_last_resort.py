@@ -51,7 +51,7 @@ def test_an_unreadable_file(tmp_path):
 def test_a_file_error_no_command_caught_is_one_line_and_status_2(tmp_path):
     patch = """
         import seep_scorer.cli.score as score
-        def unreadable(path):
+        def unreadable(path, **options):
             raise PermissionError(13, "Permission denied", path)
         score.read_scored_match_file = unreadable
     """
@@ -62,7 +62,7 @@ def test_a_store_error_no_command_caught_is_one_line_and_status_2(tmp_path):
     patch = """
         import seep_scorer.cli.score as score
         from seep_scorer.store import StoreError
-        def failing(path):
+        def failing(path, **options):
             raise StoreError("The match store has been closed.")
         score.read_scored_match_file = failing
     """

@@ -32,17 +32,25 @@ ODD = st.one_of(
 KEYS = st.sampled_from(["cards", "points", "sweeps", "most_cards", "dealer", "bid", "note", "photo"])
 
 
-def outcome(doc, *, text=False):
+def outcome(doc, *, text=False, keep_deals=True):
     try:
-        match, standings = loads_scored_match(json.dumps(doc)) if text else scored_match_from_dict(doc)
+        if text:
+            match, standings = loads_scored_match(json.dumps(doc), keep_deals=keep_deals)
+        else:
+            match, standings = scored_match_from_dict(doc, keep_deals=keep_deals)
     except MatchError as err:
         return ("error", str(err), err.code, err.deal, err.field, repr(err.params))
     return ("ok", match, standings)
 
 
+def without_deals(result):
+    """An outcome as `keep_deals=False` gives it: the same, but the match without its deals."""
+    return result if result[0] == "error" else ("ok", result[1].with_deals(()), result[2])
+
+
 def careful_outcome(doc, monkeypatch):
     with monkeypatch.context() as m:
-        m.setattr(matchdeals, "_fast_deal", lambda rules, from_json=False: lambda obj, dealer: None)
+        m.setattr(matchdeals, "_fast_deal", lambda rules, from_json=False, keep_deals=True: lambda obj, dealer: None)
         return outcome(doc)
 
 
@@ -85,6 +93,9 @@ def test_the_fast_path_decides_as_the_careful_path(doc, monkeypatch):
     careful = careful_outcome(doc, monkeypatch)
     assert outcome(copy.deepcopy(doc)) == careful
     assert outcome(doc, text=True) == careful  # from json.loads: card codes' types not checked twice
+    # Standings only (seep-scorer score): every check all the same, the same standings or the same error.
+    assert outcome(doc, text=True, keep_deals=False) == without_deals(careful)
+    assert outcome(copy.deepcopy(doc), keep_deals=False) == without_deals(careful)
 
 
 class Code(str):
@@ -105,8 +116,8 @@ def test_valid_files_take_the_fast_path_and_read_back_the_same(match, monkeypatc
     fast = matchdeals._fast_deal
     declined = []
 
-    def counting(rules, from_json=False):
-        check = fast(rules, from_json)
+    def counting(rules, from_json=False, keep_deals=True):
+        check = fast(rules, from_json, keep_deals)
 
         def counted(obj, dealer):
             checked = check(obj, dealer)
