@@ -16,6 +16,24 @@ def register(sub, common) -> None:
     p.set_defaults(run=run, exit_at_once=True)  # nothing to close: cli.main skips the teardown
 
 
+def quick_args(argv: list[str]):
+    """`score FILE`, `score FILE --json` or `score --json FILE` read as argparse reads them, without it: a script
+    scoring files one by one starts a new process for each, and argparse with its parsers is a tenth of the
+    command's time (bench/score.py). Anything else (an option, help, a name starting with "-") returns None,
+    and argparse reads it, words its errors and shows help. tests/cli/test_score_command.py holds the two to
+    the same arguments."""
+    if len(argv) == 2 and "--json" in argv:
+        argv = [a for a in argv if a != "--json"]
+        as_json = True
+    else:
+        as_json = False
+    if len(argv) != 1 or argv[0].startswith("-"):
+        return None
+    from types import SimpleNamespace
+
+    return SimpleNamespace(data_dir=None, command="score", file=argv[0], json=as_json, run=run, exit_at_once=True)
+
+
 def standings_to_json(standings: Standings) -> dict:
     return {
         "deals": [

@@ -154,6 +154,46 @@ def test_each_subcommand_loads_its_options_when_named(argv, attribute, value):
     assert args.command == argv[0] and getattr(args, attribute) == value and callable(args.run)
 
 
+@pytest.mark.parametrize("argv", [
+    ["score", "m.json"], ["score", "m.json", "--json"], ["score", "--json", "m.json"], ["score", ""],
+    ["score", "my match.json"], ["score", "m.json", "--json", "--json"], ["score", "--json", "--json"],
+    ["score", "m.json", "--js"], ["score", "-h"], ["score", "-"], ["score", "--data-dir", "X", "m.json"],
+    ["score"], ["score", "a.json", "b.json"], ["list", "--json"], ["--data-dir", "X", "score", "m.json"],
+])
+def test_quick_arguments_are_argparse_s(argv):
+    """cli.main reads `score FILE [--json]` without argparse (score.quick_args): the same arguments where it
+    takes a command line, and argparse reads every other one."""
+    from seep_scorer.cli import _quick_args, build_parser
+
+    quick = _quick_args(argv)
+    try:
+        parsed = vars(build_parser().parse_args(argv))
+    except SystemExit:  # help or a usage error: argparse's to word
+        assert quick is None
+        return
+    if quick is None:
+        assert not (argv[0] == "score" and len(argv) == 2 and not argv[1].startswith("-"))
+        return
+    quick = vars(quick)
+    assert {key: parsed[key] for key in quick} == quick
+    assert set(parsed) - set(quick) == {"host", "port", "no_qr"}  # the default command's options, unused by score
+
+
+def test_score_does_not_load_argparse(tmp_path):
+    """The whole command in a new process, as a script runs it: every module it imports is listed by -X importtime."""
+    path = write(tmp_path, SPEC_EXAMPLE)
+    code = ("import sys\n"
+            "from seep_scorer.cli import main\n"
+            f"sys.argv = ['seep-scorer', 'score', {str(path)!r}, '--json']\n"
+            "main()\n")
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0 and json.loads(done.stdout)["finished"] is False
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "seep_scorer.store.matchfile" in imported  # the listing works
+    assert not imported & {"argparse", "gettext", "locale", "seep_scorer.cli.parser"}
+
+
 def test_a_long_standing_reaches_a_file_whole_from_a_new_process(tmp_path):
     """`score` leaves the process without the interpreter's teardown: what it printed must still be
     flushed whole, far beyond a pipe's buffer."""
