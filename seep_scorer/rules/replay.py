@@ -31,6 +31,8 @@ DealResult = namedtuple("DealResult", (
 ))
 DealResult.__doc__ = "One deal replayed: its scores and everything derived after it."
 
+_new_tuple = tuple.__new__  # DealResult(...) without namedtuple's __new__ in Python: a file's reader builds thousands
+
 # Events are immutable: one of each, shared by every deal that ends a bazzi.
 _MINIMUM = (BazziEvent(0, "minimum"), BazziEvent(1, "minimum"))
 _LEAD = (BazziEvent(0, "lead"), BazziEvent(1, "lead"))
@@ -141,8 +143,8 @@ class Replay:
             fmt = self.format
             if fmt.type == "target" and max(totals) >= fmt.count and totals[0] != totals[1]:
                 event = _TARGET[0 if totals[0] > totals[1] else 1]
-        result = DealResult(number, dealer, bidder, card_points, sweep_points, bonus, scores, difference, event,
-                            next_dealer, bazzis, totals)
+        result = _new_tuple(DealResult, (number, dealer, bidder, card_points, sweep_points, bonus, scores, difference,
+                                         event, next_dealer, bazzis, totals))
         results.append(result)
         self.difference, self.bazzis, self.totals, self.dealer = difference, bazzis, totals, next_dealer
         if event is not None:

@@ -82,20 +82,45 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
     scores_most_cards = bool(most_bonus or tie_bonus)
 
     def fast(obj, dealer_before):
-        if type(obj) is not dict or not obj.keys() <= _DEAL_KEYS:
+        if type(obj) is not dict or not _DEAL_KEYS.issuperset(obj):
             return None
-        get = obj.get
-        dealer = get("dealer")
-        if dealer is None:
+        if len(obj) == 2 and "sweeps" in obj:
+            # The usual deal: its cards or its points, and its sweeps; no dealer, bonus, bid or note to look up.
+            dealer = most = bid = note = None
             at = dealer_before
-        elif type(dealer) is int and 0 <= dealer <= 3:
-            at = dealer
+            if needs_most_cards:
+                return None
+            bonus = _ZERO
         else:
-            return None
+            get = obj.get
+            dealer = get("dealer")
+            if dealer is None:
+                at = dealer_before
+            elif type(dealer) is int and 0 <= dealer <= 3:
+                at = dealer
+            else:
+                return None
+            most = get("most_cards")
+            if most is None:
+                if needs_most_cards:
+                    return None
+                bonus = _ZERO
+            elif type(most) is int and (most == 0 or most == 1):
+                bonus = most_cards_bonus[most] if scores_most_cards else _ZERO
+            elif type(most) is str and most == "tie":
+                bonus = tie if scores_most_cards else _ZERO
+            else:
+                return None
+            bid = get("bid")
+            if bid is not None and not (type(bid) is int and 9 <= bid <= 13):
+                return None
+            note = get("note")
+            if note is not None and not (isinstance(note, str) and len(note) <= 2000):
+                return None
 
         if "cards" in obj:
             c = obj["cards"]
-            if "points" in obj or type(c) is not dict or not c.keys() <= _SIDES:
+            if "points" in obj or type(c) is not dict or not _SIDES.issuperset(c):
                 return None
             mine, theirs = c.get("0", _NO_CARDS), c.get("1", _NO_CARDS)
             if type(mine) is not list or type(theirs) is not list or len(mine) + len(theirs) != n_points:
@@ -114,9 +139,9 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
             points, card_points = None, (c0, total - c0)
         elif "points" in obj:
             p = obj["points"]
-            if type(p) is not dict or p.keys() != _SIDES:
+            if type(p) is not dict or len(p) != 2:
                 return None
-            p0, p1 = p["0"], p["1"]
+            p0, p1 = p.get("0"), p.get("1")  # two keys, and both of these are numbers: so exactly these two
             if type(p0) is not int or type(p1) is not int or p0 < 0 or p1 < 0 or p0 + p1 != total:
                 return None
             cards, points = None, (p0, p1)
@@ -124,7 +149,7 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
         else:
             return None
 
-        sweeps_obj = get("sweeps", _ABSENT)
+        sweeps_obj = obj.get("sweeps", _ABSENT)
         if sweeps_obj is _ABSENT:
             sweeps, sweep_points = (), _ZERO
         elif type(sweeps_obj) is not list or len(sweeps_obj) > 24:  # 24: no team over its plays, however split
@@ -136,48 +161,34 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
             t0 = t1 = 0
             opening = last = None
             for s in sweeps_obj:
-                if type(s) is not dict or not s.keys() <= _SWEEP_KEYS:
+                if type(s) is not dict or not _SWEEP_KEYS.issuperset(s):
                     return None
                 team, kind = s.get("team"), s.get("kind", "normal")
-                if type(team) is not int or type(kind) is not str or kind not in sweep_values:
+                if type(team) is not int or type(kind) is not str:
+                    return None
+                value = sweep_values.get(kind)
+                if value is None:  # not a kind of sweep
                     return None
                 if team == 0:
-                    t0 += sweep_values[kind]
+                    t0 += value
                 elif team == 1:
-                    t1 += sweep_values[kind]
+                    t1 += value
                 else:
                     return None
-                if kind == "opening":
-                    if opening is not None:
-                        return None
-                    opening = team
-                elif kind == "last":
-                    if last is not None:
-                        return None
-                    last = team
+                if kind != "normal":
+                    if kind == "opening":
+                        if opening is not None:
+                            return None
+                        opening = team
+                    elif kind == "last":
+                        if last is not None:
+                            return None
+                        last = team
                 if keep_deals:
                     built.append(_SWEEPS[team][kind])
             if at is not None and ((opening is not None and opening == at % 2) or (last is not None and last != at % 2)):
                 return None
             sweeps, sweep_points = tuple(built), (t0, t1)
-
-        most = get("most_cards")
-        if most is None:
-            if needs_most_cards:
-                return None
-            bonus = _ZERO
-        elif type(most) is int and (most == 0 or most == 1):
-            bonus = most_cards_bonus[most] if scores_most_cards else _ZERO
-        elif type(most) is str and most == "tie":
-            bonus = tie if scores_most_cards else _ZERO
-        else:
-            return None
-        bid = get("bid")
-        if bid is not None and not (type(bid) is int and 9 <= bid <= 13):
-            return None
-        note = get("note")
-        if note is not None and not (isinstance(note, str) and len(note) <= 2000):
-            return None
 
         if sweep_points is _ZERO and bonus is _ZERO:
             scores = card_points

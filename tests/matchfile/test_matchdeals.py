@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seep_scorer.rules import PRESETS, MatchError
+from seep_scorer.rules import PRESETS, MatchError, make_rules
 from seep_scorer.store import matchdeals
 from seep_scorer.store.matchfile import loads_scored_match, match_to_dict, scored_match_from_dict
 from tests.strategies import matches
@@ -166,6 +166,29 @@ def test_a_deal_after_the_end_is_refused_by_the_fast_reader_too():
 ])
 def test_the_fast_path_declines_what_the_rules_refuse(deal):
     assert matchdeals._fast_deal(PRESETS["standard"])(deal, 0) is None
+
+
+@pytest.mark.parametrize("deal", [
+    {"points": {"0": 50, "1": 50}, "sweeps": []},  # the usual two keys: cards or points, and sweeps
+    {"points": {"0": 50, "1": 50}, "sweeps": [], "dealer": 1},
+    {"points": {"0": 50, "1": 50}},
+])
+def test_rules_with_a_most_cards_bonus_need_to_be_told_who_took_most(deal):
+    rules = make_rules("custom", {"most_cards_bonus": 3})
+    assert matchdeals._fast_deal(rules)(deal, 0) is None
+    assert matchdeals._fast_deal(rules)(dict(deal, most_cards="tie"), 0) is not None
+    doc = dict(SPEC_EXAMPLE, rules={"preset": "custom", "overrides": {"most_cards_bonus": 3}}, deals=[deal])
+    with pytest.raises(MatchError) as caught:
+        loads_scored_match(json.dumps(doc), keep_deals=False)
+    assert caught.value.code == "most_cards_missing"
+
+
+@pytest.mark.parametrize("points", [{"0": 50, "1": 50, "2": 0}, {"0": 50}, {"0": 50, "2": 50}, {"1": 50, "x": 50}])
+def test_points_for_other_than_the_two_teams_are_refused(points):
+    deal = {"points": points, "sweeps": []}
+    assert matchdeals._fast_deal(PRESETS["standard"])(deal, 0) is None
+    with pytest.raises(MatchError):
+        loads_scored_match(json.dumps(dict(SPEC_EXAMPLE, deals=[deal])), keep_deals=False)
 
 
 @pytest.mark.parametrize("odd", [[], {}, 1, None, True, 1.5])
