@@ -10,8 +10,6 @@ must not pay for platformdirs, the registry and the repository interface (with t
 
 from __future__ import annotations
 
-import importlib
-
 _WHERE = {
     "open_repository": "registry", "close_all": "registry", "default_data_dir": "datadir", "WriteFailed": "diskfaults",
     "MatchNotFound": "repository", "MatchRepository": "repository", "MatchSummary": "repository",
@@ -26,7 +24,9 @@ def __getattr__(name: str):
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    from importlib import import_module  # here: importlib (with warnings) is more than `score` imports of the store
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
     globals()[name] = value
     return value
 
