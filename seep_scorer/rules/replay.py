@@ -100,56 +100,69 @@ class Replay:
     def add_scored(self, deal: Deal | None, dealer: int | None, card_points: tuple[int, int],
                    sweep_points: tuple[int, int], bonus: tuple[int, int], scores: tuple[int, int]) -> DealResult:
         """`add` for a deal its caller has already validated (validate_deal with this dealer, the match not over)
-        and scored (score_deal): the match file's reader checks each deal while it parses it, once. The fold
-        does not look at the deal itself (None is fine)."""
+        and scored (score_deal). The fold does not look at the deal itself (None is fine)."""
+        self.fold_scored(((deal, dealer, card_points, sweep_points, bonus, scores),))
+        return self.results[-1]
+
+    def fold_scored(self, scored: Iterable[tuple]) -> None:
+        """add_scored for each item of `scored`, (deal, dealer, card_points, sweep_points, bonus, scores), in one
+        loop: a match file's reader checks each deal while it parses it, and folds thousands. The state is current
+        after each item (`dealer`, `finished_after`), so a generator may read it to check the next deal; it must not
+        give a deal once the match is over (add refuses one)."""
         results = self.results
-        number = len(results) + 1
-        s0, s1 = scores
-        t0, t1 = self.totals
-        totals = (t0 + s0, t1 + s1)
-        bazzis = self.bazzis
-        bidder = None if dealer is None else (dealer + 1) % 4
-        event = None
-        if self._ledger:
-            raw = self.difference + s0 - s1
-            if dealer is None:
-                would_be = None
-            elif raw > 0 if dealer % 2 == 0 else raw < 0:
-                would_be = bidder  # the dealer's team leads: the deal passes to the right
-            else:
-                would_be = dealer
-            minimum = self._minimum
-            if minimum is not None:
-                if self._minimum_counts_sweeps:
-                    b0, b1 = s0, s1
+        append = results.append
+        difference, bazzis, totals = self.difference, self.bazzis, self.totals
+        t0, t1 = totals
+        ledger, minimum, counts_sweeps, lead = self._ledger, self._minimum, self._minimum_counts_sweeps, self._lead_target
+        fmt = self.format
+        target = fmt.count if fmt.type == "target" else None
+        try:
+            for _deal, dealer, card_points, sweep_points, bonus, scores in scored:
+                s0, s1 = scores
+                t0 += s0
+                t1 += s1
+                totals = (t0, t1)
+                bidder = None if dealer is None else (dealer + 1) % 4
+                event = None
+                if ledger:
+                    raw = difference + s0 - s1
+                    if dealer is None:
+                        would_be = None
+                    elif raw > 0 if dealer % 2 == 0 else raw < 0:
+                        would_be = bidder  # the dealer's team leads: the deal passes to the right
+                    else:
+                        would_be = dealer
+                    if minimum is not None:
+                        if counts_sweeps:
+                            b0, b1 = s0, s1
+                        else:
+                            b0, b1 = s0 - sweep_points[0], s1 - sweep_points[1]
+                        if b0 < minimum:
+                            event = _MINIMUM[1]
+                        elif b1 < minimum:
+                            event = _MINIMUM[0]
+                    if event is None and (raw >= lead or -raw >= lead):
+                        event = _LEAD[0 if raw > 0 else 1]
+                    if event is None:
+                        difference = raw
+                        next_dealer = would_be
+                    else:
+                        difference = 0  # any excess over the target is discarded
+                        bazzis = (bazzis[0] + 1, bazzis[1]) if event.winner == 0 else (bazzis[0], bazzis[1] + 1)
+                        next_dealer = None if would_be is None else (would_be + 2) % 4
                 else:
-                    b0, b1 = s0 - sweep_points[0], s1 - sweep_points[1]
-                if b0 < minimum:
-                    event = _MINIMUM[1]
-                elif b1 < minimum:
-                    event = _MINIMUM[0]
-            if event is None and (raw >= self._lead_target or -raw >= self._lead_target):
-                event = _LEAD[0 if raw > 0 else 1]
-            if event is None:
-                difference = raw
-                next_dealer = would_be
-            else:
-                difference = 0  # any excess over the target is discarded
-                bazzis = (bazzis[0] + 1, bazzis[1]) if event.winner == 0 else (bazzis[0], bazzis[1] + 1)
-                next_dealer = None if would_be is None else (would_be + 2) % 4
-        else:
-            difference = totals[0] - totals[1]
-            next_dealer = bidder
-            fmt = self.format
-            if fmt.type == "target" and max(totals) >= fmt.count and totals[0] != totals[1]:
-                event = _TARGET[0 if totals[0] > totals[1] else 1]
-        result = _new_tuple(DealResult, (number, dealer, bidder, card_points, sweep_points, bonus, scores, difference,
-                                         event, next_dealer, bazzis, totals))
-        results.append(result)
-        self.difference, self.bazzis, self.totals, self.dealer = difference, bazzis, totals, next_dealer
-        if event is not None:
-            self._check_finished(number, event)
-        return result
+                    difference = t0 - t1
+                    next_dealer = bidder
+                    if target is not None and (t0 >= target or t1 >= target) and t0 != t1:
+                        event = _TARGET[0 if t0 > t1 else 1]
+                append(_new_tuple(DealResult, (len(results) + 1, dealer, bidder, card_points, sweep_points, bonus,
+                                               scores, difference, event, next_dealer, bazzis, totals)))
+                self.dealer = next_dealer
+                if event is not None:
+                    self.difference, self.bazzis, self.totals = difference, bazzis, totals
+                    self._check_finished(len(results), event)
+        finally:
+            self.difference, self.bazzis, self.totals = difference, bazzis, totals
 
     def _check_finished(self, number: int, event: BazziEvent) -> None:
         fmt, (b0, b1) = self.format, self.bazzis

@@ -37,29 +37,40 @@ def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | 
     empty): for a caller that needs only the standings, such as `seep-scorer score` (a third of its reading)."""
     state = Replay(rules, match_format, first_dealer)
     fast = _fast_deal(rules, from_json, keep_deals)
-    add_scored = state.add_scored
     deals = []
-    append = deals.append if keep_deals else _drop
     failed: MatchError | None = None
-    for number, obj in enumerate(deals_obj, 1):
-        if failed is None and state.finished_after is None:
-            checked = fast(obj, state.dealer)
-            if checked is not None:
-                append(checked[0])
-                add_scored(*checked)
-                continue
-        deal = careful(obj, number)
-        append(deal)
+    count = len(deals_obj)
+    position = 0  # of the next deal to read
+
+    def checked():
+        """The deals the fast path accepts, from `position` on, each checked with the dealer the fold left."""
+        nonlocal position
+        while position < count and state.finished_after is None:
+            item = fast(deals_obj[position], state.dealer)
+            if item is None:
+                return
+            if keep_deals:
+                deals.append(item[0])
+            position += 1
+            yield item
+
+    while position < count:
+        if failed is None:
+            state.fold_scored(checked())
+            if position == count:
+                break
+        # This deal takes the careful path: the fast one declined it, or the match is over, or a rules error came first.
+        number = position + 1
+        deal = careful(deals_obj[position], number)
+        position = number
+        if keep_deals:
+            deals.append(deal)
         if failed is None:
             try:
                 state.add(deal)
             except MatchError as err:
                 failed = err
     return tuple(deals), state, failed
-
-
-def _drop(deal) -> None:
-    """Where a kept deal would be appended."""
 
 
 def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):

@@ -62,6 +62,13 @@ def test_custom_cumulative_rules_to_a_target():
     assert s.finished and s.winner == 0 and s.deals[-1].event == BazziEvent(0, "target")
 
 
+def test_cumulative_target_reached_by_the_second_team():
+    rules = make_rules("custom", {"scoring": "cumulative", "minimum": None})
+    s = replay(Match(rules=rules, format=MatchFormat("target", 150), deals=(Deal(points=(20, 80)),) * 2))
+    assert s.finished and s.winner == 1 and s.deals[-1].event == BazziEvent(1, "target")
+    assert s.deals[0].event is None and s.totals == (40, 160) and s.difference == -120
+
+
 def test_dealer_sequence_through_a_bazzi():
     state = Replay(STD, MatchFormat("open", None), 0)
     r1 = state.add(Deal(points=(70, 30)))  # +40; dealer 0's team leads: pass to seat 1
