@@ -84,18 +84,27 @@ class Replay:
         self._lead_target = rules.lead_target
 
     def add(self, deal: Deal) -> DealResult:
-        number = len(self.results) + 1
-        if self.finished_after is not None:
-            raise MatchError(f"the match was already over after deal {self.finished_after}; a deal cannot follow it", deal=number,
-                             code="match_over", params={"after": self.finished_after})
+        self.fold_scored(self._scored((deal,)))
+        return self.results[-1]
+
+    def extend(self, deals: Iterable[Deal]) -> None:
+        """add() for each deal, in one fold."""
+        self.fold_scored(self._scored(deals))
+
+    def _scored(self, deals: Iterable[Deal]):
+        """Each deal validated (with the dealer the fold left) and scored, as fold_scored takes them."""
         rules = self.rules
-        dealer = deal.dealer if deal.dealer is not None else self.dealer
-        try:
-            validate_deal(deal, rules, dealer)
-        except MatchError as err:
-            raise err.located(deal=number) from None
-        card_points, sweep_points, bonus, scores = score_deal(deal, rules)
-        return self.add_scored(deal, dealer, card_points, sweep_points, bonus, scores)
+        for deal in deals:
+            number = len(self.results) + 1
+            if self.finished_after is not None:
+                raise MatchError(f"the match was already over after deal {self.finished_after}; a deal cannot follow it",
+                                 deal=number, code="match_over", params={"after": self.finished_after})
+            dealer = deal.dealer if deal.dealer is not None else self.dealer
+            try:
+                validate_deal(deal, rules, dealer)
+            except MatchError as err:
+                raise err.located(deal=number) from None
+            yield (deal, dealer, *score_deal(deal, rules))
 
     def add_scored(self, deal: Deal | None, dealer: int | None, card_points: tuple[int, int],
                    sweep_points: tuple[int, int], bonus: tuple[int, int], scores: tuple[int, int]) -> DealResult:
@@ -186,8 +195,7 @@ class Replay:
 
 def replay_deals(rules: Rules, match_format: MatchFormat, first_dealer: int | None, deals: Iterable[Deal]) -> Standings:
     state = Replay(rules, match_format, first_dealer)
-    for deal in deals:
-        state.add(deal)
+    state.extend(deals)
     return state.standings()
 
 
