@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..rules import MatchError, Standings
+from ..rules import BazziEvent, MatchError, Standings
 from ..store.matchfile import read_scored_match_file
 
 
@@ -60,17 +60,26 @@ def standings_json_text(standings: Standings) -> str:
     tests/cli/test_score_command.py holds the two to the same text."""
     deals = []
     add = deals.append
-    for r in standings.deals:
-        event = r.event
-        add(f'{{"number": {r.number}, "scores": [{r.scores[0]}, {r.scores[1]}], "difference": {r.difference}, '
-            f'"event": {"null" if event is None else _EVENT % event}, '
-            f'"next_dealer": {"null" if r.next_dealer is None else r.next_dealer}}}')
+    ending = _ENDINGS
+    for number, _dealer, _bidder, _cards, _sweeps, _bonus, (s0, s1), difference, event, next_dealer, _bazzis, _totals \
+            in standings.deals:
+        tail = ending.get((event, next_dealer)) or _ending(event, next_dealer)
+        add(f'{{"number": {number}, "scores": [{s0}, {s1}], "difference": {difference}, {tail}')
     return (f'{{"deals": [{", ".join(deals)}], "bazzis": {json.dumps(list(standings.bazzis))}, '
             f'"difference": {standings.difference}, "totals": {json.dumps(list(standings.totals))}, '
             f'"finished": {json.dumps(standings.finished)}, "winner": {json.dumps(standings.winner)}}}')
 
 
-_EVENT = '{"winner": %d, "cause": "%s"}'
+_EVENTS = tuple(BazziEvent(team, cause) for cause in ("lead", "minimum", "target") for team in (0, 1))
+
+
+def _ending(event, next_dealer) -> str:
+    """A deal's JSON from its event on: one of a few dozen texts, so each is written once (_ENDINGS)."""
+    event_text = "null" if event is None else '{"winner": %d, "cause": "%s"}' % event
+    return f'"event": {event_text}, "next_dealer": {"null" if next_dealer is None else next_dealer}}}'
+
+
+_ENDINGS = {(event, seat): _ending(event, seat) for event in (None, *_EVENTS) for seat in (None, 0, 1, 2, 3)}
 
 
 def _winner_text(winner, names) -> str:
