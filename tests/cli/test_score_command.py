@@ -154,6 +154,32 @@ def test_each_subcommand_loads_its_options_when_named(argv, attribute, value):
     assert args.command == argv[0] and getattr(args, attribute) == value and callable(args.run)
 
 
+def plain_table_rows(match, standings):
+    """The table's deal rows as plainly as they can be written: format_table's fast layout must give the same."""
+    names = [t.name for t in match.teams]
+    w = max(8, *(len(n) for n in names))
+    for r in standings.deals:
+        event = ""
+        if r.event is not None:
+            event = f"{names[r.event.winner]} wins ({r.event.cause})"
+            if r.event.cause != "target":
+                event = f"bazzi: {event}"
+        dealer = "-" if r.next_dealer is None else f"{r.next_dealer} {match.seat_name(r.next_dealer)}"
+        yield f"{r.number:>4}  {r.scores[0]:>{w}}  {r.scores[1]:>{w}}  {r.difference:>+10}  {event:<30}  {dealer}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(match=matches(max_deals=30))
+def test_the_table_rows_read_as_written_plainly(match):
+    from seep_scorer.cli.score import format_table
+    from seep_scorer.rules import replay
+
+    standings = replay(match)
+    lines = format_table(match, standings).split("\n")
+    assert lines[1:1 + len(standings.deals)] == list(plain_table_rows(match, standings))
+    assert lines[1 + len(standings.deals)] == ""
+
+
 @pytest.mark.parametrize("argv", [
     ["score", "m.json"], ["score", "m.json", "--json"], ["score", "--json", "m.json"], ["score", ""],
     ["score", "my match.json"], ["score", "m.json", "--json", "--json"], ["score", "--json", "--json"],
