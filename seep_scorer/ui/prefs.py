@@ -21,22 +21,27 @@ class DevicePrefs:
         self.prefs: ft.SharedPreferences | None = None
 
     async def read(self, keys: Iterable[str]) -> dict:
-        """The stored values of `keys` ({} when there are none or no client answers)."""
+        """The stored values of `keys` ({} when there are none or no client answers). Asked all at once: each
+        is a round trip to the browser (to the page's worker in the phone-only app), before the first screen."""
         stored: dict = {}
         try:
             self.prefs = ft.SharedPreferences()
         except Exception:
             log.debug("no shared preferences", exc_info=True)
             return stored
-        for key in keys:
-            try:
-                value = await asyncio.wait_for(self.prefs.get(PREF_PREFIX + key), timeout=TIMEOUT)
-            except Exception:
-                log.debug("cannot read preference %s", key, exc_info=True)
-                continue
+        keys = list(keys)
+        values = await asyncio.gather(*(self._get(key) for key in keys))
+        for key, value in zip(keys, values):
             if value is not None:
                 stored[key] = value
         return stored
+
+    async def _get(self, key: str) -> Any:
+        try:
+            return await asyncio.wait_for(self.prefs.get(PREF_PREFIX + key), timeout=TIMEOUT)
+        except Exception:
+            log.debug("cannot read preference %s", key, exc_info=True)
+            return None
 
     def save(self, key: str, value: Any) -> None:
         """Store `value` in the background (the caller never waits for the client)."""
