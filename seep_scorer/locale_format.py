@@ -12,6 +12,9 @@ from functools import lru_cache
 
 LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
 RTL_LANGUAGES = frozenset({"sd", "ur"})
+# Babel's locale for dates where it is not the language itself. The app's English is India's, where Seep is
+# played: "1 Dec 2026", not the US "Dec 1, 2026" and "12/1/26", which a reader there takes for 12 January.
+DATE_LOCALES = {"en": "en_IN"}
 
 LATIN_DIGITS = "0123456789"
 # The digits each language's own script uses (CLDR: deva, thai, beng, arab, guru, arabext).
@@ -78,6 +81,7 @@ class LocaleFormat:
         # The native digits in use, "" for Latin: false when Latin, and tells two native sets apart.
         self.native_digits = "" if self.digit_set == LATIN_DIGITS else self.digit_set
         self.rtl = self.lang in RTL_LANGUAGES
+        self.date_locale = DATE_LOCALES.get(self.lang, self.lang)
 
     def digits(self, text: str) -> str:
         """Latin digits in `text` turned into the chosen ones."""
@@ -92,25 +96,27 @@ class LocaleFormat:
         return self.digits(text)
 
     def date(self, value: _dt.datetime | _dt.date | str, with_time: bool = True) -> str:
+        """The day in words (medium_date), and the time where there is one: "1 Dec 2026, 3:04 pm"."""
         if isinstance(value, str):
             value = _dt.datetime.fromisoformat(value)
-        from babel.dates import format_date, format_datetime
+        from babel.dates import format_date, format_time, get_datetime_format
 
-        if with_time and isinstance(value, _dt.datetime):
-            text = format_datetime(value, "short", locale=self.lang)
-        else:
-            text = format_date(value, "medium", locale=self.lang)
-        return self.digits(text)
+        day = format_date(value, "medium", locale=self.date_locale)
+        if not (with_time and isinstance(value, _dt.datetime)):
+            return self.digits(day)
+        # The language's own way of joining a day and a time ("{1}, {0}" in English), as Babel joins them.
+        joined = get_datetime_format("medium", locale=self.date_locale)
+        return self.digits(joined.replace("{1}", day).replace("{0}", format_time(value, "short", locale=self.date_locale)))
 
     def medium_date(self, value: _dt.datetime | _dt.date | str) -> str:
-        """The day in the language's medium form ("Dec 1, 2026" in English, "1 dic 2026" in Italian):
+        """The day in the language's medium form ("1 Dec 2026" in English, "1 dic 2026" in Italian):
         the month in words, so no reader mistakes the day for the month."""
         if isinstance(value, str):
             value = _dt.datetime.fromisoformat(value)
         day = value.date() if isinstance(value, _dt.datetime) else value
         from babel.dates import format_date
 
-        return self.digits(format_date(day, "medium", locale=self.lang))
+        return self.digits(format_date(day, "medium", locale=self.date_locale))
 
     def code(self, text: str) -> str:
         """A card code or other Latin token, kept readable (left to right) inside RTL text."""

@@ -22,7 +22,7 @@ from typing import Iterable, Iterator
 
 import seep_scorer
 from ..i18n import compile_catalog
-from ..locale_format import LANGUAGES
+from ..locale_format import DATE_LOCALES, LANGUAGES
 
 PROJECT_DIR = Path(seep_scorer.__file__).resolve().parent.parent
 # Entry point the worker runs (flet.pythonModuleName "main"): mount the phone's storage, then the app.
@@ -50,13 +50,17 @@ SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".dylib", ".dll", ".pyi", ".typed")
 
 
 def babel_locales(languages: Iterable[str] = LANGUAGES) -> list[str]:
-    """The Babel locale files the app's languages load: each language and CLDR's root (their parent)."""
+    """The Babel locale files the app's languages load: each language, the locale its dates use (DATE_LOCALES),
+    and every parent Babel loads under them, up to CLDR's root (Babel's own rule: its table of exceptions, such as
+    en_IN -> en_001, else the name less its last part)."""
+    from babel.core import get_global
+
+    exceptions = get_global("parent_exceptions")
     names = {"root"}
-    for code in languages:
-        names.add(code)
-        while "_" in code:  # a regional variant also loads its parents
-            code = code.rsplit("_", 1)[0]
+    for code in {*languages, *(DATE_LOCALES.get(lang, lang) for lang in languages)}:
+        while code != "root":
             names.add(code)
+            code = exceptions.get(code) or (code.rsplit("_", 1)[0] if "_" in code else "root")
     return sorted(names)
 
 

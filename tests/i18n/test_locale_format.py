@@ -42,6 +42,16 @@ def test_every_language_formats_dates_and_native_dates_have_no_latin_digits():
             assert not any(c in "0123456789" for c in text), (lang, text)
 
 
+def test_english_dates_are_india_s_with_the_month_in_words():
+    """The app's English is India's: day before month, the month in words, never the US "12/1/26"."""
+    f = LocaleFormat("en")
+    assert f.medium_date(dt.date(2026, 12, 1)) == "1 Dec 2026"
+    assert f.date(dt.datetime(2026, 12, 1, 15, 4)) == "1 Dec 2026, 3:04\u202fPM"
+    assert f.date(dt.datetime(2026, 12, 1, 15, 4), with_time=False) == "1 Dec 2026"
+    assert LocaleFormat("it").date(dt.datetime(2026, 12, 1, 15, 4)) == "1 dic 2026, 15:04"
+    assert LocaleFormat("hi", True).date(dt.datetime(2026, 12, 1, 15, 4)).startswith("१ दिस॰ २०२६")
+
+
 def test_codes_stay_left_to_right_in_sindhi():
     assert LocaleFormat("sd").code("10D") == "\u206610D\u2069"
     assert LocaleFormat("en").code("10D") == "10D"

@@ -141,12 +141,12 @@ def test_the_archive_holds_the_app_and_its_dependencies(archive):
 
 def test_only_the_apps_babel_locales_are_shipped(archive):
     data = {n.rsplit("/", 1)[1].removesuffix(".dat") for n in archive if n.startswith("__pypackages__/babel/locale-data/")}
-    assert data == {"root", *LANGUAGES}
+    assert data == {"root", *LANGUAGES, "en_IN", "en_001"}  # English dates are India's (locale_format.DATE_LOCALES)
 
 
 def test_the_archive_runs_the_app_with_nothing_else_installed(site, tmp_path):
     """CPython without site-packages, on the archive alone: the app's modules import, every language's
-    catalog and numbers load (the pure-Python msgpack, the trimmed Babel data)."""
+    catalog, numbers and dates load (the pure-Python msgpack, the trimmed Babel data)."""
     with tarfile.open(site / "app.tar.gz", "r:gz") as tar:
         tar.extractall(tmp_path, filter="data")
     code = """
@@ -157,10 +157,12 @@ assert msgpack.Packer is msgpack.fallback.Packer
 import seep_scorer.ui.webapp, seep_scorer.ui.app
 from seep_scorer import i18n
 from seep_scorer.locale_format import LANGUAGES, LocaleFormat
+import datetime
 for code in LANGUAGES:
     with i18n.using(i18n.UILocale(code)):
         i18n._("Seep Scorer")
     LocaleFormat(code).number(1234)
+    LocaleFormat(code).date(datetime.datetime(2026, 12, 1, 15, 4))
 assert 'platformdirs' not in sys.modules and 'uvicorn' not in sys.modules
 print('ok')
 """
