@@ -142,12 +142,13 @@ class App:
             stack = ["/"]
             prepared = await off_loop(self._load, stack)  # the matches list reports its own faults
         screens: dict[str, Screen] = {}
-        for r in stack:
+        for depth, r in enumerate(stack):
             screen = self.screens.get(r)
             if screen is None:
                 screen = self._make(r, prepared.get(r))
             else:
                 screen.refresh()
+            screen.show_back(depth > 0)
             screens[r] = screen
         self.screens = screens
         self.route = stack[-1]

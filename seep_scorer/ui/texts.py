@@ -45,6 +45,15 @@ MATCH_TYPE_LABELS = {
     "target": N_("Target total"),
 }
 THEME_LABELS = {"system": N_("System"), "light": N_("Light"), "dark": N_("Dark"), "black": N_("Black")}
+# What a screen reader calls each digits chip in Settings; {digits} is the sample the chip shows (123456).
+DIGIT_CHOICE_NAMES = {
+    # TRANSLATORS: 0123456789, the digits English writes; call them as people do (e.g. “English digits”).
+    "latin": N_("Latin digits, {digits}"),
+    # TRANSLATORS: the language's own digits, named as in the title “Native digits” (e.g. देवनागरी अंक).
+    "native": N_("Native digits, {digits}"),
+    # TRANSLATORS: the digits Urdu writes (۰۱۲۳), offered in Sindhi beside its own set (٠١٢٣).
+    "native-alt": N_("Urdu digits, {digits}"),
+}
 
 
 def team_name(match: Match, team: int) -> str:

@@ -16,6 +16,18 @@ def sem(identifier: str, content: ft.Control, **kw) -> ft.Semantics:
     return ft.Semantics(identifier=identifier, content=content, **kw)
 
 
+def in_reading_order(content: ft.Control) -> ft.Semantics:
+    """`content` under a semantics node that carries the session's text direction, so that a screen
+    reader reads each row of it in the order it is laid out: right to left in Sindhi and Urdu.
+
+    Flutter orders the nodes under a node by where they sit, in the direction of the nearest node
+    above them that has one. Only a node holding text takes the direction of the view (`page.rtl`);
+    every node above the view has the app's own, which is left to right (Flutter's locale stays
+    English, and Sindhi has none), so rows were read from their left end: the fourth player first.
+    The empty label names nothing and is not read: it only gives the node its direction."""
+    return ft.Semantics(container=True, label="", content=content)
+
+
 def tile(identifier: str, content: ft.Control, on_click: Callable | None, *, value: str | None = None,
          selected: bool | None = None, bgcolor=None, border=None, width=None, height=TAP, expand=None,
          label: str | None = None, disabled: bool = False, padding=None,

@@ -148,7 +148,7 @@ def test_most_cards_choice_sits_under_the_cards_before_the_sweeps(repo):
     async def go():
         phone, _mid = await open_match(repo, preset="race500")
         await phone.tap("record-deal")
-        body = phone.page.views[-1].controls[1].content.controls
+        body = phone.page.views[-1].controls[1].content.content.controls  # frame > reading-order node > body
         firsts = {}
         for i, row in enumerate(body):
             for x in _walk(row):

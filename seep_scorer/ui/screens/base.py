@@ -17,7 +17,7 @@ import flet as ft
 from ...i18n import _, fmt
 from .. import texts
 from ..host import Host
-from ..widgets import TAP, notice, tile
+from ..widgets import TAP, in_reading_order, notice, tile
 
 PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
 MAX_WIDTH = 600  # on a desktop browser the content is a centred column of this width
@@ -65,12 +65,32 @@ def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
             host.handler(host.go_top, route),
             selected=selected, height=56, expand=True, padding=0,  # named by its text alone (not "Matches Matches")
         ))
-    return ft.BottomAppBar(ft.Row(buttons, spacing=4), height=64, padding=ft.Padding.symmetric(horizontal=4, vertical=4))
+    return ft.BottomAppBar(in_reading_order(ft.Row(buttons, spacing=4)), height=64,
+                           padding=ft.Padding.symmetric(horizontal=4, vertical=4))
 
 
 def app_bar(title: str) -> ft.AppBar:
+    """The app bar; its back button is ours (`back_button`, set by `Screen.show_back`), never Flutter's own,
+    whose name comes from Flutter's English strings in every language."""
     return ft.AppBar(title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                     bgcolor=ft.Colors.SURFACE_CONTAINER)
+                     bgcolor=ft.Colors.SURFACE_CONTAINER, automatically_imply_leading=False)
+
+
+def back_button(host: Host, screen: "Screen") -> ft.Semantics:
+    """The app bar's back arrow, 48 × 48, doing what the system back does (`host.go_back`); a second tap
+    once its screen has gone does nothing. The arrow icon follows the text direction by itself, so it
+    points right in Sindhi and Urdu.
+
+    Named in the session's language by the icon's label, which the button's own node takes: one name,
+    read once, and that node keeps its tap action, so a screen reader's activation works. (A label on a
+    `Semantics` around an excluded button would have no tap action: Flet 1.0.5 never passes its `on_tap`
+    on.) The tooltip shows on hover and long press but stays out of the semantics tree: Flet puts it
+    around the button, where it named a node of its own and left the button nameless."""
+    name = _("Back")
+    return ft.Semantics(identifier="back", content=ft.IconButton(
+        icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=name),
+        tooltip=ft.Tooltip(message=name, exclude_from_semantics=True),
+        width=TAP, height=TAP, on_click=host.handler(host.go_back, screen=screen)))
 
 
 class Screen:
@@ -84,8 +104,9 @@ class Screen:
         self.footer = ft.Column(spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # A fault no view-model foresaw is told here, on whatever screen it happened.
         self.alert_box = ft.Container(padding=ft.Padding.only(left=12, right=12, top=8), visible=False)
-        self.frames = [self.alert_box, ft.Container(self.body, padding=PAD, expand=True),
-                       ft.Container(self.footer, padding=ft.Padding.symmetric(horizontal=12))]
+        # Body and footer each under a node with the session's direction: rows read as they are laid out.
+        self.frames = [self.alert_box, ft.Container(in_reading_order(self.body), padding=PAD, expand=True),
+                       ft.Container(in_reading_order(self.footer), padding=ft.Padding.symmetric(horizontal=12))]
         self.view = ft.View(
             route=self.route,
             appbar=app_bar(self.title()),
@@ -95,7 +116,14 @@ class Screen:
             spacing=4,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
+        self.back: ft.Semantics | None = None
         self.fit_width(host.page_width())
+
+    def show_back(self, shown: bool) -> None:
+        """The back button where Flutter put its own: on every screen stacked over another."""
+        if shown and self.back is None:
+            self.back = back_button(self.host, self)
+        self.view.appbar.leading = self.back if shown else None
 
     def fit_width(self, page_width: float | None) -> None:
         """Phones use the whole width; a wide (desktop) window gets a centred column."""
@@ -118,8 +146,8 @@ class Screen:
         self.host.update()
 
     def alert(self, message: str | None) -> None:
-        self.alert_box.content = notice(message, on_close=self.host.handler(self.alert, None), error=True) \
-            if message else None
+        self.alert_box.content = in_reading_order(notice(message, on_close=self.host.handler(self.alert, None),
+                                                         error=True)) if message else None
         self.alert_box.visible = bool(message)
         if not message:
             self.changed()

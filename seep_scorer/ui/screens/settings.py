@@ -66,6 +66,8 @@ class SettingsScreen(Screen):
         for c, chip in self.digit_chips.items():
             # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and ۱۲۳ look alike
             chip.text.value = digit_set(lang, c)[1:7]
+            # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still in it).
+            chip.text.semantics_label = _(texts.DIGIT_CHOICE_NAMES[c]).format(digits=chip.text.value)
             chip.control.visible = c in offered
             chip.set(c == in_use)
         digits = digit_set(lang, in_use if in_use != "latin" else "native")
