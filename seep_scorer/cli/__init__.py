@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-EXIT_BAD_INPUT = 2
-EXIT_INTERNAL = 1
+from .status import EXIT_BAD_INPUT, EXIT_INTERNAL
 
 
 def build_parser():

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from . import EXIT_BAD_INPUT, serve
+from .serve import register as register_serve
+from .status import EXIT_BAD_INPUT
 
 # The module that registers each subcommand, in the order help lists them. A subcommand's
 # module loads only when its name is parsed (or for --help): `seep-scorer score` is a new
@@ -110,6 +111,6 @@ def build_parser() -> argparse.ArgumentParser:
     # prog given: argparse would otherwise write a usage line (and look up the terminal's width) to find it.
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Subcommands, prog=parser.prog)
     sub.common = common
-    serve.register(parser, sub, common)
+    register_serve(parser, sub, common)
     sub.add_lazy(_COMMANDS)
     return parser

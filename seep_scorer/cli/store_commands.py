@@ -17,8 +17,7 @@ from typing import IO, Iterator
 from ..rules import MatchError
 from ..store import StoreError, open_repository
 from ..store.atomic import USUAL, atomic_writer
-
-EXIT_BAD_INPUT = 2
+from .status import EXIT_BAD_INPUT
 
 
 def register(sub, common) -> None:
