@@ -7,6 +7,7 @@ Where no Chromium exists the tests are skipped with a clear message, except in C
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -25,6 +26,10 @@ VIEWPORT = {"width": 412, "height": 915}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-dev-shm-usage"]
 WAIT_MS = 60_000  # generous: a slow shared 2-core machine
+# Seconds an end-to-end test may run (setup and teardown included) before pytest-timeout fails it, in place of
+# pyproject's default for the other tests; a module may set its own with pytestmark = pytest.mark.timeout(...).
+# The slowest, test_languages.py, took 131 s here on a loaded machine, the published app's ones up to 59 s.
+E2E_TIMEOUT = 600
 
 
 def chromium_path() -> str | None:
@@ -39,6 +44,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(E2E_TIMEOUT))
 
 
 def free_port() -> int:
@@ -148,6 +155,46 @@ def lan_server(tmp_path):
     srv.stop()
 
 
+# ----------------------------------------------------------------- calls that have no timeout of their own
+
+# Playwright bounds its waits (wait_for_function, locator.wait_for, click, expect_*) by a timeout, but not
+# evaluate() (it waits for the returned promise to settle; a renderer stuck in a loop never answers at all)
+# nor Download.path() / save_as() (they wait for the download to finish). Here those go through `within`.
+
+def within(api_object, awaitable, timeout_ms: float, what: str):
+    """Await one call of Playwright's implementation object through the sync-API object it belongs to, given
+    up after `timeout_ms` with a TimeoutError naming `what` was awaited. This is how every generated sync
+    method runs its call (`self._sync(self._impl_obj.method(...))`, playwright is pinned in pyproject.toml),
+    plus asyncio.wait_for; cancelling the call aborts it in the driver too (see playwright's connection.py)."""
+
+    async def bounded():
+        try:
+            return await asyncio.wait_for(awaitable, timeout_ms / 1000)
+        except asyncio.TimeoutError:
+            raise PlaywrightTimeout(f"{what}: no answer within {timeout_ms / 1000:g} s") from None
+
+    return api_object._sync(bounded())
+
+
+def evaluate(page, expression: str, arg=None, timeout_ms: float = WAIT_MS, what: str | None = None):
+    """page.evaluate(expression, arg), given up after timeout_ms (a promise that never settles, a renderer
+    that never answers)."""
+    return within(page, page._impl_obj.evaluate(expression, arg), timeout_ms,
+                  what or f"page.evaluate({' '.join(expression.split())[:120]})")
+
+
+def download_path(download, timeout_ms: float = WAIT_MS) -> Path:
+    """The downloaded file, once its download has finished (download.path(), given up after timeout_ms)."""
+    return within(download, download._impl_obj.path(), timeout_ms,
+                  f"the download of {download.suggested_filename!r} to finish")
+
+
+def save_download(download, path, timeout_ms: float = WAIT_MS) -> None:
+    """download.save_as(path), which waits for the download to finish, given up after timeout_ms."""
+    within(download, download._impl_obj.save_as(path), timeout_ms,
+           f"the download of {download.suggested_filename!r} to finish and be saved")
+
+
 # ----------------------------------------------------------------- driving the app by semantics identifiers
 
 def sel(ident: str) -> str:
@@ -163,9 +210,11 @@ def open_app(page, url: str) -> None:
 def enable_semantics(page) -> None:
     deadline = time.monotonic() + WAIT_MS / 1000
     while time.monotonic() < deadline:
-        page.evaluate("""() => { const e = document.querySelector('flt-semantics-placeholder');
-                                 if (e) e.dispatchEvent(new Event('click')); }""")
-        if page.locator("flt-semantics").count() > 0:
+        left_ms = max(1_000, (deadline - time.monotonic()) * 1000)
+        if evaluate(page, """() => { const e = document.querySelector('flt-semantics-placeholder');
+                                     if (e) e.dispatchEvent(new Event('click'));
+                                     return !!document.querySelector('flt-semantics'); }""",
+                    timeout_ms=left_ms, what="the page, asked to build its semantics tree"):
             return
         page.wait_for_timeout(250)
     raise AssertionError("the semantics tree never appeared")

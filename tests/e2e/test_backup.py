@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from e2e_support import VIEWPORT, WAIT_MS, Server, open_app, tap, text, wait_absent, wait_present, wait_text
+from e2e_support import (VIEWPORT, WAIT_MS, Server, open_app, save_download, tap, text, wait_absent, wait_present,
+                         wait_text)
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
 from seep_scorer.store import close_all, open_repository
 
@@ -64,7 +65,7 @@ def test_backup_download_then_restore_and_undo_in_a_fresh_store(chromium, seeded
         assert download.suggested_filename.startswith("seep-scorer-backup-")
         assert download.suggested_filename.endswith(".jsonl")
         saved = tmp_path / download.suggested_filename
-        download.save_as(saved)
+        save_download(download, saved)
         lines = [json.loads(line) for line in saved.read_text(encoding="utf-8").splitlines()]
         assert lines[0]["format"] == "seep-backup" and lines[-1] == {"end": True, "matches": 3}
         assert sorted(r["id"] for r in lines[1:-1]) == sorted(ids)

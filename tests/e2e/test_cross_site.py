@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_support import CHROMIUM_ARGS, VIEWPORT, chromium_path, open_app, tap, wait_present
+from e2e_support import CHROMIUM_ARGS, VIEWPORT, chromium_path, evaluate, open_app, tap, wait_present
 
 EVIL_PAGE = "<!doctype html><title>evil</title><p>nothing to see</p>"
 
@@ -42,7 +42,8 @@ def test_a_page_of_another_site_cannot_open_the_session(unguarded_browser, serve
     ctx.route("http://evil.example/**", lambda r: r.fulfill(status=200, content_type="text/html", body=EVIL_PAGE))
     page = ctx.new_page()
     page.goto("http://evil.example/")
-    assert page.evaluate(PROBE_JS, server.port) == {"socket": "refused", "page": "unreadable"}
+    assert evaluate(page, PROBE_JS, server.port, what="the probe of another site's page") == \
+        {"socket": "refused", "page": "unreadable"}
     # the app itself, from its own origin, still opens its session
     open_app(page, server.url)
     wait_present(page, "new-match")

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from e2e_support import VIEWPORT, WAIT_MS, open_app, sel, tap, wait_present
+from e2e_support import VIEWPORT, WAIT_MS, evaluate, open_app, sel, tap, wait_present
 
 SMALL = {"width": 360, "height": 640}
 
@@ -27,7 +27,7 @@ def decoded_qr(page) -> str:
     folder = os.environ.get("SEEP_SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        theme = page.evaluate("() => window.matchMedia('(prefers-color-scheme: dark)').matches")
+        theme = evaluate(page, "() => window.matchMedia('(prefers-color-scheme: dark)').matches")
         (Path(folder) / f"invite-{page.viewport_size['width']}-{'dark' if theme else 'light'}.png").write_bytes(png)
     found = [r for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
              if r.format == zxingcpp.BarcodeFormat.QRCode]
@@ -37,7 +37,7 @@ def decoded_qr(page) -> str:
 
 def match_id(page) -> str:
     page.wait_for_function("() => location.pathname.startsWith('/match/')", timeout=WAIT_MS)
-    return page.evaluate("location.pathname").split("/")[2]
+    return evaluate(page, "location.pathname").split("/")[2]
 
 
 def invite_screen(page) -> str:
@@ -63,7 +63,7 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     wait_present(page, "undo-deal")
     expected = f"{expected_base}/match/{mid}?token={token}"
     assert invite_screen(page).endswith(expected)  # the semantics label carries the address
-    assert page.evaluate("location.pathname") == f"/match/{mid}/invite"
+    assert evaluate(page, "location.pathname") == f"/match/{mid}/invite"
     assert decoded_qr(page) == expected
     page.set_viewport_size(SMALL)
     page.wait_for_timeout(1000)  # the code is redrawn for the narrower screen
@@ -77,7 +77,7 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     phone = other.new_page()
     open_app(phone, scanned)
     wait_present(phone, "difference")
-    assert phone.evaluate("location.pathname") == f"/match/{mid}"
+    assert evaluate(phone, "location.pathname") == f"/match/{mid}"
     assert "token" not in phone.url  # the redirect set the cookie and dropped the token
     assert invite_screen(phone).endswith(expected)
     assert decoded_qr(phone) == expected

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from e2e_support import ROOT, open_app, sel, tap, tap_until, text, wait_present, wait_text
+from e2e_support import ROOT, evaluate, open_app, sel, tap, tap_until, text, wait_present, wait_text
 from seep_scorer.locale_format import LANGUAGES, RTL_LANGUAGES, digit_choices, digit_set
 from seep_scorer.reference import SECTION_IDS
 
@@ -58,7 +58,7 @@ def set_digits(page, choice: str) -> None:
     current = "(s) => document.querySelector(s)?.getAttribute('aria-current') === 'true'"
     wait_present(page, ident)
     for wait_ms in (8_000, 30_000):
-        if page.evaluate(current, sel(ident)):
+        if evaluate(page, current, sel(ident)):
             return
         tap(page, ident)
         try:

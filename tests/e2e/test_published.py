@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, free_port, sel, tap, tap_until,
-                         text, type_into, wait_absent, wait_present, wait_text)
+from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, evaluate, free_port, save_download,
+                         sel, tap, tap_until, text, type_into, wait_absent, wait_present, wait_text)
 
 BOOT_MS = 300_000  # Pyodide boots in ~7 s on an idle machine; this one is shared by many processes
 WAIT = 120_000
@@ -87,17 +87,26 @@ class Phone:
         self.aborted: list[str] = []
 
     def launch(self) -> "Phone":
-        self.proc = subprocess.Popen(
-            [chromium_path(), "--headless=new", f"--user-data-dir={self.profile}", "--remote-debugging-port=0",
-             *CHROMIUM_ARGS, "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        # stderr goes to a file, read from where this launch starts: a pipe read line by line blocks for as long
+        # as Chromium prints nothing, and one left unread fills up and then blocks Chromium's every log line.
+        log = self.profile.parent / f"{self.profile.name}-chromium.log"
+        with open(log, "ab") as out:
+            start = out.tell()
+            self.proc = subprocess.Popen(
+                [chromium_path(), "--headless=new", f"--user-data-dir={self.profile}", "--remote-debugging-port=0",
+                 *CHROMIUM_ARGS, "about:blank"],
+                stdout=subprocess.DEVNULL, stderr=out, start_new_session=True)
         deadline = time.monotonic() + 60
         endpoint = None
-        while time.monotonic() < deadline and endpoint is None:
-            line = self.proc.stderr.readline().decode(errors="replace")
-            m = re.search(r"DevTools listening on (ws://\S+)", line)
-            endpoint = m.group(1) if m else None
-        assert endpoint, "Chromium did not start"
+        while endpoint is None and time.monotonic() < deadline and self.proc.poll() is None:
+            with open(log, "rb") as f:
+                f.seek(start)
+                m = re.search(r"DevTools listening on (ws://\S+)", f.read().decode(errors="replace"))
+            if m:
+                endpoint = m.group(1)
+            else:
+                time.sleep(0.2)
+        assert endpoint, f"Chromium did not print its DevTools address within 60 s (exit status {self.proc.poll()})"
         self.browser = self.pw.chromium.connect_over_cdp(endpoint)
         ctx = self.browser.contexts[0]
         ctx.route("**/*", self._only_our_host)
@@ -141,9 +150,11 @@ class Phone:
 
 
 def wait_until(page, script: str, arg=None, timeout_ms: int = BOOT_MS) -> None:
-    """Poll `script` (may be async: page.evaluate awaits it) until it is truthy."""
+    """Poll `script` (may be async: each evaluation awaits it, for no longer than the time left) until it is
+    truthy."""
     deadline = time.monotonic() + timeout_ms / 1000
-    while not page.evaluate(script, arg):
+    while not evaluate(page, script, arg, timeout_ms=max(1_000, (deadline - time.monotonic()) * 1000),
+                       what=f"an answer to {' '.join(script.split())[:120]}"):
         if time.monotonic() > deadline:
             raise AssertionError(f"never true: {script}")
         page.wait_for_timeout(500)
@@ -217,7 +228,7 @@ def test_the_table_in_the_published_app(site, static_server, phone_factory):
     phone = phone_factory(static_server)
     phone.open()
     page = phone.page
-    assert page.evaluate("() => typeof flet !== 'undefined' && flet.pyodide === true")
+    assert evaluate(page, "() => typeof flet !== 'undefined' && flet.pyodide === true")
     new_match(page)
     match_url = page.url
     assert "#/match/" in match_url
@@ -357,7 +368,7 @@ def test_restore_a_backup_file_and_download_one_in_the_published_app(site, stati
         with page.expect_download(timeout=WAIT) as info:
             tap(page, "backup-download")
         saved = tmp_path / "downloaded.jsonl"
-        info.value.save_as(saved)
+        save_download(info.value, saved, timeout_ms=WAIT)
         lines = [json.loads(line) for line in saved.read_text(encoding="utf-8").splitlines()]
         assert lines[0]["format"] == "seep-backup" and lines[-1] == {"end": True, "matches": 2}
         assert sorted(r["id"] for r in lines[1:-1]) == sorted(ids)
@@ -396,7 +407,7 @@ def test_a_newer_version_replaces_the_cached_one_and_keeps_the_matches(site, pho
         record_points(phone.page, 90)
         save(phone.page, 1)
         wait_until(phone.page, SW_IN_CONTROL)
-        old_caches = phone.page.evaluate("() => caches.keys()")
+        old_caches = evaluate(phone.page, "() => caches.keys()", what="caches.keys() to settle")
         assert len(old_caches) == 1
 
         _republish_with_a_change(folder)

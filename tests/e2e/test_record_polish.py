@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import WAIT_MS, Server, open_app, sel, tap, text, wait_present, wait_text
+from e2e_support import WAIT_MS, Server, evaluate, open_app, sel, tap, text, wait_present, wait_text
 
 VIEWPORTS = [(360, 640), (412, 915)]
 MIN_HEIGHT = 44  # every control is at least 48 high (48 x 48 tap targets)
@@ -76,7 +76,7 @@ def shot(page, name: str) -> None:
 
 def footer_top(page) -> float:
     """The top of the sticky totals bar: nothing of the body may be seen or tapped below it."""
-    return min(page.evaluate(PROBE, sel(i))["top"] for i in ("deal-total-0", "help-scoring", "deal-total-1"))
+    return min(evaluate(page, PROBE, sel(i))["top"] for i in ("deal-total-0", "help-scoring", "deal-total-1"))
 
 
 def bring_into_view(page, ident: str, width: int) -> dict:
@@ -85,7 +85,7 @@ def bring_into_view(page, ident: str, width: int) -> dict:
     page.mouse.move(width / 2, 120)
     for _ in range(60):
         limit = footer_top(page)
-        p = page.evaluate(PROBE, sel(ident))
+        p = evaluate(page, PROBE, sel(ident))
         assert p is not None, f"{ident} is not on the screen"
         # Flutter clips a node's rectangle to the scrolled viewport: a sliver at an edge is not "in sight"
         whole = p["bottom"] - p["top"] >= MIN_HEIGHT
@@ -132,7 +132,7 @@ def test_every_control_of_the_record_screen_is_in_reach(record_page):
     assert "Vermas" in text(page, "deal-total-1")
     # the footer's own controls
     for ident in ("save-deal", "help-scoring"):
-        p = page.evaluate(PROBE, sel(ident))
+        p = evaluate(page, PROBE, sel(ident))
         assert not p["covered"] and p["bottom"] <= height, (ident, p)
 
     # quick points: the field in reach, the other team following, the preview saying the bazzi ends

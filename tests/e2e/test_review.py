@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from e2e_support import (VIEWPORT, WAIT_MS, open_app, tap, text, type_into, type_kept, wait_absent, wait_present,
-                         wait_text)
+from e2e_support import (VIEWPORT, WAIT_MS, download_path, evaluate, open_app, tap, text, type_into, type_kept,
+                         wait_absent, wait_present, wait_text)
 from seep_scorer.rules import replay
 from seep_scorer.store.matchfile import loads_match
 
@@ -27,7 +27,7 @@ def shot(page, name: str) -> None:
 
 def match_id(page) -> str:
     page.wait_for_function("() => location.pathname.startsWith('/match/')", timeout=WAIT_MS)
-    return page.evaluate("location.pathname").split("/")[2]
+    return evaluate(page, "location.pathname").split("/")[2]
 
 
 def play_short_match(page, team0: str) -> str:
@@ -69,7 +69,7 @@ def test_review_copy_download_rematch_search(chromium, server):
         # copy the result: what lands on the clipboard is the plain-text result
         tap(page, "share-result")
         wait_present(page, "notice")
-        copied = page.evaluate("navigator.clipboard.readText()")
+        copied = evaluate(page, "navigator.clipboard.readText()", what="navigator.clipboard.readText() to settle")
         assert copied.splitlines()[0] == "Seep: Lions vs Team B"
         assert "Lions wins the match, 1 bazzi to 0." in copied
 
@@ -78,11 +78,11 @@ def test_review_copy_download_rematch_search(chromium, server):
             tap(page, "export-match")
         download = info.value
         assert download.suggested_filename.endswith(f"-{mid}.json")
-        match = loads_match(Path(download.path()).read_bytes())
+        match = loads_match(download_path(download).read_bytes())
         assert match.teams[0].name == "Lions" and [d.points for d in match.deals] == [(95, 5)]
         with page.expect_download(timeout=WAIT_MS) as info:
             tap(page, "export-csv")
-        assert Path(info.value.path()).read_text(encoding="utf-8").startswith("deal,")
+        assert download_path(info.value).read_text(encoding="utf-8").startswith("deal,")
 
         # rematch: the same teams, the next dealer in turn, its scoreboard
         standings = replay(match)

@@ -4,6 +4,7 @@ pipe that nobody reads (stalled mid-way), a phone can still open the app and rec
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import time
@@ -105,6 +106,8 @@ def test_while_the_store_is_locked_elsewhere_other_phones_keep_working(chromium,
 
         holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(data / ".lock")],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        # a bounded wait for its line (a bare readline waits for ever if the lock is never had)
+        assert select.select([holder.stdout], [], [], 60)[0], "the other process did not take the lock within 60 s"
         assert holder.stdout.readline().strip() == b"locked"
         tap(a, "save-deal")  # waits for the store (off the loop)
         time.sleep(1)
