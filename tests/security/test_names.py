@@ -10,6 +10,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seep_scorer.rules import MatchError
 from seep_scorer.store import close_all, open_repository
@@ -93,3 +95,22 @@ def test_score_and_import_refuse_such_a_file_in_one_line(tmp_path, field, kind):
         assert "\x1b" not in done.stderr and "\u202e" not in done.stderr and "\x9b" not in done.stderr
     assert open_repository(data_dir, fresh=True).list_matches() == []
     close_all()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(min_size=1, max_size=60))
+def test_any_text_is_judged_as_the_rule_reads_character_by_character(text):
+    """check_name skips the Unicode database for printable text (names.py): the same verdict as looking up
+    every character, and the same first position."""
+    import unicodedata
+
+    from seep_scorer.rules import MatchError, check_name
+    from seep_scorer.rules.names import BIDI_CONTROLS
+
+    expected = next((i for i, ch in enumerate(text, 1) if unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS), None)
+    try:
+        check_name(text, "teams[0].name")
+    except MatchError as err:
+        assert err.code == "name_empty" and not text.strip() or err.params == {"position": expected}
+    else:
+        assert expected is None
