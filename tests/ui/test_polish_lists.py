@@ -55,7 +55,7 @@ def test_rows_show_the_result_and_a_medium_date():
     stamp = dt.datetime.fromisoformat(won.updated.replace("Z", "+00:00")).astimezone()
     assert "Sharmas won" in text and f"{stamp.day} {stamp.strftime('%b')} {stamp.year}" in text
     assert ":" not in text.split("won, ")[1]  # a day, no time of day
-    deletes = [c.label for c in _walk(screen.view) if isinstance(c, ft.Semantics)
+    deletes = [c.content.icon.semantics_label for c in _walk(screen.view) if isinstance(c, ft.Semantics)
                and (c.identifier or "").startswith("delete-match-")]
     assert len(deletes) == 2 and len(set(deletes)) == 2
     assert all(d.startswith("Delete the match Sharmas vs Vermas (") for d in deletes)

@@ -31,18 +31,35 @@ def num(value: int) -> str:
 def help_mark(host: Host, ident: str) -> ft.Semantics:
     """A help mark (48 × 48) that opens the rules section explaining what it stands beside."""
     section, label = texts.HELP_MARKS[ident]
-    return labelled_icon_button(ident, _(label), ft.IconButton(
-        icon=ft.Icons.HELP_OUTLINE, width=TAP, height=TAP, icon_size=20,
-        icon_color=ft.Colors.PRIMARY, on_click=host.handler(host.open_help, section)))
+    return labelled_icon_button(ident, _(label), ft.Icons.HELP_OUTLINE, host.handler(host.open_help, section),
+                                icon_size=20, icon_color=ft.Colors.PRIMARY)
 
 
-def labelled_icon_button(ident: str, label: str, button: ft.IconButton) -> ft.Semantics:
-    """An icon button named once, by its semantics label: the node is the button (a tap on it runs the
-    button's handler) and the button's own node is left out. (A tooltip and a label both were read
-    twice, "About bazzis About bazzis"; a tooltip alone gave Chromium's tree no name at all.)"""
-    button.tooltip = None
-    return ft.Semantics(identifier=ident, label=label, button=True, exclude_semantics=True, content=button,
-                        on_tap=button.on_click)
+def labelled_icon_button(ident: str, label: str, icon: ft.IconData, on_click, *, icon_size: float | None = None,
+                         icon_color=None) -> ft.Semantics:
+    """An icon button, 48 × 48, under a node carrying its semantics identifier, named once (`label`, in the
+    session's language) and activatable by a screen reader; `relabel` renames it.
+
+    The name is the icon's semantics label, which the button's own node takes: that node keeps the button's
+    tap action, so a screen reader's activation (TalkBack's double tap; in the browser, a click on the node
+    with no pointer) runs `on_click` as a finger's tap does. (A label on a `Semantics` around an excluded
+    button left a node with no tap action: Flet 1.0.5 never passes a `Semantics.on_tap` on.) The tooltip
+    says the same on hover and long press but stays out of the semantics tree: Flet puts it around the
+    button, where it named a node of its own and left the button nameless, or was read a second time."""
+    # Size and colour on the icon itself: an IconButton's own apply only to an icon given by name.
+    button = ft.IconButton(icon=ft.Icon(icon, size=icon_size, color=icon_color), width=TAP, height=TAP,
+                           on_click=on_click)
+    control = ft.Semantics(identifier=ident, content=button)
+    relabel(control, label)
+    return control
+
+
+def relabel(control: ft.Semantics, label: str) -> None:
+    """Give a `labelled_icon_button` a new name (undo and redo say what they would do next)."""
+    button = control.content
+    if button.icon.semantics_label != label:
+        button.icon.semantics_label = label
+        button.tooltip = ft.Tooltip(message=label, exclude_from_semantics=True)
 
 
 def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
@@ -77,20 +94,10 @@ def app_bar(title: str) -> ft.AppBar:
 
 
 def back_button(host: Host, screen: "Screen") -> ft.Semantics:
-    """The app bar's back arrow, 48 × 48, doing what the system back does (`host.go_back`); a second tap
-    once its screen has gone does nothing. The arrow icon follows the text direction by itself, so it
-    points right in Sindhi and Urdu.
-
-    Named in the session's language by the icon's label, which the button's own node takes: one name,
-    read once, and that node keeps its tap action, so a screen reader's activation works. (A label on a
-    `Semantics` around an excluded button would have no tap action: Flet 1.0.5 never passes its `on_tap`
-    on.) The tooltip shows on hover and long press but stays out of the semantics tree: Flet puts it
-    around the button, where it named a node of its own and left the button nameless."""
-    name = _("Back")
-    return ft.Semantics(identifier="back", content=ft.IconButton(
-        icon=ft.Icon(ft.Icons.ARROW_BACK, semantics_label=name),
-        tooltip=ft.Tooltip(message=name, exclude_from_semantics=True),
-        width=TAP, height=TAP, on_click=host.handler(host.go_back, screen=screen)))
+    """The app bar's back arrow (`labelled_icon_button`, identifier back), doing what the system back does
+    (`host.go_back`); a second tap once its screen has gone does nothing. The arrow icon follows the text
+    direction by itself, so it points right in Sindhi and Urdu."""
+    return labelled_icon_button("back", _("Back"), ft.Icons.ARROW_BACK, host.handler(host.go_back, screen=screen))
 
 
 class Screen:

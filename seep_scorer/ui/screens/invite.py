@@ -13,7 +13,7 @@ import flet as ft
 from ...i18n import _
 from ..host import Host
 from ..viewmodels.invite import InviteVM
-from ..widgets import TAP, notice, sem
+from ..widgets import notice, sem
 from .base import Screen, labelled_icon_button
 
 QR_MAX = 360  # logical pixels: scanned from across a table, yet inside a 360-pixel phone with its margins
@@ -24,8 +24,7 @@ def invite_entry(host: Host, route: str) -> list[ft.Control]:
     """The app bar's invite button, or nothing where inviting is not offered."""
     if host.join_address() is None:
         return []
-    return [labelled_icon_button("invite", _("Invite a phone"), ft.IconButton(
-        icon=ft.Icons.QR_CODE_2, width=TAP, height=TAP, on_click=host.handler(host.go, route)))]
+    return [labelled_icon_button("invite", _("Invite a phone"), ft.Icons.QR_CODE_2, host.handler(host.go, route))]
 
 
 class InviteScreen(Screen):

@@ -12,7 +12,7 @@ from ...i18n import N_, _, fmt
 from .. import texts
 from ..host import Host
 from ..viewmodels import MatchesVM, off_loop
-from ..widgets import TAP, Chip, big_button, notice, sem, tile
+from ..widgets import Chip, big_button, notice, sem, tile
 from .base import Screen, labelled_icon_button
 from .invite import invite_entry
 
@@ -93,9 +93,7 @@ class MatchesScreen(Screen):
                  alignment=ft.Alignment.CENTER_LEFT,
                  bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
             labelled_icon_button(f"delete-match-{m.id}", _("Delete the match {teams} ({details})").format(
-                teams=teams, details=line2),
-                                 ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, width=TAP, height=TAP,
-                                               on_click=h(self._delete, m.id, screen=self))),
+                teams=teams, details=line2), ft.Icons.DELETE_OUTLINE, h(self._delete, m.id, screen=self)),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- search as you type: one search once typing pauses

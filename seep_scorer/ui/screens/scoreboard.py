@@ -8,7 +8,7 @@ from ...i18n import _, ngettext
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
 from ..widgets import TAP, big_button, notice, section_title, sem, tile
-from .base import Screen, help_mark, labelled_icon_button, num
+from .base import Screen, help_mark, labelled_icon_button, num, relabel
 from .deal_view import DealViewScreen
 from .invite import invite_entry
 
@@ -66,8 +66,6 @@ class ScoreboardScreen(Screen):
             content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True,
             on_click=h(self.host.go, f"/match/{self.match_id}/deal/swapped"))
         self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", content=self.swapped_btn, expand=2)
-        self.undo_btn = ft.IconButton(icon=ft.Icons.UNDO, on_click=h(self._undo, screen=self), width=TAP, height=TAP)
-        self.redo_btn = ft.IconButton(icon=ft.Icons.REDO, on_click=h(self._redo, screen=self), width=TAP, height=TAP)
         self.end_button = big_button("end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False)
         self.reopen_button = big_button("reopen-match", _("Reopen the match"), h(self._reopen, screen=self),
                                         icon=ft.Icons.REPLAY, filled=False)
@@ -78,8 +76,10 @@ class ScoreboardScreen(Screen):
         self.end_dialog: ft.AlertDialog | None = None
         # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
-        self.undo_sem = labelled_icon_button("undo-deal", vm.undo_label(), self.undo_btn)
-        self.redo_sem = labelled_icon_button("redo-deal", vm.redo_label(), self.redo_btn)
+        # Each says what it would do ("Take back deal 4"): `refresh` renames them as the history changes.
+        self.undo_sem = labelled_icon_button("undo-deal", vm.undo_label(), ft.Icons.UNDO, h(self._undo, screen=self))
+        self.redo_sem = labelled_icon_button("redo-deal", vm.redo_label(), ft.Icons.REDO, h(self._redo, screen=self))
+        self.undo_btn, self.redo_btn = self.undo_sem.content, self.redo_sem.content
         self.view.appbar.actions = invite_entry(host, f"{self.route}/invite") + [self.undo_sem, self.redo_sem]
         self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=3), self.swapped_sem], spacing=6)]
         self.refresh()
@@ -167,10 +167,8 @@ class ScoreboardScreen(Screen):
         self.swapped_btn.disabled = vm.finished
         self.undo_btn.disabled = not vm.can_undo
         self.redo_btn.disabled = not vm.can_redo
-        self.undo_sem.label = vm.undo_label()  # "Take back deal 4"
-        self.redo_sem.label = vm.redo_label()
-        self.undo_sem.on_tap = self.undo_btn.on_click if vm.can_undo else None
-        self.redo_sem.on_tap = self.redo_btn.on_click if vm.can_redo else None
+        relabel(self.undo_sem, vm.undo_label())  # "Take back deal 4"
+        relabel(self.redo_sem, vm.redo_label())
 
     def _team_column(self, t: int) -> ft.Control:
         """A team's standing, read as one sentence ("Sharmas: 1 bazzi, 450 points"): the big number
