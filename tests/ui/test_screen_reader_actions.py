@@ -33,12 +33,12 @@ NAMES = {
     "en": {"help-bazzi": "About bazzis", "help-dealer": "About who deals and bids", "help-sweeps": "About sweeps",
            "help-scoring": "About scoring", "help-most-cards": "About the most-cards bonus",
            "help-presets": "About the rule presets", "undo-deal": "Take back deal 2",
-           "redo-deal": "Nothing to put back", "invite": "Invite a phone", "back": "Back"},
+           "redo-deal": "Nothing to put back", "invite": "Invite a phone", "back": "Back", "notice-close": "Close"},
     "ur": {"help-bazzi": "بازی کے بارے میں", "help-dealer": "پتے بانٹنے اور بولی کی باری کے بارے میں",
            "help-sweeps": "سیپ کے بارے میں", "help-scoring": "پوائنٹوں کے حساب کے بارے میں",
            "help-most-cards": "زیادہ پتوں کے بونس کے بارے میں", "help-presets": "اصولوں کی قسموں کے بارے میں",
            "undo-deal": "دور 2 واپس لیں", "redo-deal": "دوبارہ درج کرنے کو کچھ نہیں",
-           "invite": "دوسرا فون شامل کریں", "back": "پیچھے"},
+           "invite": "دوسرا فون شامل کریں", "back": "پیچھے", "notice-close": "بند کریں"},
 }
 
 
@@ -131,6 +131,10 @@ def test_activating_each_button_does_what_a_tap_does(repo):
         await phone.tap("nav-matches")
         await phone.tap(f"delete-match-{mid}")
         assert not phone.has(f"match-{mid}") and [s.id for s in repo.list_matches()] == []
+        # the message that offers the undo closes by its own button, named too
+        assert phone.has("notice") and named_once(phone, "notice-close") == NAMES["ur"]["notice-close"]
+        await phone.tap("notice-close")
+        assert not phone.has("notice")
     run(go())
 
 

@@ -17,7 +17,7 @@ import flet as ft
 from ...i18n import _, fmt
 from .. import texts
 from ..host import Host
-from ..widgets import TAP, in_reading_order, notice, tile
+from ..widgets import in_reading_order, labelled_icon_button, notice, tile
 
 PAD = ft.Padding.symmetric(horizontal=12, vertical=8)
 MAX_WIDTH = 600  # on a desktop browser the content is a centred column of this width
@@ -33,33 +33,6 @@ def help_mark(host: Host, ident: str) -> ft.Semantics:
     section, label = texts.HELP_MARKS[ident]
     return labelled_icon_button(ident, _(label), ft.Icons.HELP_OUTLINE, host.handler(host.open_help, section),
                                 icon_size=20, icon_color=ft.Colors.PRIMARY)
-
-
-def labelled_icon_button(ident: str, label: str, icon: ft.IconData, on_click, *, icon_size: float | None = None,
-                         icon_color=None) -> ft.Semantics:
-    """An icon button, 48 × 48, under a node carrying its semantics identifier, named once (`label`, in the
-    session's language) and activatable by a screen reader; `relabel` renames it.
-
-    The name is the icon's semantics label, which the button's own node takes: that node keeps the button's
-    tap action, so a screen reader's activation (TalkBack's double tap; in the browser, a click on the node
-    with no pointer) runs `on_click` as a finger's tap does. (A label on a `Semantics` around an excluded
-    button left a node with no tap action: Flet 1.0.5 never passes a `Semantics.on_tap` on.) The tooltip
-    says the same on hover and long press but stays out of the semantics tree: Flet puts it around the
-    button, where it named a node of its own and left the button nameless, or was read a second time."""
-    # Size and colour on the icon itself: an IconButton's own apply only to an icon given by name.
-    button = ft.IconButton(icon=ft.Icon(icon, size=icon_size, color=icon_color), width=TAP, height=TAP,
-                           on_click=on_click)
-    control = ft.Semantics(identifier=ident, content=button)
-    relabel(control, label)
-    return control
-
-
-def relabel(control: ft.Semantics, label: str) -> None:
-    """Give a `labelled_icon_button` a new name (undo and redo say what they would do next)."""
-    button = control.content
-    if button.icon.semantics_label != label:
-        button.icon.semantics_label = label
-        button.tooltip = ft.Tooltip(message=label, exclude_from_semantics=True)
 
 
 def nav_bar(host: Host, current: str) -> ft.BottomAppBar:

@@ -13,8 +13,8 @@ import flet as ft
 from ...i18n import _
 from ..host import Host
 from ..viewmodels.invite import InviteVM
-from ..widgets import notice, sem
-from .base import Screen, labelled_icon_button
+from ..widgets import labelled_icon_button, notice, sem
+from .base import Screen
 
 QR_MAX = 360  # logical pixels: scanned from across a table, yet inside a 360-pixel phone with its margins
 SIDE_MARGIN = 48  # the screen's padding and a little air either side of the code

@@ -12,8 +12,8 @@ from ...i18n import N_, _, fmt
 from .. import texts
 from ..host import Host
 from ..viewmodels import MatchesVM, off_loop
-from ..widgets import Chip, big_button, notice, sem, tile
-from .base import Screen, labelled_icon_button
+from ..widgets import Chip, big_button, labelled_icon_button, notice, sem, tile
+from .base import Screen
 from .invite import invite_entry
 
 FILTERS = (("all", N_("All")), ("playing", N_("In progress")), ("finished", N_("Finished")))

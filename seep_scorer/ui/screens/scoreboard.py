@@ -7,8 +7,8 @@ import flet as ft
 from ...i18n import _, ngettext
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
-from ..widgets import TAP, big_button, notice, section_title, sem, tile
-from .base import Screen, help_mark, labelled_icon_button, num, relabel
+from ..widgets import TAP, big_button, labelled_icon_button, notice, relabel, section_title, sem, tile
+from .base import Screen, help_mark, num
 from .deal_view import DealViewScreen
 from .invite import invite_entry
 
