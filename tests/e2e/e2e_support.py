@@ -8,6 +8,7 @@ Where no Chromium exists the tests are skipped with a clear message, except in C
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -153,6 +154,35 @@ def lan_server(tmp_path):
     srv = Server(tmp_path / "data", host="0.0.0.0").start()
     yield srv
     srv.stop()
+
+
+def stored(data_dir: Path, *matches) -> list[str]:
+    """A store in `data_dir` holding `matches`, made through the store's own API and closed again (the
+    server opens it next): their ids, in order."""
+    from seep_scorer.store import close_all, open_repository
+
+    repo = open_repository(data_dir)
+    try:
+        return [repo.create(match).id for match in matches]
+    finally:
+        close_all()
+
+
+@contextlib.contextmanager
+def serve_matches(tmp_path_factory, name: str, *matches):
+    """A served store holding `matches`, for a module's fixture: (server, the matches' ids), stopped after."""
+    data = tmp_path_factory.mktemp(name) / "data"
+    ids = stored(data, *matches)
+    srv = Server(data).start()
+    try:
+        yield srv, ids
+    finally:
+        srv.stop()
+
+
+def button_names(snapshot: str) -> list[str]:
+    """The names of the buttons in an aria snapshot, in reading order."""
+    return [m.group(1) for m in re.finditer(r'^\s*- button "(.*?)"(?: \[[^\]]*\])*:?\s*$', snapshot, re.M)]
 
 
 # ----------------------------------------------------------------- calls that have no timeout of their own

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import VIEWPORT, WAIT_MS, Server, enable_semantics, sel
+from e2e_support import VIEWPORT, WAIT_MS, enable_semantics, sel, serve_matches
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
 from seep_scorer.ui.viewmodels.stats import player_slug
 from seep_scorer.stats import player_key
@@ -24,18 +24,13 @@ TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A store with a finished match and one in progress, served."""
-    from seep_scorer.store import close_all, open_repository
-
-    data = tmp_path_factory.mktemp("a11y") / "data"
-    repo = open_repository(data)
-    finished = repo.create(Match(teams=TEAMS, format=MatchFormat("first_to", 1), first_dealer=0,
-                                 deals=(Deal(points=(95, 5)),)))
-    playing = repo.create(Match(teams=TEAMS, format=MatchFormat("bazzis", 3), first_dealer=0,
-                                deals=(Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)), Deal(points=(60, 40)))))
-    close_all()
-    srv = Server(data).start()
-    yield srv, finished.id, playing.id
-    srv.stop()
+    with serve_matches(
+            tmp_path_factory, "a11y",
+            Match(teams=TEAMS, format=MatchFormat("first_to", 1), first_dealer=0, deals=(Deal(points=(95, 5)),)),
+            Match(teams=TEAMS, format=MatchFormat("bazzis", 3), first_dealer=0,
+                  deals=(Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)), Deal(points=(60, 40))))) \
+            as (srv, (finished, playing)):
+        yield srv, finished, playing
 
 
 def screens(finished: str, playing: str) -> dict[str, tuple[str, str]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import WAIT_MS, Server, open_app, sel, tap, text, type_into, wait_present, wait_text
+from e2e_support import WAIT_MS, open_app, sel, serve_matches, tap, text, type_into, wait_present, wait_text
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
 
 LONG = (Team("The Sharmas of Hazratganj, Lucknow", ("Asha", "Chitra")),
@@ -30,18 +30,13 @@ def shot(page, name: str) -> None:
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    from seep_scorer.store import close_all, open_repository
-
-    data = tmp_path_factory.mktemp("landscape") / "data"
-    repo = open_repository(data)
     deals = (Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)), Deal(points=(60, 40)),
              Deal(points=(30, 70)), Deal(points=(55, 45)))
-    mid = repo.create(Match(teams=LONG, format=MatchFormat("bazzis", 3), first_dealer=0, deals=deals)).id
-    repo.create(Match(teams=LONG, format=MatchFormat("first_to", 1), first_dealer=0, deals=(Deal(points=(95, 5)),)))
-    close_all()
-    srv = Server(data).start()
-    yield srv, mid
-    srv.stop()
+    with serve_matches(
+            tmp_path_factory, "landscape", Match(teams=LONG, format=MatchFormat("bazzis", 3), first_dealer=0, deals=deals),
+            Match(teams=LONG, format=MatchFormat("first_to", 1), first_dealer=0, deals=(Deal(points=(95, 5)),))) \
+            as (srv, (mid, _finished)):
+        yield srv, mid
 
 
 @pytest.mark.parametrize("size", list(SIZES))

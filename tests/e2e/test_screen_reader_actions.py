@@ -20,7 +20,8 @@ import re
 import pytest
 from PIL import Image, ImageChops
 
-from e2e_support import VIEWPORT, WAIT_MS, Server, open_app, sel, tap, wait_absent, wait_present, wait_text
+from e2e_support import (VIEWPORT, WAIT_MS, button_names, open_app, sel, serve_matches, tap, wait_absent, wait_present,
+                         wait_text)
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
@@ -32,20 +33,10 @@ URDU_UNDO_2, URDU_KEEP_PLAYING, URDU_END = "دور 2 واپس لیں", "کھیل
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """Two open-ended matches of two deals each, served: one to play with, one for the list's delete."""
-    from seep_scorer.store import close_all, open_repository
-
-    data = tmp_path_factory.mktemp("actions") / "data"
-    repo = open_repository(data)
-    ids = [repo.create(Match(teams=teams, format=MatchFormat("open", None), first_dealer=0,
-                             deals=(Deal(points=(60, 40)), Deal(points=(30, 70))))).id for teams in (TEAMS, OTHERS)]
-    close_all()
-    srv = Server(data).start()
-    yield srv, ids
-    srv.stop()
-
-
-def button_names(snapshot: str) -> list[str]:
-    return [m.group(1) for m in re.finditer(r'^\s*- button "(.*?)"(?: \[[^\]]*\])*:?\s*$', snapshot, re.M)]
+    with serve_matches(tmp_path_factory, "actions", *(
+            Match(teams=teams, format=MatchFormat("open", None), first_dealer=0,
+                  deals=(Deal(points=(60, 40)), Deal(points=(30, 70)))) for teams in (TEAMS, OTHERS))) as served:
+        yield served
 
 
 def button(page, ident: str):

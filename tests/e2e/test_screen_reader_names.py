@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from e2e_support import VIEWPORT, WAIT_MS, Server, open_app, sel, tap, wait_present
+from e2e_support import VIEWPORT, WAIT_MS, button_names, open_app, sel, serve_matches, tap, wait_present
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 
 SEATS = ("Asha", "Bilal", "Chitra", "Dev")  # seats 0 to 3: team 0 holds seats 0 and 2
@@ -28,20 +28,10 @@ SINDHI_BACK = "پوئتي"
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A match in progress, served."""
-    from seep_scorer.store import close_all, open_repository
-
-    data = tmp_path_factory.mktemp("names") / "data"
-    repo = open_repository(data)
-    playing = repo.create(Match(teams=TEAMS, format=MatchFormat("bazzis", 3), first_dealer=0,
-                                deals=(Deal(points=(60, 40)),)))
-    close_all()
-    srv = Server(data).start()
-    yield srv, playing.id
-    srv.stop()
-
-
-def button_names(snapshot: str) -> list[str]:
-    return [m.group(1) for m in re.finditer(r'^\s*- button "(.*?)"(?: \[[^\]]*\])*:?\s*$', snapshot, re.M)]
+    with serve_matches(tmp_path_factory, "names", Match(
+            teams=TEAMS, format=MatchFormat("bazzis", 3), first_dealer=0, deals=(Deal(points=(60, 40)),))) \
+            as (srv, (playing,)):
+        yield srv, playing
 
 
 def in_reading_order(page, prefix: str) -> list[tuple[str, float, float]]:
