@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..rules import BazziEvent, MatchError, Standings
@@ -65,9 +64,10 @@ def standings_json_text(standings: Standings) -> str:
             in standings.deals:
         tail = ending.get((event, next_dealer)) or _ending(event, next_dealer)
         add(f'{{"number": {number}, "scores": [{s0}, {s1}], "difference": {difference}, {tail}')
-    return (f'{{"deals": [{", ".join(deals)}], "bazzis": {json.dumps(list(standings.bazzis))}, '
-            f'"difference": {standings.difference}, "totals": {json.dumps(list(standings.totals))}, '
-            f'"finished": {json.dumps(standings.finished)}, "winner": {json.dumps(standings.winner)}}}')
+    (b0, b1), (t0, t1), winner = standings.bazzis, standings.totals, standings.winner
+    winner = "null" if winner is None else '"draw"' if winner == "draw" else winner
+    return (f'{{"deals": [{", ".join(deals)}], "bazzis": [{b0}, {b1}], "difference": {standings.difference}, '
+            f'"totals": [{t0}, {t1}], "finished": {"true" if standings.finished else "false"}, "winner": {winner}}}')
 
 
 _EVENTS = tuple(BazziEvent(team, cause) for cause in ("lead", "minimum", "target") for team in (0, 1))

@@ -10,7 +10,6 @@ jsonio.MAX_MATCH_DEPTH, or a match could be stored that no later read accepts.
 from __future__ import annotations
 
 import gc
-import json
 import os
 
 from ..rules import (DEFAULT_MATCH, POINT_CARD_CODES, Deal, Match, MatchError, MatchFormat, Standings, Sweep, Team,
@@ -45,7 +44,12 @@ def _int(value: object, field: str, deal: int | None = None) -> int:
 
 
 def _show(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    if isinstance(value, (str, int, float, bool, type(None))):
+        import json  # an error's wording only
+
+        text = json.dumps(value, ensure_ascii=False)
+    else:
+        text = type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -311,9 +315,12 @@ def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
         obj = loads(data, MAX_MATCH_DEPTH, walk=False)
     except JSONRefused as refused:
         raise MatchError(f"the file {refused}", field="file") from None
-    except json.JSONDecodeError as err:
-        raise MatchError(f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}", field="file") from None
     except (RecursionError, ValueError) as err:
+        from json import JSONDecodeError  # only now: reading a valid file needs no json module (jsonio.loads)
+
+        if isinstance(err, JSONDecodeError):
+            raise MatchError(f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
+                             field="file") from None
         raise MatchError(f"the file is not usable JSON ({type(err).__name__})", field="file") from None
     try:
         return scored_match_from_dict(obj, from_json=True, keep_deals=keep_deals)
