@@ -106,18 +106,12 @@ class Replay:
                 raise err.located(deal=number) from None
             yield (deal, dealer, *score_deal(deal, rules))
 
-    def add_scored(self, deal: Deal | None, dealer: int | None, card_points: tuple[int, int],
-                   sweep_points: tuple[int, int], bonus: tuple[int, int], scores: tuple[int, int]) -> DealResult:
-        """`add` for a deal its caller has already validated (validate_deal with this dealer, the match not over)
-        and scored (score_deal). The fold does not look at the deal itself (None is fine)."""
-        self.fold_scored(((deal, dealer, card_points, sweep_points, bonus, scores),))
-        return self.results[-1]
-
     def fold_scored(self, scored: Iterable[tuple]) -> None:
-        """add_scored for each item of `scored`, (deal, dealer, card_points, sweep_points, bonus, scores), in one
-        loop: a match file's reader checks each deal while it parses it, and folds thousands. The state is current
-        after each item (`dealer`, `finished_after`), so a generator may read it to check the next deal; it must not
-        give a deal once the match is over (add refuses one)."""
+        """Fold deals already validated (validate_deal with the dealer the fold left, the match not over) and scored
+        (score_deal): items (deal, dealer, card_points, sweep_points, bonus, scores), in one loop; the fold does not
+        look at the deal itself (None is fine). A match file's reader checks each deal while it parses it, and
+        folds thousands. The state is current after each item (`dealer`, `finished_after`), so a generator may
+        read it to check the next deal; it must not give a deal once the match is over (add refuses one)."""
         results = self.results
         append = results.append
         difference, bazzis, totals = self.difference, self.bazzis, self.totals
