@@ -180,6 +180,18 @@ def serve_matches(tmp_path_factory, name: str, *matches):
         srv.stop()
 
 
+def give_jack_of_spades_to_team_b(page, deal: int = 1) -> None:
+    """Edit a recorded card deal: J♠, Team A's, goes to Team B (3 card points more for Team B), and save."""
+    tap(page, f"deal-{deal}")  # the deal opens read-only, with Edit
+    wait_present(page, "edit-deal")
+    tap(page, "edit-deal")
+    wait_present(page, "save-deal")
+    wait_text(page, "card-KS", "Team B")
+    tap(page, "card-JS")
+    wait_text(page, "deal-total-1", "Team B: 92")
+    tap(page, "save-deal")
+
+
 def button_names(snapshot: str) -> list[str]:
     """The names of the buttons in an aria snapshot, in reading order."""
     return [m.group(1) for m in re.finditer(r'^\s*- button "(.*?)"(?: \[[^\]]*\])*:?\s*$', snapshot, re.M)]

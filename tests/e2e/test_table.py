@@ -8,8 +8,8 @@ import re
 import subprocess
 import sys
 
-from e2e_support import (VIEWPORT, WAIT_MS, open_app, sel, tap, tap_until, text, type_into, wait_absent,
-                         wait_present, wait_text)
+from e2e_support import (VIEWPORT, give_jack_of_spades_to_team_b, open_app, sel, tap, tap_until, text,
+                         type_into, wait_absent, wait_present, wait_text)
 
 LIVE_MS = 15_000  # a second phone must see each change "within a second"; allow a slow CI box headroom
 
@@ -161,14 +161,7 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     seen_live(b, 6)
 
     # edit deal 1: J♠ went to team 1 too; everything after it is recomputed
-    tap(a, "deal-1")  # issue 11: the deal opens read-only, with Edit
-    wait_present(a, "edit-deal")
-    tap(a, "edit-deal")
-    wait_present(a, "save-deal")
-    wait_text(a, "card-KS", "Team B")
-    tap(a, "card-JS")
-    wait_text(a, "deal-total-1", "Team B: 92")
-    tap(a, "save-deal")
+    give_jack_of_spades_to_team_b(a)
     wait_text(a, "deal-1", "58 : 92")
     wait_text(b, "deal-1", "58 : 92", timeout=LIVE_MS)
 
