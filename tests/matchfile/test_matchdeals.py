@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seep_scorer.rules import PRESETS, MatchError, make_rules
+from seep_scorer.rules import PRESETS, MatchError, Sweep, make_rules
 from seep_scorer.store import matchdeals
 from seep_scorer.store.matchfile import loads_scored_match, match_to_dict, scored_match_from_dict
 from tests.strategies import matches
@@ -199,3 +199,55 @@ def test_a_card_code_that_is_not_text_is_refused_from_json_too(odd):
     with pytest.raises(MatchError) as caught:
         loads_scored_match(json.dumps(doc))
     assert caught.value.deal == 1 and caught.value.field == "cards.0" and "card codes" in caught.value.message
+
+
+def _standard_cards(mine: list[str]) -> dict:
+    codes = PRESETS["standard"].point_cards
+    return {"0": mine, "1": [c for c in codes if c not in mine]}
+
+
+@pytest.mark.parametrize("cards", [
+    # Twice a card whose bit doubled is its neighbour's, the neighbour missing: the bits' sum alone would match.
+    {"0": ["2S", "2S"], "1": [c for c in PRESETS["standard"].point_cards if c not in ("2S", "3S")]},
+    # A card in both teams' lists and another in neither.
+    dict(_standard_cards(["KS", "QS"]), **{"0": ["KS", "KS"]}),
+    # A card that is not a point card in place of one that is.
+    {"0": ["2H"], "1": list(PRESETS["standard"].point_cards[1:])},
+])
+def test_the_card_sum_sees_a_card_twice_or_missing(cards):
+    """The fast path's card check is a sum of numbers, one per point card: each of these keeps the count of codes
+    right, and the fast path hands each to the careful one, which names the fault as before."""
+    codes = PRESETS["standard"].point_cards
+    assert len(cards["0"]) + len(cards["1"]) == len(codes)
+    deal = {"cards": cards, "sweeps": []}
+    assert matchdeals._fast_deal(PRESETS["standard"], True, False)(deal, 0) is None
+    doc = json.loads(json.dumps(dict(SPEC_EXAMPLE, deals=[deal])))
+    with pytest.raises(MatchError) as caught:
+        loads_scored_match(json.dumps(doc), keep_deals=False)
+    assert caught.value.deal == 1
+
+
+def test_the_card_sum_gives_each_team_its_card_points():
+    rules = make_rules("custom", {"card_values": {"10D": 7, "AH": 3}})
+    mine = ["KS", "AH", "10D"]
+    checked = matchdeals._fast_deal(rules, True, False)({"cards": _standard_cards(mine), "sweeps": []}, 0)
+    assert checked[2] == (13 + 3 + 7, rules.card_total - 23)
+
+
+@pytest.mark.parametrize("team", [False, True, 0.0, 1.0])
+def test_a_normal_sweep_for_a_team_that_is_not_a_whole_number_is_refused(team):
+    """{"team": false, "kind": "normal"} == {"team": 0, "kind": "normal"} in Python: the fast path counts
+    normal sweeps by that comparison, and must still refuse a bool or a fraction as the team."""
+    deal = {"points": {"0": 50, "1": 50}, "sweeps": [{"team": 1, "kind": "normal"}, {"team": team, "kind": "normal"}]}
+    assert matchdeals._fast_deal(PRESETS["standard"], True, False)(deal, 0) is None
+    with pytest.raises(MatchError) as caught:
+        loads_scored_match(json.dumps(dict(SPEC_EXAMPLE, deals=[deal])), keep_deals=False)
+    assert caught.value.deal == 1 and caught.value.field == "sweeps[1].team"
+
+
+def test_normal_sweeps_are_counted_for_their_teams():
+    rules = make_rules("custom", {"sweep_normal": 25})
+    sweeps = [{"team": 1, "kind": "normal"}, {"kind": "normal", "team": 0}, {"team": 1, "kind": "normal"}]
+    checked = matchdeals._fast_deal(rules)({"points": {"0": 50, "1": 50}, "sweeps": sweeps}, 0)
+    assert checked[0].sweeps == (Sweep(1, "normal"), Sweep(0, "normal"), Sweep(1, "normal"))
+    assert checked[3] == (25, 50) and checked[5] == (75, 100)
