@@ -16,6 +16,7 @@ from ..rules import (DEFAULT_MATCH, POINT_CARD_CODES, Deal, Match, MatchError, M
                      check_name, make_rules)
 from .jsonio import MAX_MATCH_DEPTH, JSONRefused, check_value, depth_of, dumps, loads
 from .matchdeals import read_deals
+from .matchstream import stream_scored
 
 FORMAT_NAME = "seep-match"
 FORMAT_VERSION = 1
@@ -293,8 +294,10 @@ def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[M
     if len(data) > MAX_FILE_BYTES:
         raise MatchError(f"the file is {len(data) // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB", field="file")
     if isinstance(data, bytes):
+        if data[:3] == b"\xef\xbb\xbf":  # a byte order mark, which utf-8-sig drops: utf-8 is already loaded
+            data = data[3:]
         try:
-            data = data.decode("utf-8-sig")
+            data = data.decode("utf-8")
         except UnicodeDecodeError as err:
             raise MatchError(f"the file is not UTF-8 text (bad byte at position {err.start})", field="file") from None
     # json's reader and the deals build several objects per deal, none in a cycle: the cyclic collector would walk
@@ -309,6 +312,11 @@ def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[M
 
 
 def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
+    # Most files: deal by deal, each deal's objects freed before the next (matchstream); anything it does not
+    # take, the whole value read first, as below, which words any fault.
+    streamed = stream_scored(data, _header_check, MAX_DEALS, keep_deals)
+    if streamed is not None:
+        return streamed
     try:
         # No whole-value depth walk: scored_match_from_dict bounds each unknown key where it sits,
         # and every known field has a fixed shape (a third of the time of a 5,000-deal read).
@@ -326,6 +334,10 @@ def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
         return scored_match_from_dict(obj, from_json=True, keep_deals=keep_deals)
     except RecursionError:
         raise MatchError("the file is nested too deeply to be a match file", field="file") from None
+
+
+def _header_check(obj: dict) -> tuple[Match, Standings]:
+    return scored_match_from_dict(obj, from_json=True, keep_deals=False)
 
 
 def read_match_file(path: str | os.PathLike) -> Match:
