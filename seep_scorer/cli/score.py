@@ -28,9 +28,14 @@ def quick_args(argv: list[str]):
         as_json = False
     if len(argv) != 1 or argv[0].startswith("-"):
         return None
-    from types import SimpleNamespace
+    return _Arguments(data_dir=None, command="score", file=argv[0], json=as_json, run=run, exit_at_once=True)
 
-    return SimpleNamespace(data_dir=None, command="score", file=argv[0], json=as_json, run=run, exit_at_once=True)
+
+class _Arguments:
+    """What argparse would have given (types.SimpleNamespace, without importing `types` for it)."""
+
+    def __init__(self, **values):
+        self.__dict__.update(values)
 
 
 def standings_to_json(standings: Standings) -> dict:

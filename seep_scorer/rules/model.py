@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .presets import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
 from .record import factory, record
+
+TYPE_CHECKING = False  # collections.abc for annotations only: see named.py
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 TEAM_OF_SEAT = (0, 1, 0, 1)
 

@@ -15,11 +15,13 @@ Parameter names (also the keys of a match file's `rules.overrides`):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .cards import POINT_CARD_CODES, standard_values
 from .errors import MatchError
 from .record import factory, record, replace
+
+TYPE_CHECKING = False  # collections.abc for annotations only (named.py says why): isinstance below imports it
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 SWEEP_KINDS = ("normal", "opening", "last")
 SCORING_MODES = ("ledger", "cumulative")
@@ -201,6 +203,8 @@ def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None 
             raise MatchError(f"unknown rule parameter {name!r}; known: {', '.join(OVERRIDE_NAMES)}", field=f"rules.overrides.{name}",
                              code="param_unknown", params={"setting": str(name)})
         if name == "card_values":
+            from collections.abc import Mapping  # here: only rules that change card values need it
+
             if not isinstance(value, Mapping):
                 raise MatchError("must be an object of card code to points", field="rules.overrides.card_values",
                                  code="card_values_shape")

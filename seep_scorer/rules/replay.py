@@ -5,22 +5,22 @@ Editing or deleting a past deal is a new replay of the changed list, never a pat
 
 from __future__ import annotations
 
-from collections import namedtuple
-from collections.abc import Iterable
-
 from .errors import MatchError
 from .model import Deal, Match
+from .named import named_tuple
 from .presets import MatchFormat, Rules
 from .record import record
 from .scoring import score_deal, validate_deal
 
+TYPE_CHECKING = False  # (typing, collections.abc: import time that `seep-scorer score` would pay on every file)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
-# Named tuples from collections, not typing: replay builds one per deal, and `typing` costs
-# `seep-scorer score` (a new interpreter per file) several milliseconds to import.
-BazziEvent = namedtuple("BazziEvent", ("winner", "cause"))  # cause: lead | minimum | target
-BazziEvent.__doc__ = "A bazzi won (or, cumulative scoring, the target reached): by team `winner`, and why."
+# Named tuples, not records: replay builds one per deal.
+BazziEvent = named_tuple("BazziEvent", ("winner", "cause"),  # cause: lead | minimum | target
+                         "A bazzi won (or, cumulative scoring, the target reached): by team `winner`, and why.", __name__)
 
-DealResult = namedtuple("DealResult", (
+DealResult = named_tuple("DealResult", (
     "number",  # 1-based
     "dealer", "bidder", "card_points", "sweep_points", "bonus", "scores",
     "difference",  # running difference (team 0 minus team 1) after the deal
@@ -28,8 +28,7 @@ DealResult = namedtuple("DealResult", (
     "next_dealer",
     "bazzis",  # tally after the deal
     "totals",  # cumulative deal scores after the deal
-))
-DealResult.__doc__ = "One deal replayed: its scores and everything derived after it."
+), "One deal replayed: its scores and everything derived after it.", __name__)
 
 _new_tuple = tuple.__new__  # DealResult(...) without namedtuple's __new__ in Python: a file's reader builds thousands
 

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 from .cards import ALL_CARD_CODES
 from .errors import MatchError
 from .model import Deal
+from .named import named_tuple
 from .presets import SWEEP_KINDS, Rules
 
 MAX_PLAYS_PER_TEAM = 24  # 48 plays in a deal, alternating between the teams
 MOST_CARDS_CHOICES = (0, 1, "tie")
 
 
-# Each (team 0, team 1). collections, not typing: see replay.py.
-DealScore = namedtuple("DealScore", ("card_points", "sweep_points", "bonus", "scores"))
+DealScore = named_tuple("DealScore", ("card_points", "sweep_points", "bonus", "scores"),
+                        "A deal's points, each (team 0, team 1).", __name__)
 
 
 def _is_int(value) -> bool:
