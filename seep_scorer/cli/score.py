@@ -62,17 +62,30 @@ def standings_json_text(standings: Standings) -> str:
     """`json.dumps(standings_to_json(standings))`, written directly: every value is an int, None, a bool, an event's
     cause or "draw" (no string that needs escaping), and this is most of the command's output time on a long match.
     tests/cli/test_score_command.py holds the two to the same text."""
-    deals = []
-    add = deals.append
+    return "".join(standings_json_chunks(standings))
+
+
+_CHUNK = 250  # deals per piece of output: a long match is printed a piece at a time, in the memory of one piece
+
+
+def standings_json_chunks(standings: Standings):
+    """standings_json_text in pieces, to write one at a time: the whole text of a 5,000-deal match, its rows and
+    its encoding would be fresh memory, which costs `score` more than writing it (page faults)."""
+    deals = standings.deals
+    yield '{"deals": ['
     ending = _ENDINGS
-    for number, _dealer, _bidder, _cards, _sweeps, _bonus, (s0, s1), difference, event, next_dealer, _bazzis, _totals \
-            in standings.deals:
-        tail = ending.get((event, next_dealer)) or _ending(event, next_dealer)
-        add(f'{{"number": {number}, "scores": [{s0}, {s1}], "difference": {difference}, {tail}')
+    for start in range(0, len(deals), _CHUNK):
+        rows = []
+        add = rows.append
+        for number, _dealer, _bidder, _cards, _sweeps, _bonus, (s0, s1), difference, event, next_dealer, _bazzis, \
+                _totals in deals[start:start + _CHUNK]:
+            tail = ending.get((event, next_dealer)) or _ending(event, next_dealer)
+            add(f'{{"number": {number}, "scores": [{s0}, {s1}], "difference": {difference}, {tail}')
+        yield (", " if start else "") + ", ".join(rows)
     (b0, b1), (t0, t1), winner = standings.bazzis, standings.totals, standings.winner
     winner = "null" if winner is None else '"draw"' if winner == "draw" else winner
-    return (f'{{"deals": [{", ".join(deals)}], "bazzis": [{b0}, {b1}], "difference": {standings.difference}, '
-            f'"totals": [{t0}, {t1}], "finished": {"true" if standings.finished else "false"}, "winner": {winner}}}')
+    yield (f'], "bazzis": [{b0}, {b1}], "difference": {standings.difference}, '
+           f'"totals": [{t0}, {t1}], "finished": {"true" if standings.finished else "false"}, "winner": {winner}}}')
 
 
 _EVENTS = tuple(BazziEvent(team, cause) for cause in ("lead", "minimum", "target") for team in (0, 1))
@@ -97,20 +110,29 @@ def _winner_text(winner, names) -> str:
 
 
 def format_table(match, standings: Standings) -> str:
+    return "".join(_table_chunks(match, standings))
+
+
+def _table_chunks(match, standings: Standings):
+    """format_table in pieces of _CHUNK rows, as standings_json_chunks."""
     names = [t.name for t in match.teams]
     w = max(8, *(len(n) for n in names))
-    lines = [f"{'deal':>4}  {names[0]:>{w}}  {names[1]:>{w}}  {'difference':>10}  {'event':<30}  next dealer"]
+    yield f"{'deal':>4}  {names[0]:>{w}}  {names[1]:>{w}}  {'difference':>10}  {'event':<30}  next dealer"
     # A row per deal, thousands of them: the layout parsed once, and the few event and dealer texts written once.
-    row = "%%4d  %%%dd  %%%dd  %%+10d  %%-30s  %%s" % (w, w)  # %-formatting: the quickest of Python's three here
+    row = "\n%%4d  %%%dd  %%%dd  %%+10d  %%-30s  %%s" % (w, w)  # %-formatting: the quickest of Python's three here
     dealers = {None: "-", **{seat: f"{seat} {match.seat_name(seat)}" for seat in range(4)}}
     events: dict = {None: ""}
-    for number, _dealer, _bidder, _cards, _sweeps, _bonus, (s0, s1), difference, event, next_dealer, _bazzis, _totals \
-            in standings.deals:
-        text = events.get(event)
-        if text is None:
-            text = events[event] = _event_text(event, names)
-        lines.append(row % (number, s0, s1, difference, text, dealers[next_dealer]))
-    lines.append("")
+    deals = standings.deals
+    for start in range(0, len(deals), _CHUNK):
+        rows = []
+        for number, _dealer, _bidder, _cards, _sweeps, _bonus, (s0, s1), difference, event, next_dealer, _bazzis, \
+                _totals in deals[start:start + _CHUNK]:
+            text = events.get(event)
+            if text is None:
+                text = events[event] = _event_text(event, names)
+            rows.append(row % (number, s0, s1, difference, text, dealers[next_dealer]))
+        yield "".join(rows)
+    lines = ["", ""]
     lines.append(f"bazzis      {names[0]} {standings.bazzis[0]} : {standings.bazzis[1]} {names[1]}")
     lead = standings.leader
     diff = "level" if lead is None else f"{names[lead]} leads by {abs(standings.difference)}"
@@ -122,7 +144,7 @@ def format_table(match, standings: Standings) -> str:
         nd = standings.next_dealer
         who = "unknown" if nd is None else f"seat {nd} {match.seat_name(nd)} deals, seat {standings.next_bidder} {match.seat_name(standings.next_bidder)} bids"
         lines.append(f"in progress next: {who}")
-    return "\n".join(lines)
+    yield "\n".join(lines)
 
 
 def run(args) -> int:
@@ -131,8 +153,8 @@ def run(args) -> int:
     except MatchError as err:
         print(f"seep-scorer: {args.file}: {err}", file=sys.stderr)
         return 2
-    if args.json:
-        print(standings_json_text(standings))
-    else:
-        print(format_table(match, standings))
+    write = sys.stdout.write
+    for piece in standings_json_chunks(standings) if args.json else _table_chunks(match, standings):
+        write(piece)
+    write("\n")
     return 0

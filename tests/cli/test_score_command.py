@@ -254,3 +254,22 @@ def test_a_long_standing_reaches_a_file_whole_from_a_new_process(tmp_path):
     piped = _subprocess.run([_sys.executable, "-m", "seep_scorer", "score", str(path), "--json"], capture_output=True,
                             cwd=_Path(__file__).resolve().parents[2], env=env)
     assert piped.returncode == 0 and piped.stdout == out.read_bytes()
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 250])
+def test_the_output_is_the_same_in_pieces_of_any_size(chunk, monkeypatch):
+    """score writes long output a piece at a time (score._CHUNK deals): pieces join into the same texts."""
+    import random
+
+    from seep_scorer.cli import score
+    from seep_scorer.rules import replay
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from replay import generate_match
+
+    match = generate_match(random.Random(chunk), 11)
+    standings = replay(match)
+    monkeypatch.setattr(score, "_CHUNK", chunk)
+    assert score.standings_json_text(standings) == json.dumps(score.standings_to_json(standings))
+    lines = score.format_table(match, standings).split("\n")
+    assert lines[1:12] == list(plain_table_rows(match, standings)) and lines[12] == "" and len(lines) == 17
