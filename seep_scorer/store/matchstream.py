@@ -24,6 +24,7 @@ if _scan is not None:
     from _json import scanstring
 
 _SPACE = " \t\n\r"  # JSON's whitespace
+_BATCH = 16_384  # characters of deals scanned in one call, about 80 deals: their objects fit in memory just freed
 
 
 def stream_scored(text: str, header_check, max_deals: int, keep_deals: bool):
@@ -88,11 +89,46 @@ def _stream(text: str, header_check, max_deals: int, keep_deals: bool):
         if text[at] == "]":
             outcome["end"] = at + 1
             return
-        gap = None  # the whitespace between two deals, as the file repeats it
+        gap = separator = None  # the whitespace between two deals, as the file repeats it; "}," gap "{"
         count = 0
         while True:
+            batch = value = None
+            if separator is not None:
+                # Some deals at once, in one call of the scanner: up to the separator found past _BATCH characters.
+                # An indented file repeats it only between deals (a string holds no line break, and nested objects
+                # are indented deeper), but any file may say otherwise: a batch is taken only when the scanner reads
+                # it whole as a list, and then it is the list's next deals exactly (an object's text ends at its
+                # own closing brace). Else the rest of the file goes deal by deal.
+                cut = text.find(separator, at + _BATCH)
+                if cut == -1:
+                    separator = None  # the last deals, one by one
+                else:
+                    piece = "[" + text[at:cut + 1] + "]"
+                    try:
+                        batch, used = _scan(piece, 0)
+                    except Exception:  # noqa: BLE001 - not a list of whole deals
+                        batch = None
+                    else:
+                        if used != len(piece):
+                            batch = None
+                    if batch is None:
+                        separator = None
+            if batch is not None:
+                for value in batch:
+                    if count == max_deals or state.finished_after is not None:
+                        return  # too many deals, or a deal after the end: the usual reading refuses it
+                    item = fast(value, state.dealer)
+                    if item is None:
+                        return
+                    count += 1
+                    if keep_deals:
+                        deals.append(item[0])
+                    yield item
+                del batch, value  # the batch's objects go before the next batch's come
+                at = cut + len(separator) - 1
+                continue
             if count == max_deals or state.finished_after is not None:
-                return  # too many deals, or a deal after the end: the usual reading refuses it
+                return
             value, end = _scan(text, at)
             item = fast(value, state.dealer)
             if item is None:
@@ -112,6 +148,8 @@ def _stream(text: str, header_check, max_deals: int, keep_deals: bool):
                 at += len(gap)
             else:
                 start, at = at, _skip(text, at)
+                if gap is None and "\n" in text[start:at]:
+                    separator = "}," + text[start:at] + "{"
                 gap = text[start:at]
 
     state.fold_scored(checked())

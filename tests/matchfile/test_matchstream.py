@@ -50,9 +50,15 @@ SETTINGS = settings(max_examples=200, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
+# Characters per batch of deals read in one call of the scanner (matchstream._BATCH): small ones make batches
+# of one, two or a few deals in these short files, and the real one none.
+BATCHES = st.sampled_from([0, 1, 60, 150, 400, matchstream._BATCH])
+
+
 @SETTINGS
-@given(match=matches(max_deals=20), indent=st.sampled_from([None, 1, 2]), keep=st.booleans())
-def test_valid_files_take_the_stream_and_read_as_a_whole_read_them(match, indent, keep, monkeypatch):
+@given(match=matches(max_deals=20), indent=st.sampled_from([None, 1, 2]), keep=st.booleans(), batch=BATCHES)
+def test_valid_files_take_the_stream_and_read_as_a_whole_read_them(match, indent, keep, batch, monkeypatch):
+    monkeypatch.setattr(matchstream, "_BATCH", batch)
     text = json.dumps(match_to_dict(match), indent=indent)
     got = streamed(text, keep)
     assert got is not None, "a valid file as the app writes it must be read deal by deal"
@@ -62,18 +68,21 @@ def test_valid_files_take_the_stream_and_read_as_a_whole_read_them(match, indent
 
 
 @SETTINGS
-@given(doc=damaged(), indent=st.sampled_from([None, 1]))
-def test_damaged_files_read_as_a_whole_read_them(doc, indent, monkeypatch):
+@given(doc=damaged(), indent=st.sampled_from([None, 1]), batch=BATCHES)
+def test_damaged_files_read_as_a_whole_read_them(doc, indent, batch, monkeypatch):
+    monkeypatch.setattr(matchstream, "_BATCH", batch)
     text = json.dumps(doc, indent=indent)
     assert outcome(text) == whole_outcome(text, monkeypatch)
     assert outcome(text, keep_deals=False) == whole_outcome(text, monkeypatch, keep_deals=False)
 
 
 @SETTINGS
-@given(doc=damaged(), cut=st.integers(0, 10_000), junk=st.sampled_from(["", "]", "}", ",", " ,", "x", "[", "\"", "{}"]))
-def test_broken_texts_read_as_a_whole_read_them(doc, cut, junk, monkeypatch):
+@given(doc=damaged(), cut=st.integers(0, 10_000), junk=st.sampled_from(["", "]", "}", ",", " ,", "x", "[", "\"", "{}"]),
+       batch=BATCHES)
+def test_broken_texts_read_as_a_whole_read_them(doc, cut, junk, batch, monkeypatch):
     """A text cut anywhere, or with stray characters put in: the same error either way."""
-    text = json.dumps(doc)
+    monkeypatch.setattr(matchstream, "_BATCH", batch)
+    text = json.dumps(doc, indent=1)
     cut %= len(text) + 1
     text = text[:cut] + junk + text[cut:]
     assert outcome(text) == whole_outcome(text, monkeypatch)
@@ -151,3 +160,37 @@ def test_a_byte_order_mark_is_dropped_as_utf_8_sig_drops_it():
         (b"\xef\xbb\xbf" + text.encode()[:10] + b"\xff").decode("utf-8-sig")
     except UnicodeDecodeError as err:
         assert err.start == 10  # where utf-8-sig puts it too
+
+
+def _count_scans(monkeypatch) -> list:
+    calls = []
+    scan = matchstream._scan
+
+    def counted(text, at):
+        calls.append(at)
+        return scan(text, at)
+
+    monkeypatch.setattr(matchstream, "_scan", counted)
+    return calls
+
+
+def test_an_indented_file_is_read_a_batch_of_deals_at_a_time(monkeypatch):
+    text = dumps_match(generate_match(random.Random(3), 400))
+    calls = _count_scans(monkeypatch)
+    match, standings = streamed(text, keep_deals=True)
+    assert len(standings.deals) == 400 and len(match.deals) == 400
+    assert len(calls) < 40, f"{len(calls)} calls of the scanner for 400 deals"  # one by one: over 400
+    assert (match, standings) == whole_outcome(text, monkeypatch)[1:]
+
+
+def test_a_separator_inside_a_deal_sends_the_rest_deal_by_deal(monkeypatch):
+    """Hand-indented sweeps that close as deals do ("},\n  {" inside a deal): the batch that ends there is not
+    a list of whole deals, and the deals are read one by one, to the same result."""
+    deal = {"points": {"0": 50, "1": 50}, "sweeps": [{"team": 0, "kind": "normal"}, {"team": 1, "kind": "normal"}]}
+    deals = ",\n  ".join(json.dumps(deal).replace("}, {", "},\n  {") for _ in range(30))
+    text = json.dumps(dict(SPEC_EXAMPLE, match={"type": "open"}, deals=[]))[:-3] + "[\n  " + deals + "\n ]}"
+    monkeypatch.setattr(matchstream, "_BATCH", 50)
+    calls = _count_scans(monkeypatch)
+    match, standings = streamed(text)
+    assert len(standings.deals) == 30 and len(calls) >= 30  # the batch was refused: every deal on its own
+    assert ("ok", match, standings) == whole_outcome(text, monkeypatch)
