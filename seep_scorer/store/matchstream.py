@@ -1,9 +1,11 @@
-"""A match file's text read deal by deal: each deal parsed, checked, replayed and let go before the next.
+"""A match file's text read a few deals at a time: parsed, checked, replayed and let go before the next ones.
 
 Reading the whole JSON value first builds every deal's objects at once: a
 5,000-deal file holds some ten megabytes of them, and on these machines the
-fresh memory alone (page faults) is a tenth of `seep-scorer score`. Here each
-deal's objects are freed once it is replayed, and the next reuses their memory.
+fresh memory alone (page faults) is a tenth of `seep-scorer score`. Here the
+deals are parsed one at a time, or, in an indented file, about eighty per call
+of the scanner; their objects are freed once they are replayed, and the next
+ones reuse that memory.
 
 This is only a quicker road to the same result. It takes a file when its top
 level is an object whose "deals" list follows the keys that set the rules, and
