@@ -8,7 +8,10 @@ is a tuple subclass with a name per position: construction by position or keywor
 
 from __future__ import annotations
 
-from operator import itemgetter
+try:  # as record.py: _operator, without operator's own module
+    from _operator import itemgetter
+except ImportError:
+    from operator import itemgetter
 
 
 def named_tuple(name: str, fields: tuple[str, ...], doc: str, module: str) -> type:

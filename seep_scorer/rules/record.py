@@ -11,7 +11,10 @@ when they are called (`__dataclass_fields__` is built on first use).
 
 from __future__ import annotations
 
-from operator import attrgetter
+try:  # operator re-exports these from _operator: importing it is import time `seep-scorer score` pays on every run
+    from _operator import attrgetter
+except ImportError:  # an interpreter without CPython's _operator
+    from operator import attrgetter
 
 _MISSING = object()
 
@@ -83,12 +86,17 @@ def _maker(cls, names: tuple):
     that builds thousands of records from values it has checked. __init__ must go through object.__setattr__
     per field (the record refuses plain assignment); here plain slot stores on a builder subclass of the same
     layout, then the instance becomes a `cls`: about three times cheaper, and reads stay plain slot reads."""
-    env: dict = {"cls": cls}
-    exec(f"def __init__(self, {', '.join(names)}):\n" + "".join(f"    self.{n} = {n}\n" for n in names)
-         + "    self.__class__ = cls\n", env)  # noqa: S102
-    builder = type(f"_{cls.__name__}Builder", (cls,), {"__slots__": (), "__setattr__": object.__setattr__,
-                                                        "__init__": env["__init__"]})
-    return staticmethod(builder)
+
+    def _make(*values):  # the first call builds the builder and puts it in its place
+        env: dict = {"cls": cls}
+        exec(f"def __init__(self, {', '.join(names)}):\n" + "".join(f"    self.{n} = {n}\n" for n in names)
+             + "    self.__class__ = cls\n", env)  # noqa: S102
+        builder = type(f"_{cls.__name__}Builder", (cls,), {"__slots__": (), "__setattr__": object.__setattr__,
+                                                            "__init__": env["__init__"]})
+        cls._make = staticmethod(builder)
+        return builder(*values)
+
+    return staticmethod(_make)
 
 
 def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slots: bool) -> dict:
@@ -109,8 +117,20 @@ def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slot
         body.append(f"_set(self, {name!r}, {value})")
     if post_init:
         body.append("self.__post_init__()")
-    exec(f"def __init__(self, {', '.join(params)}):\n" + "".join(f"    {line}\n" for line in body or ["pass"]), env)  # noqa: S102
-    # The rest needs no generated code (compiling it is import time `seep-scorer score` pays on every run).
+    source = f"def __init__(self, {', '.join(params)}):\n" + "".join(f"    {line}\n" for line in body or ["pass"])
+
+    def __init__(self, *args, **kwargs):
+        # Compiled at the first record built, not at import: `seep-scorer score` builds no Deal, and compiling
+        # is import time it would pay on every run. Then the compiled one takes this one's place in the class.
+        exec(source, env)  # noqa: S102
+        compiled = env["__init__"]
+        for klass in type(self).__mro__:
+            if klass.__dict__.get("__init__") is __init__:
+                setattr(klass, "__init__", compiled)
+                break
+        compiled(self, *args, **kwargs)
+
+    # The rest needs no generated code.
     fields_of = attrgetter(*names) if len(names) > 1 else lambda obj: (getattr(obj, names[0]),)
 
     def __repr__(self):
@@ -129,7 +149,7 @@ def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slot
         for name, value in zip(names, state):
             object.__setattr__(self, name, value)
 
-    methods = {"__init__": env["__init__"], "__repr__": __repr__, "__eq__": __eq__, "__hash__": __hash__}
+    methods = {"__init__": __init__, "__repr__": __repr__, "__eq__": __eq__, "__hash__": __hash__}
     if slots:  # pickling by fields only where there is no __dict__ (a __dict__ also carries derived attributes)
         methods.update(__getstate__=__getstate__, __setstate__=__setstate__)
     return methods

@@ -61,3 +61,43 @@ def test_make_builds_the_same_frozen_record():
     with pytest.raises(FrozenInstanceError):
         made.dealer = 2
     assert pickle.loads(pickle.dumps(made)) == made
+
+
+def test_init_is_compiled_at_the_first_record_built_and_then_is_the_class_own():
+    """`seep-scorer score` builds no Deal: its __init__ is compiled when a first one is built, then kept."""
+    from seep_scorer.rules.record import record
+
+    @record
+    class Point:
+        x: int
+        y: int = 2
+
+    class Named(Point):  # a subclass built first compiles its base's __init__ all the same
+        pass
+
+    stub = Point.__init__
+    assert Named(1).y == 2 and Point.__init__ is not stub
+    assert Point(3) == Point(3, 2) and Point(y=5, x=1).y == 5
+    with pytest.raises(TypeError):
+        Point()
+    with pytest.raises(TypeError):
+        Point(1, 2, 3)
+
+    @record(slots=True)
+    class Pair:
+        a: int
+        b: str = "b"
+
+    with pytest.raises(TypeError):
+        Pair(a=1, c=2)  # the first call, refused by the compiled __init__
+    assert Pair(1) == Pair(1, "b") and Pair._make(1, "c") == Pair(1, "c") and type(Pair._make(1, "c")) is Pair
+
+
+def test_score_compiles_no_deal_record(tmp_path):
+    """A new interpreter that imports what `seep-scorer score` imports has not compiled Deal's __init__ or _make."""
+    code = ("from seep_scorer.store.matchfile import read_scored_match_file\n"
+            "from seep_scorer.rules import Deal\n"
+            "print(Deal.__init__.__code__.co_varnames[:3], Deal.__dict__['_make'].__func__.__name__)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "('self', 'args', 'kwargs') _make"
