@@ -102,15 +102,18 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
     scores_most_cards = bool(most_bonus or tie_bonus)
 
     def fast(obj, dealer_before):
-        if type(obj) is not dict or not _DEAL_KEYS.issuperset(obj):
+        if type(obj) is not dict:
             return None
         if len(obj) == 2 and "sweeps" in obj:
             # The usual deal: its cards or its points, and its sweeps; no dealer, bonus, bid or note to look up.
+            # (Its other key is looked for below: neither "cards" nor "points" returns None.)
             dealer = most = bid = note = None
             at = dealer_before
             if needs_most_cards:
                 return None
             bonus = _ZERO
+        elif not _DEAL_KEYS.issuperset(obj):
+            return None
         else:
             get = obj.get
             dealer = get("dealer")

@@ -116,13 +116,15 @@ def _stream(text: str, header_check, max_deals: int, keep_deals: bool):
                     if batch is None:
                         separator = None
             if batch is not None:
+                if count + len(batch) > max_deals:
+                    return  # too many deals: the usual reading refuses them
+                count += len(batch)
                 for value in batch:
-                    if count == max_deals or state.finished_after is not None:
-                        return  # too many deals, or a deal after the end: the usual reading refuses it
+                    if state.finished_after is not None:
+                        return  # a deal after the end: the usual reading refuses it
                     item = fast(value, state.dealer)
                     if item is None:
                         return
-                    count += 1
                     if keep_deals:
                         deals.append(item[0])
                     yield item

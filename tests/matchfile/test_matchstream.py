@@ -123,8 +123,10 @@ def test_unknown_keys_after_the_deals_are_kept_and_checked():
         loads_scored_match(text.replace('"someone"', "NaN"))
 
 
-def test_more_deals_than_a_match_holds_are_refused_as_before(monkeypatch):
+@pytest.mark.parametrize("batch", [0, 100, matchstream._BATCH])
+def test_more_deals_than_a_match_holds_are_refused_as_before(batch, monkeypatch):
     monkeypatch.setattr(matchfile, "MAX_DEALS", 3)
+    monkeypatch.setattr(matchstream, "_BATCH", batch)
     text = _text(deals=[{"points": {"0": 50, "1": 50}}] * 4)
     assert streamed(text) is None
     with pytest.raises(MatchError) as caught:
