@@ -80,8 +80,8 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
     `keep_deals=False`: the same checks, and None where the Deal would be.
 
     `from_json`: the value is json.loads's, whose strings are never a str subclass; a card list's codes then
-    need no type check of their own: a number, true, false or null is no point card's code (they fail the
-    comparison with the point cards), and a list or an object cannot be in a set (TypeError)."""
+    need no type check of their own: a number, true, false or null is no point card's code (KeyError below),
+    and a list or an object cannot be looked up (TypeError)."""
     n_points = len(rules.point_cards)
     # Each point card as one number: its value above a bit of its own. The codes of both lists summed give
     # every bit once and the card total above them exactly when each point card is listed once: n codes whose
