@@ -279,8 +279,39 @@ def tap(page, ident: str) -> None:
 
 def text(page, ident: str) -> str:
     loc = page.locator(sel(ident)).first
-    loc.wait_for(state="attached", timeout=WAIT_MS)
+    attached(page, ident)
     return " ".join((loc.text_content() or "").split())
+
+
+def attached(page, ident: str, timeout: int = WAIT_MS) -> None:
+    """Wait for the node `ident`; if it never comes, fail saying what the page showed instead: its address,
+    the identifiers in its semantics tree and a screenshot's path (a run that fails once under load can then
+    be read, not guessed at)."""
+    try:
+        page.locator(sel(ident)).first.wait_for(state="attached", timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{ident!r} never appeared within {timeout / 1000:g} s; {what_the_page_shows(page)}") from None
+
+
+def what_the_page_shows(page) -> str:
+    """The page's address, its semantics identifiers and a screenshot's path, each bounded and best effort."""
+    told = [f"at {page.url}"]
+    try:
+        idents = evaluate(page, """() => [...document.querySelectorAll('[flt-semantics-identifier]')]
+                                        .map(e => e.getAttribute('flt-semantics-identifier'))""",
+                          timeout_ms=10_000, what="the page's semantics identifiers")
+        told.append(f"{len(idents)} identifiers: {' '.join(idents[:80])}")
+    except Exception as err:  # noqa: BLE001 - a diagnosis must not hide the failure it explains
+        told.append(f"identifiers unreadable ({type(err).__name__})")
+    try:
+        import tempfile
+
+        shot = Path(tempfile.mkdtemp(prefix="seep-e2e-")) / "page.png"
+        page.screenshot(path=str(shot), timeout=10_000)
+        told.append(f"screenshot {shot}")
+    except Exception as err:  # noqa: BLE001
+        told.append(f"no screenshot ({type(err).__name__})")
+    return "; ".join(told)
 
 
 def wait_text(page, ident: str, needle: str, timeout: int = WAIT_MS) -> str:
@@ -292,7 +323,7 @@ def wait_text(page, ident: str, needle: str, timeout: int = WAIT_MS) -> str:
 
 
 def wait_present(page, ident: str, timeout: int = WAIT_MS) -> None:
-    page.locator(sel(ident)).first.wait_for(state="attached", timeout=timeout)
+    attached(page, ident, timeout)
 
 
 def wait_absent(page, ident: str, timeout: int = WAIT_MS) -> None:

@@ -4,14 +4,16 @@ given time, naming what was awaited, and the browser goes on working; what does 
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from e2e_support import VIEWPORT, WAIT_MS, download_path, evaluate, save_download
+from e2e_support import VIEWPORT, WAIT_MS, download_path, evaluate, save_download, wait_present
 
 # Each wait below is given up after 3 s; a helper that no longer bounds its wait would hang until this limit.
 pytestmark = pytest.mark.timeout(180)
@@ -109,3 +111,18 @@ def test_a_download_that_never_finishes_fails_in_time_and_a_whole_one_is_read(pa
     message, took = bounded_failure(lambda: save_download(stalled, "/nonexistent/never-written", timeout_ms=BOUND_MS))
     assert message.startswith("the download of 'stalled.bin' to finish and be saved") and 2.5 < took < 30
     assert evaluate(page, "location.href") == files  # the browser goes on
+
+
+def test_a_node_that_never_comes_fails_saying_what_the_page_showed(page):
+    page.set_content('<div flt-semantics-identifier="deal-3">3</div><div flt-semantics-identifier="deal-2">2</div>')
+    start = time.monotonic()
+    with pytest.raises(AssertionError) as failure:
+        wait_present(page, "bazzis-1", timeout=BOUND_MS)
+    message = str(failure.value)
+    assert time.monotonic() - start < 60
+    assert message.startswith("'bazzis-1' never appeared within 3 s; at about:blank")
+    assert "2 identifiers: deal-3 deal-2" in message
+    shot = Path(re.search(r"screenshot (\S+\.png)", message).group(1))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    shot.unlink()
+    shot.parent.rmdir()
