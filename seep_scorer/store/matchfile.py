@@ -314,7 +314,7 @@ def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[M
 def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
     # Most files: a few deals at a time, their objects freed before the next ones come (matchstream); anything it
     # does not take, the whole value read first, as below, which words any fault.
-    streamed = stream_scored(data, _header_check, MAX_DEALS, keep_deals)
+    streamed = stream_scored(data, _header_check, _TOP_KEYS, MAX_DEALS, keep_deals)
     if streamed is not None:
         return streamed
     try:

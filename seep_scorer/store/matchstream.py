@@ -29,13 +29,14 @@ _SPACE = " \t\n\r"  # JSON's whitespace
 _BATCH = 16_384  # characters of deals scanned in one call, about 80 deals: their objects fit in memory just freed
 
 
-def stream_scored(text: str, header_check, max_deals: int, keep_deals: bool):
+def stream_scored(text: str, header_check, known_keys, max_deals: int, keep_deals: bool):
     """(match, standings) as scored_match_from_dict(json value of `text`) gives them, or None: read it the usual
-    way. `header_check(obj)` is scored_match_from_dict for the file without its deals: (match, standings)."""
+    way. `header_check(obj)` is scored_match_from_dict for the file without its deals: (match, standings);
+    `known_keys` are the file's top-level keys ("deals" among them): after the deals, only others may come."""
     if _scan is None:
         return None
     try:
-        return _stream(text, header_check, max_deals, keep_deals)
+        return _stream(text, header_check, known_keys, max_deals, keep_deals)
     except Exception:  # noqa: BLE001 - any fault at all: the usual reading finds it and words it
         return None
 
@@ -58,7 +59,23 @@ def _key(text: str, i: int):
     return key, _skip(text, i + 1)
 
 
-def _stream(text: str, header_check, max_deals: int, keep_deals: bool):
+def _batch(text: str, at: int, separator: str):
+    """(the deals from `at` up to the separator found past _BATCH characters, the index of the deal after them),
+    or None. An indented file repeats the separator only between deals (a string holds no line break, and nested
+    objects are indented deeper), but any file may say otherwise: a batch is taken only when the scanner reads it
+    whole as a list, and then it is the list's next deals exactly (an object's text ends at its own brace)."""
+    cut = text.find(separator, at + _BATCH)
+    if cut == -1:
+        return None
+    piece = "[" + text[at:cut + 1] + "]"
+    try:
+        values, used = _scan(piece, 0)
+    except Exception:  # noqa: BLE001 - not a list of whole deals
+        return None
+    return (values, cut + len(separator) - 1) if used == len(piece) else None
+
+
+def _stream(text: str, header_check, known_keys, max_deals: int, keep_deals: bool):
     i = _skip(text, 0)
     if text[i] != "{":
         return None
@@ -94,54 +111,28 @@ def _stream(text: str, header_check, max_deals: int, keep_deals: bool):
         gap = separator = None  # the whitespace between two deals, as the file repeats it; "}," gap "{"
         count = 0
         while True:
-            batch = value = None
-            if separator is not None:
-                # Some deals at once, in one call of the scanner: up to the separator found past _BATCH characters.
-                # An indented file repeats it only between deals (a string holds no line break, and nested objects
-                # are indented deeper), but any file may say otherwise: a batch is taken only when the scanner reads
-                # it whole as a list, and then it is the list's next deals exactly (an object's text ends at its
-                # own closing brace). Else the rest of the file goes deal by deal.
-                cut = text.find(separator, at + _BATCH)
-                if cut == -1:
-                    separator = None  # the last deals, one by one
-                else:
-                    piece = "[" + text[at:cut + 1] + "]"
-                    try:
-                        batch, used = _scan(piece, 0)
-                    except Exception:  # noqa: BLE001 - not a list of whole deals
-                        batch = None
-                    else:
-                        if used != len(piece):
-                            batch = None
-                    if batch is None:
-                        separator = None
-            if batch is not None:
-                if count + len(batch) > max_deals:
-                    return  # too many deals: the usual reading refuses them
-                count += len(batch)
-                for value in batch:
-                    if state.finished_after is not None:
-                        return  # a deal after the end: the usual reading refuses it
-                    item = fast(value, state.dealer)
-                    if item is None:
-                        return
-                    if keep_deals:
-                        deals.append(item[0])
-                    yield item
-                del batch, value  # the batch's objects go before the next batch's come
-                at = cut + len(separator) - 1
+            batch = _batch(text, at, separator) if separator is not None else None
+            if batch is None:  # one deal (and, once a batch is refused or none is left, the rest one by one)
+                separator = None
+                value, end = _scan(text, at)
+                batch = (value,), None
+            values, after = batch
+            if count + len(values) > max_deals:
+                return  # too many deals: the usual reading refuses them
+            count += len(values)
+            for value in values:
+                if state.finished_after is not None:
+                    return  # a deal after the end: the usual reading refuses it
+                item = fast(value, state.dealer)
+                if item is None:
+                    return
+                if keep_deals:
+                    deals.append(item[0])
+                yield item
+            del batch, values, value  # these deals' objects go before the next ones come
+            if after is not None:
+                at = after
                 continue
-            if count == max_deals or state.finished_after is not None:
-                return
-            value, end = _scan(text, at)
-            item = fast(value, state.dealer)
-            if item is None:
-                return
-            del value  # the deal's objects go before the next deal's come
-            count += 1
-            if keep_deals:
-                deals.append(item[0])
-            yield item
             if text[end] != ",":
                 end = _skip(text, end)
                 if text[end] == "]":
@@ -167,7 +158,7 @@ def _stream(text: str, header_check, max_deals: int, keep_deals: bool):
         if found is None:
             return None
         key, i = found
-        if key == "deals" or key in header or key in trailing or key in _KNOWN:
+        if key in known_keys or key in header or key in trailing:
             return None
         trailing[key], i = _scan(text, i)
         i = _skip(text, i)
@@ -179,7 +170,5 @@ def _stream(text: str, header_check, max_deals: int, keep_deals: bool):
         match, _ = header_check(whole)
     return match.with_deals(deals) if keep_deals else match, state.standings()
 
-
-_KNOWN = frozenset(("format", "version", "rules", "match", "teams", "first_dealer"))
 
 __all__ = ["stream_scored"]

@@ -43,7 +43,8 @@ def whole_outcome(text, monkeypatch, keep_deals=True):
 
 
 def streamed(text, keep_deals=True):
-    return matchstream.stream_scored(text, matchfile._header_check, matchfile.MAX_DEALS, keep_deals)
+    return matchstream.stream_scored(text, matchfile._header_check, matchfile._TOP_KEYS, matchfile.MAX_DEALS,
+                                     keep_deals)
 
 
 SETTINGS = settings(max_examples=200, deadline=None,
