@@ -264,7 +264,7 @@ def enable_semantics(page) -> None:
 
 def tap(page, ident: str) -> None:
     loc = page.locator(sel(ident)).first
-    loc.wait_for(state="attached", timeout=WAIT_MS)
+    attached(page, ident)
     try:
         loc.click(timeout=20_000)
     except PlaywrightTimeout:
@@ -287,10 +287,29 @@ def attached(page, ident: str, timeout: int = WAIT_MS) -> None:
     """Wait for the node `ident`; if it never comes, fail saying what the page showed instead: its address,
     the identifiers in its semantics tree and a screenshot's path (a run that fails once under load can then
     be read, not guessed at)."""
-    try:
-        page.locator(sel(ident)).first.wait_for(state="attached", timeout=timeout)
-    except PlaywrightTimeout:
-        raise AssertionError(f"{ident!r} never appeared within {timeout / 1000:g} s; {what_the_page_shows(page)}") from None
+    loc = page.locator(sel(ident)).first
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        left_ms = (deadline - time.monotonic()) * 1000
+        try:
+            # In slices: under load Flutter has been seen to drop its whole semantics tree (its placeholder
+            # comes back, as before the first click), so a node that was there is gone for good. Between
+            # slices the placeholder, if it is back, is clicked again; a node that never comes still fails.
+            loc.wait_for(state="attached", timeout=max(1, min(left_ms, 10_000)))
+            return
+        except PlaywrightTimeout:
+            if left_ms <= 10_000:
+                raise AssertionError(f"{ident!r} never appeared within {timeout / 1000:g} s; "
+                                     f"{what_the_page_shows(page)}") from None
+            _semantics_back_on(page)
+
+
+def _semantics_back_on(page) -> None:
+    """Click Flutter's semantics placeholder if it is there (the tree is off); bounded, best effort."""
+    with contextlib.suppress(Exception):
+        evaluate(page, """() => { const e = document.querySelector('flt-semantics-placeholder');
+                                  if (e) e.dispatchEvent(new Event('click')); }""",
+                 timeout_ms=5_000, what="the semantics placeholder, clicked again")
 
 
 def what_the_page_shows(page) -> str:
