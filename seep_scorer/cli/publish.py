@@ -9,7 +9,8 @@ def register(sub, common) -> None:
     p = sub.add_parser("publish", parents=[common],
                        help="build a static site that runs the whole app in a phone's browser, offline")
     p.add_argument("-o", "--output", metavar="DIR", required=True,
-                   help="folder to build the site in (empty, or a site published before: it is replaced)")
+                   help="folder to build the site in: empty, or one published to before, whose site is "
+                        "replaced (only the files a publish wrote; anything else is kept)")
     p.set_defaults(run=run)
 
 

@@ -10,7 +10,6 @@ configuration option selects, Pyodide's command-line and micropip files).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -18,6 +17,7 @@ from pathlib import Path
 
 from .appbundle import PROJECT_DIR, build_app_archive
 from .serviceworker import service_worker, site_version
+from .sitefolder import MANIFEST, build_folder, install, sha256_file
 
 APP_NAME = "Seep Scorer"
 SHORT_NAME = "Seep"
@@ -132,25 +132,13 @@ def _copy_fonts(out: Path) -> None:
 
 
 def _hashes(out: Path) -> dict[str, str]:
-    return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(out.rglob("*")) if p.is_file() and p.name != "sw.js"}
+    return {p.relative_to(out).as_posix(): sha256_file(p)
+            for p in sorted(out.rglob("*")) if p.is_file() and p.name not in ("sw.js", MANIFEST)}
 
 
-def publish(out_dir: str | Path, *, main_py: str | None = None) -> dict:
-    """Build the site in `out_dir` (made empty first; it must be empty or a site published before).
-    `main_py` publishes another Flet app (that source as its main.py) the same way: the benchmark's bare page.
-
-    Returns a small report: the number of files and bytes, the version."""
+def _build(out: Path, main_py: str | None) -> dict[str, str]:
     from ..ui.theme import SEED
 
-    out = Path(out_dir)
-    if out.exists():
-        if not out.is_dir():
-            raise FileExistsError(f"{out} is not a folder")
-        if any(out.iterdir()) and not (out / "sw.js").is_file():
-            raise FileExistsError(f"{out} is not empty and holds no published site: choose an empty folder")
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
     _copy_web_client(out)
     _copy_fonts(out)
     shutil.copytree(ICONS_DIR, out / "icons", dirs_exist_ok=True)
@@ -160,5 +148,19 @@ def publish(out_dir: str | Path, *, main_py: str | None = None) -> dict:
     _patch_index(out, SEED)
     files = _hashes(out)
     (out / "sw.js").write_text(service_worker(files), encoding="utf-8")
-    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    return {"files": len(files) + 1, "bytes": size, "version": site_version(files)}
+    return files
+
+
+def publish(out_dir: str | Path, *, main_py: str | None = None) -> dict:
+    """Build the site in `out_dir`: a new or empty folder, or one a publish wrote into before, whose files
+    it replaces once the new site is complete, keeping whatever else is there (sitefolder.py).
+    `main_py` publishes another Flet app (that source as its main.py) the same way: the benchmark's bare page.
+
+    Returns a small report: the number of files and bytes, the version."""
+    out = Path(out_dir)
+    with build_folder(out) as (build, old):
+        files = _build(build, main_py)
+        written = {**files, "sw.js": sha256_file(build / "sw.js")}
+        size = sum((build / rel).stat().st_size for rel in written)
+        install(build, out, written, old)
+    return {"files": len(written), "bytes": size, "version": site_version(files)}

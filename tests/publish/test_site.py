@@ -19,6 +19,7 @@ import pytest
 from seep_scorer.locale_format import LANGUAGES
 from seep_scorer.publish.serviceworker import service_worker, site_version
 from seep_scorer.publish.site import publish
+from seep_scorer.publish.sitefolder import MANIFEST
 from seep_scorer.ui.theme import SEED
 
 
@@ -96,7 +97,8 @@ def test_manifest_names_the_app_with_its_own_icons_and_colours(site):
 
 def test_the_service_worker_lists_every_file_with_its_hash(site):
     files = _sw_files(site)
-    on_disk = {p.relative_to(site).as_posix(): p for p in site.rglob("*") if p.is_file() and p.name != "sw.js"}
+    on_disk = {p.relative_to(site).as_posix(): p for p in site.rglob("*")
+               if p.is_file() and p.name not in ("sw.js", MANIFEST)}
     assert set(files) == set(on_disk)
     for name, path in on_disk.items():
         assert files[name] == hashlib.sha256(path.read_bytes()).hexdigest(), name
