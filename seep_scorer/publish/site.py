@@ -152,8 +152,8 @@ def _build(out: Path, main_py: str | None) -> dict[str, str]:
 
 
 def publish(out_dir: str | Path, *, main_py: str | None = None) -> dict:
-    """Build the site in `out_dir`: a new or empty folder, or one a publish wrote into before, whose files
-    it replaces once the new site is complete, keeping whatever else is there (sitefolder.py).
+    """Build the site in `out_dir`: a new or empty folder, or one a publish wrote into before,
+    whose files it replaces once the new site is complete, keeping anything else (sitefolder.py).
     `main_py` publishes another Flet app (that source as its main.py) the same way: the benchmark's bare page.
 
     Returns a small report: the number of files and bytes, the version."""

@@ -1,13 +1,14 @@
-"""The folder `publish -o DIR` writes into: what it may replace, and replacing it only once the build is done.
+"""The folder `publish -o DIR` writes into: what it may replace, and replacing only once built.
 
-A publish writes a manifest (MANIFEST) listing each file it wrote with its SHA-256. The next publish
-treats as its own only the files listed there whose content is still what it wrote: it replaces them,
-deletes those the new site no longer has, and keeps everything else in the folder (a `.git`, a
-`CNAME`, sources). A file of anyone else's where the new site puts one stops the publish before
-anything changes. The site is built in a hidden folder inside DIR (same filesystem, so each file moves
-into place with one rename) and moved only once complete: a build that fails leaves the old site as it
-was. A first publish wants an empty (or new) folder, as before. Sites published before the manifest
-existed are recognised by their sw.js, which lists every other file with its hash.
+A publish writes a manifest (MANIFEST) listing each file it wrote with its SHA-256. The next
+publish treats as its own only the files listed there whose content is still what it wrote: it
+replaces them, deletes those the new site no longer has, and keeps everything else in the folder
+(a `.git`, a `CNAME`, sources). A file of anyone else's where the new site puts one stops the
+publish before anything changes. The site is built in a hidden folder inside DIR (same
+filesystem, so each file moves into place with one rename) and moved only once complete: a build
+that fails leaves the old site as it was. A first publish wants an empty (or new) folder, as
+before. Sites published before the manifest existed are recognised by their sw.js, which lists
+every other file with its hash.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from ..store.atomic import USUAL, atomic_writer, fsync_dir
 MANIFEST = ".seep-scorer-site.json"
 FORMAT = "seep-scorer-site"
 BUILD_PREFIX = ".seep-scorer-build-"
-# Written last, so that a visitor during the swap gets the new index.html and sw.js only once the files they
-# name are in place.
+# Moved in last: a visitor during the swap gets the new index.html and sw.js only once the files
+# they name are in place.
 LAST = ("index.html", "sw.js")
 _OLD_SW_MARK = "// Written by `seep-scorer publish`; do not edit (serviceworker.py)."
 _OLD_SW_FILES = re.compile(r"^const FILES = (\{.*?\});$", re.S | re.M)
@@ -45,7 +46,8 @@ def sha256_file(path: Path) -> str:
 
 
 def _safe(rel: object) -> bool:
-    """A plain relative path inside the folder: a damaged or hostile manifest names nothing outside it."""
+    """A plain relative path inside the folder: a damaged or hostile manifest names nothing
+    outside it."""
     if not isinstance(rel, str) or not rel or "\\" in rel:
         return False
     p = PurePosixPath(rel)
@@ -61,8 +63,8 @@ def _read_manifest(path: Path) -> dict[str, set[str]]:
                 for rel, h in files.items()):
             raise ValueError("not a list of the files a publish wrote")
     except (OSError, ValueError, AttributeError, KeyError, TypeError) as err:
-        raise FolderRefused(f"{path} is damaged ({err}): it lists the files a previous publish wrote, "
-                            "so nothing was changed") from None
+        raise FolderRefused(f"{path} is damaged ({err}): it lists the files a previous publish "
+                            "wrote, so nothing was changed") from None
     return {rel: set(h) for rel, h in files.items()}
 
 
@@ -70,18 +72,20 @@ def _read_old_service_worker(sw: Path) -> dict[str, set[str]]:
     """A site published before the manifest existed: its sw.js lists every other file it wrote."""
     try:
         text = sw.read_text(encoding="utf-8")
-        found = _OLD_SW_FILES.search(text) if text.startswith("'use strict';\n" + _OLD_SW_MARK) else None
+        ours = text.startswith("'use strict';\n" + _OLD_SW_MARK)
+        found = _OLD_SW_FILES.search(text) if ours else None
         files = json.loads(found.group(1)) if found else None
     except (OSError, ValueError):
         files = None
-    if not isinstance(files, dict) or not all(_safe(r) and isinstance(h, str) for r, h in files.items()):
+    if not isinstance(files, dict) or not all(_safe(r) and isinstance(h, str)
+                                              for r, h in files.items()):
         return {}
     return {**{rel: {h} for rel, h in files.items()}, "sw.js": {sha256_file(sw)}}
 
 
 def previous_site(out: Path) -> dict[str, set[str]]:
-    """The files an earlier publish wrote into `out` (relative path: the hashes it may have written there).
-    Refuses a folder that is not one: a file, or a folder holding other things and no earlier site."""
+    """The files an earlier publish wrote into `out` (relative path: the hashes it may have
+    written there). Refuses a file, or a folder holding other things and no earlier site."""
     if not out.exists():
         return {}
     if not out.is_dir():
@@ -100,15 +104,17 @@ def previous_site(out: Path) -> dict[str, set[str]]:
 
 def _ours(out: Path, rel: str, old: dict[str, set[str]]) -> bool:
     path = out / rel
-    return (rel in old and path.is_file() and not path.is_symlink() and sha256_file(path) in old[rel]
-            and not any(p.is_symlink() for p in path.parents if out in p.parents))
+    return (rel in old and path.is_file() and not path.is_symlink()
+            and not any(p.is_symlink() for p in path.parents if out in p.parents)
+            and sha256_file(path) in old[rel])
 
 
 def _in_the_way(out: Path, rel: str, old: dict[str, set[str]]) -> str | None:
     """Why the new site cannot put `rel` there, or None."""
     path = out / rel
     for parent in reversed(path.parents):
-        if out in parent.parents and (parent.is_symlink() or (parent.exists() and not parent.is_dir())):
+        if out in parent.parents and (parent.is_symlink()
+                                      or (parent.exists() and not parent.is_dir())):
             return f"{parent} is not a folder of the site"
     if not (path.exists() or path.is_symlink()):
         return None
@@ -137,16 +143,19 @@ def build_folder(out: Path):
 
 
 def install(build: Path, out: Path, new: dict[str, str], old: dict[str, set[str]]) -> None:
-    """Move the complete site from `build` into `out` (`new`: each file's hash), over the files of the
-    earlier one (`old`), then delete those of its files the new site has not. Checks everything first."""
+    """Move the complete site from `build` into `out` (`new`: each file's hash), over the files
+    of the earlier one (`old`), then delete those of its files the new site has not. Checks
+    everything first."""
     refusals = [why for rel in sorted(new) if (why := _in_the_way(out, rel, old))]
     if refusals:
         more = f" (and {len(refusals) - 1} more)" if len(refusals) > 1 else ""
         raise FolderRefused(f"{refusals[0]}{more}: move it away first; nothing was changed")
-    stale = [rel for rel in sorted(old) if rel not in new and rel != MANIFEST and _ours(out, rel, old)]
-    # Until the swap is over, either version of each file is ours: a publish killed halfway is finished by
-    # the next one.
-    _write_manifest(out, {rel: old.get(rel, set()) | {new.get(rel, "")} - {""} for rel in {*old, *new}})
+    stale = [rel for rel in sorted(old)
+             if rel not in new and rel != MANIFEST and _ours(out, rel, old)]
+    # Until the swap is over, either version of each file is ours: a publish killed halfway is
+    # finished by the next one.
+    _write_manifest(out, {rel: old.get(rel, set()) | ({new[rel]} if rel in new else set())
+                          for rel in {*old, *new}})
     for rel in sorted(new, key=lambda r: (r in LAST, LAST.index(r) if r in LAST else 0, r)):
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
-"""`publish -o DIR` over an earlier site: only the files a publish wrote are replaced or deleted (its manifest
-lists them with their hashes), anything else in the folder is kept (a .git, a CNAME, sources), a file of
-anyone else's in the way stops it before anything changes, and the site is built aside and moved in only
-once complete."""
+"""`publish -o DIR` over an earlier site: only the files a publish wrote are replaced or deleted
+(its manifest lists them with their hashes), anything else in the folder is kept (a .git, a
+CNAME, sources), a file of anyone else's in the way stops it before anything changes, and the
+site is built aside and moved in only once complete."""
 
 from __future__ import annotations
 
@@ -23,14 +23,17 @@ BARE = "import flet as ft\nft.run(lambda page: page.add(ft.Text('hi')))\n"
 
 def snapshot(folder: Path) -> dict[str, str]:
     """Every file and folder under `folder` (dot-files too), files with their content's hash."""
-    return {p.relative_to(folder).as_posix(): (hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "dir")
+    return {p.relative_to(folder).as_posix():
+            hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "dir"
             for p in sorted(folder.rglob("*"))}
 
 
 def add_own_files(folder: Path) -> dict[str, bytes]:
-    """What a person keeps beside a site: a git repository, a CNAME for GitHub Pages, sources, an icon."""
-    own = {".git/HEAD": b"ref: refs/heads/main\n", ".git/objects/ab/cdef": b"\x00blob", "CNAME": b"seep.example.org\n",
-           "src/notes.md": b"# how we host it\n", "icons/our-own.png": b"\x89PNG mine"}
+    """What a person keeps beside a site: a git repository, a CNAME for GitHub Pages, sources,
+    an icon of their own in one of the site's folders."""
+    own = {".git/HEAD": b"ref: refs/heads/main\n", ".git/objects/ab/cdef": b"\x00blob",
+           "CNAME": b"seep.example.org\n", "src/notes.md": b"# how we host it\n",
+           "icons/our-own.png": b"\x89PNG mine"}
     for rel, data in own.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         (folder / rel).write_bytes(data)
@@ -71,7 +74,8 @@ def test_files_the_new_site_no_longer_has_are_deleted_and_nothing_else(tmp_path)
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_bytes(data)
         listed[rel] = [hashlib.sha256(data).hexdigest()]
-    (out / MANIFEST).write_text(json.dumps({"format": "seep-scorer-site", "files": listed}), encoding="utf-8")
+    (out / MANIFEST).write_text(json.dumps({"format": "seep-scorer-site", "files": listed}),
+                                encoding="utf-8")
     (out / "edited.js").write_bytes(b"edited by hand")
     publish(out)
     assert not (out / "old.js").exists() and not (out / "gone").exists()
@@ -94,7 +98,7 @@ def test_a_file_of_someone_elses_in_the_way_stops_the_publish_before_anything_ch
     out = tmp_path / "site"
     publish(out)
     add_own_files(out)
-    (out / "favicon.png").write_bytes(b"our own favicon")  # changed by hand: no longer the file publish wrote
+    (out / "favicon.png").write_bytes(b"our own favicon")  # changed by hand: no longer publish's
     before = snapshot(out)
     with pytest.raises(FolderRefused, match="favicon.png was not written by an earlier publish"):
         publish(out, main_py=BARE)  # a different site: every file of it would have to change
@@ -136,8 +140,9 @@ def test_a_publish_stopped_halfway_through_the_swap_is_finished_by_the_next(tmp_
     publish(out)  # half old, half new: all of it the publishes' own
     fresh = tmp_path / "fresh"
     publish(fresh)
-    assert {k: v for k, v in snapshot(out).items() if k.split("/")[0] not in {".git", "CNAME", "src"}
-            and k != "icons/our-own.png"} == snapshot(fresh)
+    theirs = {".git", "CNAME", "src", "icons/our-own.png"}
+    assert {k: v for k, v in snapshot(out).items()
+            if k.split("/")[0] not in theirs and k not in theirs} == snapshot(fresh)
     for rel, data in own.items():
         assert (out / rel).read_bytes() == data
 
@@ -174,8 +179,8 @@ def test_the_command_says_why_in_one_line_and_changes_nothing(tmp_path):
     add_own_files(out)
     (out / "sw.js").write_text("// not ours\n", encoding="utf-8")
     before = snapshot(out)
-    done = subprocess.run([sys.executable, "-m", "seep_scorer", "publish", "-o", str(out)], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-m", "seep_scorer", "publish", "-o", str(out)],
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "holds no site published by seep-scorer" in done.stderr
     assert "Traceback" not in done.stderr
