@@ -6,8 +6,10 @@ from that cache first, and falls back to the network only for what it lacks.
 When a visit with a network finds a newer sw.js, the browser installs it: the
 new worker fills a cache of its own (copying files whose hash did not change
 from the old one, fetching the rest), then takes over, and the next load runs
-the new version. It touches only its own caches, never IndexedDB, where the
-matches are.
+the new version. Every body, downloaded or copied, is checked against its listed
+SHA-256 before it is cached; a mismatch is asked for once more past the HTTP
+cache, and a second one fails the install (the installed version goes on). It
+touches only its own caches, never IndexedDB, where the matches are.
 """
 
 from __future__ import annotations
@@ -28,19 +30,47 @@ const LIST = "__LIST__";
 const scoped = (name) => new URL(name, self.registration.scope).href;
 
 async function oldCopies() {
-  // Files of earlier versions with the same hash: no need to download them again.
+  // Caches of earlier versions (and of this one, when an install was interrupted): a file there
+  // with the same listed hash need not be downloaded again, once its body is checked.
   const found = new Map();
   for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    if (!name.startsWith(PREFIX)) continue;
     const cache = await caches.open(name);
     const list = await cache.match(scoped(LIST));
-    if (!list) continue;
-    const hashes = await list.json();
+    const hashes = list ? await list.json().catch(() => ({})) : (name === CACHE ? FILES : {});
     for (const [file, hash] of Object.entries(hashes)) {
-      if (FILES[file] === hash && !found.has(file)) found.set(file, cache);
+      if (FILES[file] !== hash) continue;
+      if (!found.has(file)) found.set(file, []);
+      found.get(file).push(cache);
     }
   }
   return found;
+}
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer),
+                                   (b) => b.toString(16).padStart(2, '0')).join('');
+
+async function checked(response, hash) {
+  // The body, re-wrapped, if its SHA-256 is the listed one; else null. Whatever answered (a
+  // captive portal, a proxy, a host halfway through an upload) never gets cached as the site.
+  if (!response || !response.ok) return null;
+  const body = await response.arrayBuffer();
+  if (hex(await crypto.subtle.digest('SHA-256', body)) !== hash) return null;
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
+}
+
+async function download(file, hash) {
+  const url = scoped(file);
+  // A mismatch may come from the browser's HTTP cache: ask once more past it, then give up (the
+  // install fails, the version already installed goes on, and the next visit tries again).
+  for (const mode of ['no-cache', 'reload']) {
+    const response = await fetch(url, { cache: mode });
+    const good = await checked(response, hash);
+    if (good) return good;
+    console.warn(`sw.js: ${file}: HTTP ${response.status} or not the listed content (${mode})`);
+  }
+  throw new Error(`${file}: not the content sw.js lists`);
 }
 
 self.addEventListener('install', (event) => {
@@ -49,13 +79,12 @@ self.addEventListener('install', (event) => {
     const reuse = await oldCopies();
     for (const [file, hash] of Object.entries(FILES)) {
       const url = scoped(file);
-      if (await cache.match(url)) continue;  // an install interrupted earlier got this far
-      let response = reuse.has(file) ? await reuse.get(file).match(url) : undefined;
-      if (!response) {
-        response = await fetch(url, { cache: 'no-cache' });
-        if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      let response = null;
+      for (const old of reuse.get(file) || []) {
+        response = await checked(await old.match(url), hash);
+        if (response) break;
       }
-      await cache.put(url, response);
+      await cache.put(url, response || await download(file, hash));
     }
     // Last: a cache holding its list is complete.
     await cache.put(scoped(LIST), new Response(JSON.stringify(FILES), { headers: { 'Content-Type': 'application/json' } }));
