@@ -134,12 +134,18 @@ def build_folder(out: Path):
     """A new hidden folder inside `out` to build the site in (removed afterwards, whatever happens);
     yields it with the files an earlier publish wrote into `out`."""
     old = previous_site(out)
+    created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     build = Path(tempfile.mkdtemp(prefix=BUILD_PREFIX, dir=out))
     try:
         yield build, old
-    finally:
+    except BaseException:
         shutil.rmtree(build, ignore_errors=True)
+        if created:  # a failed first publish leaves no empty folder behind
+            with contextlib.suppress(OSError):
+                out.rmdir()
+        raise
+    shutil.rmtree(build, ignore_errors=True)
 
 
 def install(build: Path, out: Path, new: dict[str, str], old: dict[str, set[str]]) -> None:

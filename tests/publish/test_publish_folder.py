@@ -120,6 +120,16 @@ def test_a_failed_build_leaves_the_old_site_as_it_was(tmp_path, monkeypatch):
     assert snapshot(out) == before  # the whole old site, and no half-built folder left behind
 
 
+def test_a_failed_first_publish_leaves_no_folder_behind(tmp_path, monkeypatch):
+    def broken(main_py=None):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(site_module, "build_app_archive", broken)
+    with pytest.raises(OSError):
+        publish(tmp_path / "site")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_publish_stopped_halfway_through_the_swap_is_finished_by_the_next(tmp_path, monkeypatch):
     out = tmp_path / "site"
     publish(out, main_py=BARE)
