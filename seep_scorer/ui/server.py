@@ -25,6 +25,7 @@ from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_addre
 from .connguard import prepare_connections
 from .disconnects import EndAfterDisconnect
 from .serverlog import server_logging
+from .wsguard import MessageGuard
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ASSETS_DIR = PACKAGE_DIR.parent / "assets"
@@ -329,7 +330,7 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
         app_short_name=app_name,
         app_description=app_name,
     )
-    app = ClientLanguage(EndAfterDisconnect(app))
+    app = ClientLanguage(MessageGuard(EndAfterDisconnect(app)))  # wsguard.py: messages checked
     allowed_hosts = list(allowed_hosts)
     if token:  # the join address names the first address that is not loopback (the one printed)
         app = TokenGate(app, token, next((h for h in allowed_hosts if not is_loopback_host(h)), None))
