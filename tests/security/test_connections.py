@@ -3,10 +3,7 @@ as a child process under a small descriptor limit, flooded with connections that
 
 from __future__ import annotations
 
-import os
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -14,52 +11,12 @@ import pytest
 
 from seep_scorer.ui import connguard
 
-from .inprocess import free_port
+from .limited_server import LimitedServer
 from .test_real_server import exchange
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs Linux /proc")
 
 HEAD_SECONDS = connguard.HEAD_SECONDS
-
-
-class LimitedServer:
-    """`seep-scorer` started with RLIMIT_NOFILE (soft, hard)."""
-
-    def __init__(self, tmp_path: Path, soft: int, hard: int):
-        self.port = free_port()
-        tmp_path.mkdir(parents=True, exist_ok=True)
-        self.log = tmp_path / "server.log"
-        code = ("import resource, runpy, sys; "
-                f"resource.setrlimit(resource.RLIMIT_NOFILE, ({soft}, {hard})); "
-                "sys.argv = ['seep-scorer'] + sys.argv[1:]; "
-                "runpy.run_module('seep_scorer', run_name='__main__')")
-        with open(self.log, "wb") as log:
-            args = ["--port", str(self.port), "--data-dir", str(tmp_path / "data"), "--no-qr"]
-            self.proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=log,
-                                         stderr=subprocess.STDOUT,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + 60
-        while True:
-            assert self.proc.poll() is None, self.log.read_text(errors="replace")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.2)
-
-    def descriptors(self) -> int:
-        return len(os.listdir(f"/proc/{self.proc.pid}/fd"))
-
-    def soft_limit(self) -> int:
-        for line in Path(f"/proc/{self.proc.pid}/limits").read_text().splitlines():
-            if line.startswith("Max open files"):
-                return int(line.split()[3])
-        raise AssertionError("no open-file limit")
-
-    def stop(self) -> None:
-        self.proc.kill()
-        self.proc.wait(30)
 
 
 @pytest.fixture
