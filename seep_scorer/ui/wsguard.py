@@ -12,13 +12,15 @@ it. Two faults followed:
 So a message goes on only when it is binary, at most MESSAGE_MAX_BYTES (any size
 the server takes while a restore is pending: `expect_large_message`), at most
 MAX_OBJECTS objects nested at most MAX_DEPTH deep, and one of the client's
-actions with the body Flet expects, a registration first. Anything else closes
-the connection and the app gets a disconnect, so the session's tasks end too
-(EndAfterDisconnect, inside this wrapper, ends a task still waiting after it).
+actions with the body Flet expects, a registration first, within REGISTER_SECONDS
+of the connection. Anything else closes the connection and the app gets a
+disconnect, so the session's tasks end too (EndAfterDisconnect, inside this
+wrapper, ends a task still waiting after it).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from contextvars import ContextVar
@@ -27,6 +29,7 @@ MESSAGE_MAX_BYTES = 1024 * 1024
 MAX_OBJECTS = 100_000
 MAX_DEPTH = 32
 LARGE_WINDOW_SECONDS = 600.0  # from the tap on "Restore" to the picked file's arrival
+REGISTER_SECONDS = 20.0  # the client registers as soon as it is connected
 
 CLOSE_UNSUPPORTED = 1003  # a text message
 CLOSE_POLICY = 1008  # not a message of Flet's protocol
@@ -180,16 +183,29 @@ class MessageGuard:
             return await self.app(scope, receive, send)
         allowance = Allowance()
         registered = False
+        deadline = None  # for the registration, from the connection on
         closed = None  # the close code once this guard closed the connection
 
         async def checked_receive():
-            nonlocal registered, closed
+            nonlocal registered, deadline, closed
             if closed is not None:
                 return {"type": "websocket.disconnect", "code": closed}
-            message = await receive()
-            if message["type"] != "websocket.receive":
+            if registered or deadline is None:
+                message = await receive()
+            else:
+                try:
+                    message = await asyncio.wait_for(receive(), deadline - time.monotonic())
+                except asyncio.TimeoutError:
+                    message = None
+            if message is None:
+                fault, code = f"no registration within {REGISTER_SECONDS:g} s", CLOSE_POLICY
+            elif message["type"] == "websocket.connect":
+                deadline = time.monotonic() + REGISTER_SECONDS
                 return message
-            fault, code = _fault(message, allowance, registered)
+            elif message["type"] != "websocket.receive":
+                return message
+            else:
+                fault, code = _fault(message, allowance, registered)
             if fault is None:
                 data = message.get("bytes")
                 registered = registered or (bool(data) and data[0] == 0)

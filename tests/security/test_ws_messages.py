@@ -66,6 +66,16 @@ def test_a_malformed_first_message_ends_the_connection_and_its_tasks(served):
     assert served.tasks_settle(at_most=baseline) <= baseline
 
 
+def test_a_connection_that_never_registers_is_closed(served, monkeypatch):
+    monkeypatch.setattr(wsguard, "REGISTER_SECONDS", 1.0)
+    baseline = served.tasks_settle(at_most=0, seconds=5)
+    with session(served) as ws:
+        started = time.monotonic()
+        assert closed_code(ws) == 1008
+        assert time.monotonic() - started < 5
+    assert served.tasks_settle(at_most=baseline) <= baseline
+
+
 def test_a_registration_is_answered_and_ends_with_its_connection(served):
     baseline = served.tasks_settle(at_most=0, seconds=5)
     with session(served) as ws:
