@@ -22,8 +22,10 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 # Re-exported: the command line and the tests take them from here.
 from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
+from .connguard import prepare_connections
 from .disconnects import EndAfterDisconnect
 from .serverlog import server_logging
+from .wsguard import MessageGuard
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ASSETS_DIR = PACKAGE_DIR.parent / "assets"
@@ -328,7 +330,7 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
         app_short_name=app_name,
         app_description=app_name,
     )
-    app = ClientLanguage(EndAfterDisconnect(app))
+    app = ClientLanguage(MessageGuard(EndAfterDisconnect(app)))  # wsguard.py: messages checked
     allowed_hosts = list(allowed_hosts)
     if token:  # the join address names the first address that is not loopback (the one printed)
         app = TokenGate(app, token, next((h for h in allowed_hosts if not is_loopback_host(h)), None))
@@ -339,12 +341,20 @@ SHUTDOWN_SECONDS = 3
 WS_MAX_BYTES = 64 * 1024 * 1024  # a restored backup comes in one message (viewmodels/backup.py stays below)
 
 
+def server_config(app, host: str, port: int, log_level: str = "warning"):
+    """The uvicorn.Config the app is served with (the descriptor limit is raised on the way)."""
+    import uvicorn
+
+    # Shutdown waits at most SHUTDOWN_SECONDS for sessions to end: Ctrl+C stops the server even if a
+    # phone's connection hangs. Faults are one line each in the terminal (serverlog.py).
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws="websockets-sansio",
+                          ws_max_size=WS_MAX_BYTES, timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+                          log_config=server_logging(),
+                          **prepare_connections())  # connguard.py: descriptors, idle connections
+
+
 def run_server(app, host: str, port: int, log_level: str = "warning") -> None:
     """Serve an ASGI app until interrupted (blocking)."""
     import uvicorn
 
-    # Shutdown waits at most SHUTDOWN_SECONDS for sessions to end: Ctrl+C stops the server even if a phone's
-    # connection hangs. Faults are one line each in the terminal (serverlog.py).
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
-                            timeout_graceful_shutdown=SHUTDOWN_SECONDS, log_config=server_logging())
-    uvicorn.Server(config).run()
+    uvicorn.Server(server_config(app, host, port, log_level)).run()

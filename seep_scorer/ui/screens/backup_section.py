@@ -11,6 +11,7 @@ from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.backup import BackupVM
+from ..wsguard import expect_large_message
 from ..widgets import TAP, big_button, notice, section_title, sem
 
 EXTENSIONS = ["jsonl", "json"]
@@ -64,7 +65,9 @@ class BackupSection:
 
     # -- restoring
     def _picking(self) -> None:
-        """The tap itself (the client opens the chooser): an old message goes."""
+        """The tap itself (the client opens the chooser): an old message goes, and the picked
+        file may come in one message larger than the server otherwise takes."""
+        expect_large_message()
         if self.vm.message:
             self.vm.dismiss()
             self.changed()
