@@ -29,7 +29,7 @@ MESSAGE_MAX_BYTES = 1024 * 1024
 MAX_OBJECTS = 100_000
 MAX_DEPTH = 32
 LARGE_WINDOW_SECONDS = 600.0  # from the tap on "Restore" to the picked file's arrival
-REGISTER_SECONDS = 20.0  # the client registers as soon as it is connected
+REGISTER_SECONDS = 60.0  # the client registers as soon as it is connected; slack for a busy phone
 
 CLOSE_UNSUPPORTED = 1003  # a text message
 CLOSE_POLICY = 1008  # not a message of Flet's protocol
