@@ -269,3 +269,26 @@ def test_a_name_the_earlier_rule_refused_stays_refused_in_a_backup():
     with pytest.raises(MatchError) as err:
         stored_match_from_dict(doc_with("teams[0].name", "Reds\x1b[2J\u200b"))
     assert err.value.code == "name_control"
+
+
+def test_a_name_used_before_the_rule_is_suggested_tidied(tmp_path):
+    """The index keeps an old match's names as stored: the new-match form offers them as the store now reads
+    them, so taking a suggestion never gives a name the form refuses."""
+    from seep_scorer.ui.viewmodels.new_match import NewMatchVM
+    from tests.store.conftest import open_match
+
+    data_dir = tmp_path / "data"
+    open_repository(data_dir, fresh=True).create(open_match())
+    close_all()
+    for shard in (data_dir / "index").glob("*.json"):
+        shard.write_text(shard.read_text(encoding="utf-8").replace('"Asha"', json.dumps(OLD_NAME)), encoding="utf-8")
+    repo = open_repository(data_dir)
+    try:
+        assert OLD_NAME in repo.known_names().players
+        vm = NewMatchVM(repo, known_names=True)
+        assert "Asha" in vm.known.players and OLD_NAME not in vm.known.players
+        vm.set_name("player-0", "as")
+        vm.choose("player-0", vm.suggestions()[0])
+        assert vm.name("player-0") == "Asha" and vm.start() is not None, vm.error
+    finally:
+        close_all()
