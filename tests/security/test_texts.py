@@ -136,6 +136,18 @@ def test_score_and_import_refuse_a_note_with_an_escape_in_one_clean_line(tmp_pat
         assert "\x1b" not in done.stderr and "\x07" not in done.stderr
 
 
+def test_an_error_line_quoting_a_files_text_escapes_it(tmp_path):
+    doc = json.loads(json.dumps(SPEC_EXAMPLE))
+    doc["deals"][0]["sweeps"] = [{"team": 1, "kind": "\u202eevil\x9b31m"}]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    for args in (["score", path], ["--data-dir", tmp_path / "data", "import", path]):
+        done = cli(*args)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1
+        assert "\u202e" not in done.stderr and "\x9b" not in done.stderr
+        assert r"\u202eevil\x9b31m" in done.stderr
+
+
 HOSTILE = "Reds\x1b[2J\x1b]0;pwned\x07\u202eevil\x9b31m\u200b"
 
 
