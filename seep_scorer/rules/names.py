@@ -61,7 +61,7 @@ def _refused(text: str, line_breaks: bool = False):
 
     category = unicodedata.category
     for i, ch in enumerate(text):
-        if ch in (ZWJ, ZWNJ) or ch in _SELECTORS or "\U000e0000" <= ch <= "\U000e01ef":
+        if _contextual(ch):
             if not _in_context(text, i):
                 yield i + 1
         elif (category(ch) in _REFUSED_CATEGORIES or ch in _PRINTABLE_INVISIBLE) \
@@ -80,20 +80,37 @@ def _in_context(text: str, i: int) -> bool:
     if ch in (ZWJ, ZWNJ):
         if (before and combining(before) == 9) or (after and combining(after) == 9):  # class 9: virama
             return True
-        if ch == ZWJ:
-            return bool(before and after) and _emoji_part(before) and category(after) == "So"
+        if ch == ZWJ:  # after a selector, only one that is in its place itself
+            return bool(before and after) and _emoji_part(before) and category(after) == "So" \
+                and (before != "\ufe0f" or _in_context(text, i - 1))
         base = i - 1
-        while base >= 0 and category(text[base]) in ("Mn", "Mc"):
+        while base >= 0 and category(text[base]) in ("Mn", "Mc") and not _contextual(text[base]) \
+                and text[base] not in _PRINTABLE_INVISIBLE:
             base -= 1  # the letter a vowel sign belongs to
-        return base >= 0 and bool(after) and category(text[base]) in ("Lo", "Lm") \
-            and category(after) in ("Lo", "Lm")
+        return base >= 0 and bool(after) and _letter(text[base]) and _letter(after)
     if ch in _SELECTORS or "\U000e0100" <= ch <= "\U000e01ef":
         return bool(before) and before != " " and category(before) not in _NO_SELECTOR_BASE \
             and before not in _PRINTABLE_INVISIBLE
-    if _TAG_FIRST <= ch <= _TAG_CANCEL:  # an emoji flag: black flag, tag letters, cancel tag
-        in_flag = before == _BLACK_FLAG or _TAG_FIRST <= before < _TAG_CANCEL
-        return in_flag and (ch == _TAG_CANCEL or _TAG_FIRST <= after <= _TAG_CANCEL)
+    if _TAG_FIRST <= ch <= _TAG_CANCEL:  # an emoji flag: black flag, one or more tag letters, cancel tag
+        start = end = i
+        while start and _TAG_FIRST <= text[start - 1] < _TAG_CANCEL:
+            start -= 1
+        while end < len(text) and _TAG_FIRST <= text[end] < _TAG_CANCEL:
+            end += 1
+        return 0 < start < end < len(text) and text[start - 1] == _BLACK_FLAG and text[end] == _TAG_CANCEL
     return False
+
+
+def _contextual(ch: str) -> bool:
+    """A joiner, selector or tag: allowed only where _in_context says."""
+    return ch in (ZWJ, ZWNJ) or ch in _SELECTORS or "\U000e0000" <= ch <= "\U000e01ef"
+
+
+def _letter(ch: str) -> bool:
+    """A letter of a script without case (Arabic, Indic, Thai...), not an invisible filler."""
+    import unicodedata
+
+    return unicodedata.category(ch) in ("Lo", "Lm") and ch not in _PRINTABLE_INVISIBLE
 
 
 def _emoji_part(ch: str) -> bool:
@@ -163,8 +180,8 @@ def tidied(text: str, *, line_breaks: bool = False) -> str:
     out.append(text[start:])
     result = "".join(out)
     if not line_breaks:
-        result = " ".join(result.split()) or shown(text)
-    return result if first_refused(result, line_breaks=line_breaks) is None else shown(result)
+        result = " ".join(result.split()) or shown(text)[:MAX_NAME]  # a name of invisible characters only
+    return result if first_refused(result, line_breaks=line_breaks) is None else shown(result)  # never met
 
 
 def _escape(ch: str) -> str:

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seep_scorer.rules import Deal, Match, MatchError, check_name, replay
 from seep_scorer.rules.names import first_refused, json_shown, shown, tidied
@@ -304,3 +306,14 @@ def test_a_name_used_before_the_rule_is_suggested_tidied(tmp_path):
         assert vm.name("player-0") == "Asha" and vm.start() is not None, vm.error
     finally:
         close_all()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40) | st.text(alphabet="a\u0915\u094d\u0628\u200b\u200c\u200d\u200e\ufe0f\u2764\x1b\n\u2028 "
+                                               "\U0001f3f4\U000e0067\U000e007f\U000e0001\u034f\u3164\U0001f3fd",
+                                               max_size=12))
+def test_what_tidied_and_shown_give_always_passes_the_rule(text):
+    for line_breaks in (False, True):
+        assert first_refused(tidied(text, line_breaks=line_breaks), line_breaks=line_breaks) is None
+    assert first_refused(shown(text)) is None
+    assert json.loads(json_shown(json.dumps(text, ensure_ascii=False))) == text
