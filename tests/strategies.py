@@ -11,8 +11,9 @@ from seep_scorer.rules.names import first_refused
 # Any name check_name accepts: no control or format characters (Cc, Cf: bidi controls, zero-width
 # characters), no line separators, and none of the invisible characters first_refused refuses
 # (a rare draw of them used to fail store tests: U+2066 once).
-names = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
-                min_size=1, max_size=20).filter(lambda name: name.strip() and first_refused(name) is None)
+names = st.text(alphabet=st.characters(codec="utf-8",
+                                       exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
+                min_size=1, max_size=20).filter(lambda n: n.strip() and first_refused(n) is None)
 
 
 @st.composite

@@ -42,7 +42,8 @@ day.__name__ = "date (YYYY-MM-DD)"  # argparse names the type in its message: "i
 def run_stats(args) -> int:
     stats = _open(args).statistics(args.since)
     if args.json:
-        print(json_shown(json.dumps(stats.to_json(), ensure_ascii=False)))  # names from the index, unchecked
+        # Names as the index holds them, unchecked: what a terminal must not get raw is escaped.
+        print(json_shown(json.dumps(stats.to_json(), ensure_ascii=False)))
     else:
         print(tables(stats, args.since))
     return 0
@@ -90,7 +91,8 @@ def tables(stats: Stats, since: date | None) -> str:
              "Head to head"]
     if stats.head_to_head:
         rows = [[shown(" & ".join(h.names[0])), shown(" & ".join(h.names[1])), str(h.matches),
-                 str(h.finished), f"{h.wins[0]}-{h.wins[1]}", str(h.draws)] for h in stats.head_to_head]
+                 str(h.finished), f"{h.wins[0]}-{h.wins[1]}", str(h.draws)]
+                for h in stats.head_to_head]
         parts.append(_table(["partnership", "against", "matches", "finished", "wins", "draws"], rows, 2))
     else:
         parts.append("(none)")

@@ -125,7 +125,8 @@ def run_list(args) -> int:
     if args.json:
         rows = [{"id": s.id, "teams": list(s.teams), "deals": s.deals, "created": s.created,
                  "updated": s.updated, "finished": s.finished, "revision": s.revision,
-                 "players": [list(team) for team in s.players or ()], "winner": s.winner} for s in summaries]
+                 "players": [list(team) for team in s.players or ()], "winner": s.winner}
+                for s in summaries]
         # Index lines are read as stored: a name holding a terminal escape is written escaped.
         print(json_shown(json.dumps(rows, ensure_ascii=False)))
         return 0

@@ -137,7 +137,7 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
     created = _timestamp(obj.get("created"), f"{where}: \"created\"")
     updated = _timestamp(obj.get("updated"), f"{where}: \"updated\"")
     try:
-        match = stored_match_from_dict(obj.get("match"))  # a backup made before today's rule of texts
+        match = stored_match_from_dict(obj.get("match"))  # made before the rule of texts: tidied
     except MatchError as err:
         raise MatchError(f"{where}: {err}", field="file") from None
     return BackupRecord(number, mid, revision, created, updated, match)

@@ -40,7 +40,7 @@ def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
             and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
         raise DamagedFile(path, "does not have the shape of a match file")
     try:
-        match = stored_match_from_dict(doc["match"])  # texts stored before today's rule: tidied, not lost
+        match = stored_match_from_dict(doc["match"])  # texts from before their rule: tidied
         standings = replay(match)
     except MatchError as err:
         raise DamagedFile(path, f"holds a match that does not add up: {err}") from None

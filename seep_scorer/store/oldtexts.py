@@ -20,8 +20,8 @@ TEXT_CODES = frozenset(("name_control", "note_control"))
 
 
 def stored_match_from_dict(obj: object) -> Match:
-    """match_from_dict for the store's own files (checked: every failure a MatchError); a match whose only
-    fault is a text the rule now refuses is read with its texts tidied."""
+    """match_from_dict for the store's own files (checked: every failure a MatchError); a match
+    whose only fault is a text the rule now refuses is read with its texts tidied."""
     try:
         return checked(match_from_dict, obj)
     except MatchError as err:
@@ -46,8 +46,9 @@ def _tidied_name(name: object) -> object:
 
 
 def tidied_texts(obj: object) -> dict | None:
-    """A copy of a match file's dict with its team and player names and deal notes tidied; None if it
-    has none to tidy (or is not shaped like a match: the ordinary read says what is wrong)."""
+    """A copy of a match file's dict with its team and player names and deal notes tidied; None
+    if it has none to tidy (or is not shaped like a match: the ordinary read says what is
+    wrong)."""
     if not isinstance(obj, dict):
         return None
     out, changed = dict(obj), False

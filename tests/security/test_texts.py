@@ -1,4 +1,4 @@
-"""One rule for every text a person types, and printing that escapes what it must (issue 18, item 17).
+"""One rule for every text a person types, and printing that escapes what it must (issue 18/17).
 
 Names refused control and bidi characters, but not U+2028/U+2029, zero-width
 characters, direction marks or U+FEFF: "Asha" and "Asha\u200b" were two players
@@ -65,7 +65,8 @@ def test_a_name_with_an_invisible_character_is_refused_at_its_position(kind):
             read()
         assert err.value.field == "teams[1].players[0]" and err.value.code == "name_control"
         position = err.value.params["position"]
-        assert name[:position - 1] + name[position:] in ("Asha", "فريق")  # the one invisible character
+        # The position is the one invisible character's.
+        assert name[:position - 1] + name[position:] in ("Asha", "فريق")
 
 
 @pytest.mark.parametrize("kind", NEEDED_JOINERS)
@@ -83,14 +84,15 @@ def test_the_new_match_form_refuses_the_invisible_twin_with_its_wording(tmp_path
         vm = NewMatchVM(repo)
         vm.set_name("player-2", "Asha\u200b")
         assert vm.start() is None
-        assert "invisible" in vm.error and "3" in vm.error and "5" in vm.error  # seat 3, character 5
+        assert "invisible" in vm.error and "3" in vm.error and "5" in vm.error  # seat 3, char 5
         assert repo.list_matches() == []
     finally:
         close_all()
 
 
-BAD_NOTES = {"escape": "all\x1b[2J", "bell": "a\x07", "carriage return": "seen\rhidden", "RLO": "\u202ereversed",
-             "isolate": "a\u2066b", "zero-width space": "a\u200bb", "line separator": "a\u2028b", "C1 CSI": "\x9b1m"}
+BAD_NOTES = {"escape": "all\x1b[2J", "bell": "a\x07", "carriage return": "seen\rhidden",
+             "RLO": "\u202ereversed", "isolate": "a\u2066b", "zero-width space": "a\u200bb",
+             "line separator": "a\u2028b", "C1 CSI": "\x9b1m"}
 
 
 def _noted(note: str, with_dealer: bool) -> dict:
@@ -130,7 +132,8 @@ def cli(*args):
 
 def test_score_and_import_refuse_a_note_with_an_escape_in_one_clean_line(tmp_path):
     path = tmp_path / "match.json"
-    path.write_text(json.dumps(_noted("\x1b]0;owned\x07", True), ensure_ascii=False), encoding="utf-8")
+    path.write_text(json.dumps(_noted("\x1b]0;owned\x07", True), ensure_ascii=False),
+                    encoding="utf-8")
     for args in (["score", path], ["--data-dir", tmp_path / "data", "import", path]):
         done = cli(*args)
         assert done.returncode == 2 and done.stdout == ""
@@ -154,11 +157,12 @@ HOSTILE = "Reds\x1b[2J\x1b]0;pwned\x07\u202eevil\x9b31m\u200b"
 
 
 def _tamper_index(data_dir: Path) -> None:
-    """Writes HOSTILE into every team and player name of the index shards, as an attacker with the files would."""
+    """Writes HOSTILE into team and player names of the index shards, as an attacker could."""
     for shard in (data_dir / "index").glob("*.json"):
         text = shard.read_text(encoding="utf-8")
         for name in ("Reds", "Asha", "Bilal"):
-            text = text.replace(f'"{name}"', json.dumps(HOSTILE if name == "Reds" else name + HOSTILE[4:]))
+            hostile = HOSTILE if name == "Reds" else name + HOSTILE[4:]
+            text = text.replace(f'"{name}"', json.dumps(hostile))
         shard.write_text(text, encoding="utf-8")
 
 
@@ -188,7 +192,8 @@ def test_list_escapes_the_names_of_a_tampered_index(tampered):
     assert done.returncode == 0, done.stderr
     assert not any(ch in done.stdout for ch in RAW)
     listed = json.loads(done.stdout)
-    assert HOSTILE in [name for m in listed for name in m["teams"]]  # the same value to a JSON reader
+    # The same value to a JSON reader.
+    assert HOSTILE in [name for m in listed for name in m["teams"]]
 
 
 def test_stats_escapes_the_names_of_a_tampered_index(tampered):
@@ -215,14 +220,15 @@ OLD_NAME, OLD_NOTE = "Asha\u200e\u200b", "late\x07 deal\u2028 \u202eok"
 
 
 def _age(data_dir: Path) -> None:
-    """Puts texts the earlier rule allowed into the stored match files, as an older version wrote them."""
+    """Puts texts the earlier rule allowed into the stored match files, as older versions did."""
     for path in (data_dir / "matches").glob("*.json"):
         text = path.read_text(encoding="utf-8").replace('"Asha"', json.dumps(OLD_NAME))
-        path.write_text(text.replace('"note":"d1"', '"note":' + json.dumps(OLD_NOTE)), encoding="utf-8")
+        text = text.replace('"note":"d1"', '"note":' + json.dumps(OLD_NOTE))
+        path.write_text(text, encoding="utf-8")
 
 
 def _holds_old_name(text: str) -> bool:
-    return OLD_NAME in text or json.dumps(OLD_NAME)[1:-1] in text  # raw or escaped, as JSON writes it
+    return OLD_NAME in text or json.dumps(OLD_NAME)[1:-1] in text  # raw or escaped
 
 
 def test_a_match_stored_before_the_rule_still_opens_with_its_texts_tidied(tmp_path):
@@ -241,9 +247,10 @@ def test_a_match_stored_before_the_rule_still_opens_with_its_texts_tidied(tmp_pa
         assert again.match.teams[0].players[0] == "Asha"
         assert again.match.deals[0].note == "late  deal  ok"
         assert not (data_dir / "damaged").exists() or not any((data_dir / "damaged").iterdir())
-        saved = repo.save(stored.id, again.match.with_deals([*again.match.deals, Deal(points=(50, 50))]),
-                          again.revision)
-        assert repo.get(stored.id).match.teams[0].players[0] == "Asha" and saved.revision == again.revision + 1
+        more = again.match.with_deals([*again.match.deals, Deal(points=(50, 50))])
+        saved = repo.save(stored.id, more, again.revision)
+        assert saved.revision == again.revision + 1
+        assert repo.get(stored.id).match.teams[0].players[0] == "Asha"
     finally:
         close_all()
 
@@ -286,8 +293,8 @@ def test_a_name_the_earlier_rule_refused_stays_refused_in_a_backup():
 
 
 def test_a_name_used_before_the_rule_is_suggested_tidied(tmp_path):
-    """The index keeps an old match's names as stored: the new-match form offers them as the store now reads
-    them, so taking a suggestion never gives a name the form refuses."""
+    """The index keeps an old match's names as stored: the new-match form offers them as the store
+    now reads them, so taking a suggestion never gives a name the form refuses."""
     from seep_scorer.ui.viewmodels.new_match import NewMatchVM
     from tests.store.conftest import open_match
 
@@ -295,7 +302,8 @@ def test_a_name_used_before_the_rule_is_suggested_tidied(tmp_path):
     open_repository(data_dir, fresh=True).create(open_match())
     close_all()
     for shard in (data_dir / "index").glob("*.json"):
-        shard.write_text(shard.read_text(encoding="utf-8").replace('"Asha"', json.dumps(OLD_NAME)), encoding="utf-8")
+        text = shard.read_text(encoding="utf-8").replace('"Asha"', json.dumps(OLD_NAME))
+        shard.write_text(text, encoding="utf-8")
     repo = open_repository(data_dir)
     try:
         assert OLD_NAME in repo.known_names().players
@@ -308,10 +316,12 @@ def test_a_name_used_before_the_rule_is_suggested_tidied(tmp_path):
         close_all()
 
 
+TRICKY = ("a\u0915\u094d\u0628\u200b\u200c\u200d\u200e\ufe0f\u2764\x1b\n\u2028 \U0001f3f4\U000e0067"
+          "\U000e007f\U000e0001\u034f\u3164\U0001f3fd")
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.text(max_size=40) | st.text(alphabet="a\u0915\u094d\u0628\u200b\u200c\u200d\u200e\ufe0f\u2764\x1b\n\u2028 "
-                                               "\U0001f3f4\U000e0067\U000e007f\U000e0001\u034f\u3164\U0001f3fd",
-                                               max_size=12))
+@given(st.text(max_size=40) | st.text(alphabet=TRICKY, max_size=12))
 def test_what_tidied_and_shown_give_always_passes_the_rule(text):
     for line_breaks in (False, True):
         assert first_refused(tidied(text, line_breaks=line_breaks), line_breaks=line_breaks) is None
