@@ -327,3 +327,23 @@ def test_what_tidied_and_shown_give_always_passes_the_rule(text):
         assert first_refused(tidied(text, line_breaks=line_breaks), line_breaks=line_breaks) is None
     assert first_refused(shown(text)) is None
     assert json.loads(json_shown(json.dumps(text, ensure_ascii=False))) == text
+
+
+def test_the_store_refuses_a_twin_name_or_a_hostile_note_whatever_the_form_let_through(tmp_path):
+    """A hostile phone can send anything: the store checks every match it saves by the same rule."""
+    from tests.store.conftest import open_match
+
+    repo = open_repository(tmp_path / "data", fresh=True)
+    try:
+        with pytest.raises(MatchError) as err:
+            repo.create(open_match(("Reds\u200b", "Blues")))
+        assert err.value.code == "name_control"
+        stored = repo.create(open_match())
+        with pytest.raises(MatchError) as err:
+            repo.save(stored.id, stored.match.with_deals([Deal(points=(50, 50), note="\x1b[2J")]),
+                      stored.revision)
+        assert err.value.code == "note_control"
+        assert [s.teams for s in repo.list_matches()] == [("Reds", "Blues")]
+        assert repo.get(stored.id).match.deals == ()
+    finally:
+        close_all()
