@@ -37,8 +37,8 @@ def _quick_ok(text: str) -> bool:
     """No lookup in the Unicode database needed: printable text (str.isprintable: no character of
     the Other or Separator categories but the space) without the invisible characters it lets
     through. `seep-scorer score` then never loads unicodedata."""
-    return (text.isprintable() and _PRINTABLE_INVISIBLE.isdisjoint(text)
-            and _SELECTORS.isdisjoint(text) and (text.isascii() or max(text) < "\U000e0000"))
+    return text.isprintable() and (text.isascii() or (
+        _PRINTABLE_INVISIBLE.isdisjoint(text) and _SELECTORS.isdisjoint(text) and max(text) < "\U000e0000"))
 
 
 def first_refused(text: str, *, line_breaks: bool = False) -> int | None:
