@@ -90,6 +90,10 @@ def _bad_input_types() -> tuple[type, ...]:
 
 def _one_line(message: str, code: int) -> int:
     text = " ".join(message.split())  # a message spanning lines would read as several errors
+    if not text.isprintable():  # it may quote a file's text: no terminal escape, no bidi control
+        from ..rules.names import shown
+
+        text = shown(text)
     print(f"seep-scorer: {text[:500]}", file=sys.stderr)
     return code
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..rules import BazziEvent, MatchError, Standings
+from ..rules.names import shown
 from ..store.matchfile import read_scored_match_file
 
 
@@ -151,7 +152,8 @@ def run(args) -> int:
     try:
         match, standings = read_scored_match_file(args.file, keep_deals=False)  # validated and replayed once
     except MatchError as err:
-        print(f"seep-scorer: {args.file}: {err}", file=sys.stderr)
+        # The message may quote the file's text: escaped.
+        print(f"seep-scorer: {shown(f'{args.file}: {err}')}", file=sys.stderr)
         return 2
     write = sys.stdout.write
     for piece in standings_json_chunks(standings) if args.json else _table_chunks(match, standings):

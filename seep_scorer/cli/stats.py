@@ -13,6 +13,7 @@ import json
 import re
 from datetime import date
 
+from ..rules.names import json_shown, shown
 from ..stats import Figures, Stats
 from .store_commands import _guarded, _open
 
@@ -41,7 +42,8 @@ day.__name__ = "date (YYYY-MM-DD)"  # argparse names the type in its message: "i
 def run_stats(args) -> int:
     stats = _open(args).statistics(args.since)
     if args.json:
-        print(json.dumps(stats.to_json(), ensure_ascii=False))
+        # Names as the index holds them, unchecked: what a terminal must not get raw is escaped.
+        print(json_shown(json.dumps(stats.to_json(), ensure_ascii=False)))
     else:
         print(tables(stats, args.since))
     return 0
@@ -58,7 +60,7 @@ _COLUMNS = ("matches", "finished", "won", "lost", "drawn", "win rate", "deals", 
 
 
 def _row(name: str, f: Figures) -> list[str]:
-    return [name, str(f.matches), str(f.finished), str(f.wins), str(f.losses), str(f.draws),
+    return [shown(name), str(f.matches), str(f.finished), str(f.wins), str(f.losses), str(f.draws),
             _rate(f.win_rate, percent=True), str(f.deals), _rate(f.card_points_per_deal),
             _rate(f.sweeps_per_ten_deals), str(f.bazzis_won), str(f.bazzis_lost), str(f.bazzis_won_by_minimum)]
 
@@ -88,8 +90,9 @@ def tables(stats: Stats, since: date | None) -> str:
              "",
              "Head to head"]
     if stats.head_to_head:
-        rows = [[" & ".join(h.names[0]), " & ".join(h.names[1]), str(h.matches), str(h.finished),
-                 f"{h.wins[0]}-{h.wins[1]}", str(h.draws)] for h in stats.head_to_head]
+        rows = [[shown(" & ".join(h.names[0])), shown(" & ".join(h.names[1])), str(h.matches),
+                 str(h.finished), f"{h.wins[0]}-{h.wins[1]}", str(h.draws)]
+                for h in stats.head_to_head]
         parts.append(_table(["partnership", "against", "matches", "finished", "wins", "draws"], rows, 2))
     else:
         parts.append("(none)")

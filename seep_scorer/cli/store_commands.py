@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import IO, Iterator
 
 from ..rules import MatchError
+from ..rules.names import json_shown, shown
 from ..store import StoreError, open_repository
 from ..store.atomic import USUAL, atomic_writer
 from .status import EXIT_BAD_INPUT
@@ -41,14 +42,14 @@ def register(sub, common) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"seep-scorer: {message}", file=sys.stderr)
+    print(f"seep-scorer: {shown(message)}", file=sys.stderr)  # it may quote a file's text
     return EXIT_BAD_INPUT
 
 
 def _open(args):
     repo = open_repository(args.data_dir)
     for notice in repo.notices:
-        print(f"seep-scorer: note: {notice}", file=sys.stderr)
+        print(f"seep-scorer: note: {shown(notice)}", file=sys.stderr)
     repo.notices.clear()
     return repo
 
@@ -122,15 +123,18 @@ def run_list(args) -> int:
     repo = _open(args)
     summaries = repo.list_matches()
     if args.json:
-        print(json.dumps([{"id": s.id, "teams": list(s.teams), "deals": s.deals, "created": s.created,
-                           "updated": s.updated, "finished": s.finished, "revision": s.revision,
-                           "players": [list(team) for team in s.players or ()], "winner": s.winner}
-                          for s in summaries], ensure_ascii=False))
+        rows = [{"id": s.id, "teams": list(s.teams), "deals": s.deals, "created": s.created,
+                 "updated": s.updated, "finished": s.finished, "revision": s.revision,
+                 "players": [list(team) for team in s.players or ()], "winner": s.winner}
+                for s in summaries]
+        # Index lines are read as stored: a name holding a terminal escape is written escaped.
+        print(json_shown(json.dumps(rows, ensure_ascii=False)))
         return 0
     if not summaries:
         print("no matches stored yet")
         return 0
     for s in summaries:
         state = "finished" if s.finished else "playing"
-        print(f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<8}  {s.deals:>4} deals  {s.teams[0]} v {s.teams[1]}")
+        print(f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<8}  {s.deals:>4} deals  "
+              f"{shown(s.teams[0])} v {shown(s.teams[1])}")
     return 0

@@ -6,6 +6,7 @@ from .cards import ALL_CARD_CODES
 from .errors import MatchError
 from .model import Deal
 from .named import named_tuple
+from .names import check_note
 from .presets import SWEEP_KINDS, Rules
 
 MAX_PLAYS_PER_TEAM = 24  # 48 plays in a deal, alternating between the teams
@@ -46,8 +47,7 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
         raise MatchError("must be 0, 1 or \"tie\"", field="most_cards", code="most_cards_bad")
     if deal.bid is not None and not (_is_int(deal.bid) and 9 <= deal.bid <= 13):
         raise MatchError("a bid is a house value from 9 to 13", field="bid", code="bid_range")
-    if deal.note is not None and (not isinstance(deal.note, str) or len(deal.note) > 2000):
-        raise MatchError("must be text of at most 2000 characters", field="note", code="note_too_long")
+    check_note(deal.note)  # the rule of names, line breaks allowed: a note reaches the same screens
 
 
 def _validate_cards(cards, rules: Rules) -> None:

@@ -18,8 +18,9 @@ from typing import IO, Any, Iterator
 
 from ..rules import Match, MatchError
 from .jsonio import JSONRefused, dumps, loads
-from .guards import check_container_budget, checked
-from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
+from .guards import check_container_budget
+from .matchfile import MAX_FILE_BYTES, match_to_dict
+from .oldtexts import stored_match_from_dict
 from .repository import StoredMatch
 
 BACKUP_FORMAT = "seep-backup"
@@ -136,7 +137,7 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
     created = _timestamp(obj.get("created"), f"{where}: \"created\"")
     updated = _timestamp(obj.get("updated"), f"{where}: \"updated\"")
     try:
-        match = checked(match_from_dict, obj.get("match"))
+        match = stored_match_from_dict(obj.get("match"))  # made before the rule of texts: tidied
     except MatchError as err:
         raise MatchError(f"{where}: {err}", field="file") from None
     return BackupRecord(number, mid, revision, created, updated, match)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..rules import MatchError, Standings, replay
-from .guards import checked
-from .matchfile import match_from_dict
+from .oldtexts import stored_match_from_dict
 from .records import is_iso
 from .repository import StoredMatch
 from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
@@ -41,7 +40,7 @@ def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
             and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
         raise DamagedFile(path, "does not have the shape of a match file")
     try:
-        match = checked(match_from_dict, doc["match"])
+        match = stored_match_from_dict(doc["match"])  # texts from before their rule: tidied
         standings = replay(match)
     except MatchError as err:
         raise DamagedFile(path, f"holds a match that does not add up: {err}") from None

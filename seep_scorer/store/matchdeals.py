@@ -17,6 +17,7 @@ of the deals are still parsed; the caller raises it after its own checks.
 from __future__ import annotations
 
 from ..rules import Deal, MatchError, Replay, Rules, Sweep
+from ..rules.names import MAX_NOTE, first_refused
 
 _DEAL_KEYS = frozenset(("cards", "points", "sweeps", "most_cards", "dealer", "bid", "note"))
 _SWEEP_KEYS = frozenset(("team", "kind"))
@@ -138,7 +139,8 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
             if bid is not None and not (type(bid) is int and 9 <= bid <= 13):
                 return None
             note = get("note")
-            if note is not None and not (isinstance(note, str) and len(note) <= 2000):
+            if note is not None and not (isinstance(note, str) and len(note) <= MAX_NOTE
+                                         and first_refused(note, line_breaks=True) is None):
                 return None
 
         if "cards" in obj:

@@ -160,6 +160,11 @@ def deal_fault_text(match: Match, err: MatchError) -> str:
     if code == "note_too_long":
         return ngettext("A note holds at most {count} character.", "A note holds at most {count} characters.",
                         2000).format(count=f.number(2000))
+    if code == "note_control":
+        # TRANSLATORS: a control character is an invisible character (such as a tab or a
+        # text-direction mark).
+        return _("The note holds an invisible control character (character {position}).").format(
+            position=f.number(p.get("position", 1)))
     if code == "cards_both_teams":
         return _("Each card goes to one team only; given to both: {cards}.").format(cards=_cards(p.get("cards", "")))
     if code == "cards_unknown":

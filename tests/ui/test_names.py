@@ -35,11 +35,19 @@ def test_each_name_is_checked_and_the_field_named(repo, team, seat, value, words
     assert repo.list_matches() == []
 
 
-def test_plain_marks_and_every_script_are_fine(repo):
+def test_every_script_and_its_joiners_are_fine(repo):
     vm = NewMatchVM(repo)
-    vm.team_names = ["टीम क", "ٽيم\u200f ب"]  # an RLM only nudges neutral characters: allowed
+    vm.team_names = ["टीम क्\u200dष", "ٽيم ب"]  # a ZWJ that makes a half form: allowed
     vm.player_names = ["Asha", "ৰমেন", "สมชาย", "Zoë"]
     assert vm.start(), vm.error
+
+
+def test_a_direction_mark_is_refused_as_an_invisible_twin(repo):
+    """Issue 18, item 17: "ٽيم\u200f ب" reads as "ٽيم ب" and would be a second team of that name."""
+    vm = NewMatchVM(repo)
+    vm.team_names[1] = "ٽيم\u200f ب"
+    assert vm.start() is None
+    assert "team 2" in vm.error and "control character" in vm.error and "4" in vm.error
 
 
 def test_the_name_fault_is_worded_in_the_users_language(repo):

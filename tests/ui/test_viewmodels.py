@@ -283,7 +283,8 @@ def test_every_deal_fault_code_has_its_own_sentence_with_names(repo):
     match = repo.get(start(repo)).match
     fallback = deal_fault_text(match, MatchError("x", code="no-such-code"))
     codes = {"dealer_seat": {}, "cards_and_points": {}, "deal_empty": {}, "most_cards_missing": {}, "bid_range": {},
-             "note_too_long": {}, "cards_both_teams": {"cards": "KS"}, "cards_unknown": {"cards": "ZZ"},
+             "note_too_long": {}, "note_control": {"position": 3},
+             "cards_both_teams": {"cards": "KS"}, "cards_unknown": {"cards": "ZZ"},
              "cards_not_point": {"cards": "3H"}, "cards_missing": {"cards": "KS, 10D"},
              "points_range": {"team": 1, "value": 120, "total": 100}, "points_sum": {"points": (90, 20), "total": 100},
              "sweep_team": {}, "opening_twice": {}, "last_twice": {},

@@ -11,6 +11,7 @@ from typing import Any
 from ...i18n import _
 from ...rules import (DEFAULT_MATCH, PRESETS, Match, MatchError, MatchFormat, Rules, Team, check_name,
                       make_rules)
+from ...rules.names import tidied
 from ...stats import player_key
 from ...store.repository import KnownNames, MatchRepository, StoreError
 from .. import texts
@@ -88,6 +89,10 @@ class NewMatchVM:
         except Exception:  # suggestions are a help, never a reason to refuse a new match
             log.info("names used before are not available", exc_info=True)
             self.known = KnownNames()
+        # A name stored before the rule of texts may hold an invisible character: offered tidied,
+        # as the store now reads its match, so a suggestion taken is never a name the form refuses.
+        self.known = KnownNames(*(tuple(dict.fromkeys(tidied(n) for n in names))
+                                  for names in (self.known.teams, self.known.players)))
         for kind, names in (("team", self.known.teams), ("player", self.known.players)):
             self._spellings[kind] = {}
             for n in names:
