@@ -102,7 +102,9 @@ class Layout:
                 m = _MATCH_FILE.fullmatch(entry.name)
                 if m and (shard is None or shard_of(m.group(1)) == shard):
                     try:
-                        size = entry.stat().st_size
+                        # -1 for a link, pipe or folder: no index line matches it, so the open reads
+                        # it (and sets it aside) rather than trusting a size that is not the file's.
+                        size = entry.stat().st_size if entry.is_file(follow_symlinks=False) else -1
                     except FileNotFoundError:
                         continue
                     found.setdefault(m.group(1), {})[int(m.group(2))] = size
