@@ -24,7 +24,11 @@ from pathlib import Path
 from .atomic import fsync_dir
 
 ID_PATTERN = re.compile(r"[0-9a-f]{8}")
-_MATCH_FILE = re.compile(r"([0-9a-f]{8})\.([1-9][0-9]{0,9})\.json")
+# The store writes revisions up to MAX_REVISION (10 digits), then starts again at 1 (next_revision).
+# It reads longer ones too (up to 19 digits), so a file an older version wrote past 10 digits is
+# adopted rather than missed, which would take its match off the list.
+MAX_REVISION = 9_999_999_999
+_MATCH_FILE = re.compile(r"([0-9a-f]{8})\.([1-9][0-9]{0,18})\.json")
 SHARD_FILE = re.compile(r"[0-9a-f]{2}\.json")
 
 
@@ -32,6 +36,12 @@ def parse_match_file_name(name: str) -> tuple[str, int] | None:
     """(id, revision) from `<id>.<revision>.json`; None for any other name (a temp file, say)."""
     m = _MATCH_FILE.fullmatch(name)
     return (m.group(1), int(m.group(2))) if m else None
+
+
+def next_revision(highest: int) -> int:
+    """The revision after `highest`, never above MAX_REVISION. Past it, 1: a save only needs a
+    revision other than the one a stale device holds, and the save removes the older files."""
+    return highest + 1 if 0 <= highest < MAX_REVISION else 1
 
 
 def is_match_id(value: object) -> bool:

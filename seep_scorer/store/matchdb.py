@@ -10,6 +10,8 @@ The document: {"id", "revision", "created", "updated", "finished", "match": <mat
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 from ..rules import MatchError, Standings, replay
@@ -17,7 +19,7 @@ from .guards import checked
 from .matchfile import match_from_dict
 from .records import is_iso
 from .repository import StoredMatch
-from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
+from .storage import AtomicJSONStorage, DamagedFile, read_json_file
 
 __all__ = ["read_match_file", "read_match", "write_match_file", "read_raw_doc"]
 
@@ -30,13 +32,14 @@ def read_match_file(path: Path, mid: str) -> StoredMatch:
 def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
     """read_match_file, and the standings of its replay (an index line needs them: no second replay)."""
     revision = int(path.name.split(".")[1])  # <id>.<revision>.json
-    db = open_db(path)  # short-lived: one instance per file at a time, under the store's lock
-    try:
-        doc = db.table("match").get(doc_id=1)
-    finally:
-        db.close()
+    tables = AtomicJSONStorage(path).read()
+    if tables is None:  # gone (another repair replaced it): not damage, nothing to move aside
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    doc = tables.get("match", {}).get("1")
     if doc is None:
         raise DamagedFile(path, "holds no match")
+    if doc.get("id") == mid and type(doc.get("revision")) is int and doc["revision"] != revision:
+        raise DamagedFile(path, f"is a copy of revision {doc['revision']} under another name")
     if not (doc.get("id") == mid and doc.get("revision") == revision and is_iso(doc.get("created"))
             and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
         raise DamagedFile(path, "does not have the shape of a match file")
