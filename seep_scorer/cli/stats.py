@@ -13,8 +13,8 @@ import json
 import re
 from datetime import date
 
-from ..stats import Figures, Stats
-from .store_commands import _guarded, _open
+from ..stats import Figures, Stats, aggregate
+from .store_commands import _guarded, _open_to_read
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -39,7 +39,8 @@ day.__name__ = "date (YYYY-MM-DD)"  # argparse names the type in its message: "i
 
 @_guarded
 def run_stats(args) -> int:
-    stats = _open(args).statistics(args.since)
+    repo = _open_to_read(args)
+    stats = repo.statistics(args.since) if repo is not None else aggregate((), args.since)
     if args.json:
         print(json.dumps(stats.to_json(), ensure_ascii=False))
     else:

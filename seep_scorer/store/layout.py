@@ -75,6 +75,12 @@ class Layout:
         self.lock_file = root / ".lock"
         self.imports_dir = root / "importing"
 
+    def holds_store(self) -> bool:
+        """Whether the folder holds a store (even a damaged one), by the names only: nothing is read."""
+        # seep-scorer.json: the schema-1 store that migrations.LEGACY_FILE names.
+        return any(os.path.lexists(p) for p in (self.store_file, self.index_dir, self.matches_dir,
+                                                 self.root / "seep-scorer.json"))
+
     def create_folders(self) -> None:
         for folder in (self.root, self.index_dir, self.matches_dir, self.backups_dir, self.damaged_dir):
             folder.mkdir(parents=True, exist_ok=True)
