@@ -100,6 +100,19 @@ def test_a_fifo_in_place_of_a_store_file_is_set_aside_not_waited_on(store, kind)
     assert not any(p.is_fifo() for p in store["dir"].rglob("*") if "damaged" not in p.parts)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_fifo_among_the_automatic_backups_is_passed_over(store):
+    _pipe(store["dir"] / "backups" / "auto-20991231T235959Z.jsonl")  # the newest by its name
+    for path in _files_of(store).values():
+        path.write_bytes(b"")  # each repair looks in the backups
+    try:
+        done = _cli(store["dir"], "list", "--json", timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the store hung on a FIFO among the backups")
+    assert done.returncode == 0, done.stderr
+    assert {m["id"]: m["deals"] for m in json.loads(done.stdout)}[store["a"].id] == 2  # from the real one
+
+
 def test_a_symlinked_match_file_is_not_followed(store, tmp_path):
     outside = tmp_path / "outside.json"
     path = _files_of(store)["match"]
