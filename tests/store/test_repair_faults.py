@@ -113,6 +113,20 @@ def test_a_fifo_among_the_automatic_backups_is_passed_over(store):
     assert {m["id"]: m["deals"] for m in json.loads(done.stdout)}[store["a"].id] == 2  # from the real one
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_fifo_beside_an_old_store_does_not_hang_its_migration(data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "seep-scorer.json").write_text('{"matches": {}, "settings": {}}')  # schema 1
+    _pipe(data_dir / "stray")
+    try:
+        done = _cli(data_dir, "list", "--json", timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the backup before the migration hung on a FIFO")
+    assert done.returncode == 0 and json.loads(done.stdout) == [], done.stderr
+    [copy] = (data_dir / "backups").glob("before-schema-*")
+    assert (copy / "seep-scorer.json").is_file() and not (copy / "stray").exists()
+
+
 def test_a_symlinked_match_file_is_not_followed(store, tmp_path):
     outside = tmp_path / "outside.json"
     path = _files_of(store)["match"]
