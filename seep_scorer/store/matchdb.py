@@ -21,7 +21,16 @@ from .records import is_iso
 from .repository import StoredMatch
 from .storage import AtomicJSONStorage, DamagedFile, read_json_file
 
-__all__ = ["read_match_file", "read_match", "write_match_file", "read_raw_doc"]
+__all__ = ["read_match_file", "read_match", "write_match_file", "read_raw_doc", "StrayCopy"]
+
+
+class StrayCopy(DamagedFile):
+    """A match's file under another revision's name (a copy a sync tool or a person made):
+    `revision` is the one it holds."""
+
+    def __init__(self, path: Path, revision: int):
+        super().__init__(path, f"is a copy of revision {revision} under another name")
+        self.revision = revision
 
 
 def read_match_file(path: Path, mid: str) -> StoredMatch:
@@ -39,7 +48,7 @@ def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
     if doc is None:
         raise DamagedFile(path, "holds no match")
     if doc.get("id") == mid and type(doc.get("revision")) is int and doc["revision"] != revision:
-        raise DamagedFile(path, f"is a copy of revision {doc['revision']} under another name")
+        raise StrayCopy(path, doc["revision"])
     if not (doc.get("id") == mid and doc.get("revision") == revision and is_iso(doc.get("created"))
             and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
         raise DamagedFile(path, "does not have the shape of a match file")

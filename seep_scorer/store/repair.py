@@ -25,7 +25,9 @@ from pathlib import Path
 
 from ..rules import replay
 from .autobackup import STAMP_FORMAT
-from .layout import next_revision, shard_of
+from .atomic import fsync_dir
+from .layout import MAX_REVISION, next_revision, shard_of
+from .matchdb import StrayCopy
 from .matchfile import match_to_dict
 from .notices import index_rebuilt, match_label, match_lost, match_restored
 from .records import now_iso
@@ -94,18 +96,45 @@ class RepairMixin:
         aside; then an older revision left by a crash, then the newest automatic
         backup holding the match, stand in. None if nothing can restore it.
         """
+        strays: dict[int, Path] = {}  # copies under another name, by the revision they hold
+        try:
+            return self._load_files(mid, entry, revs, strays)
+        finally:
+            for path in strays.values():  # second copies of a revision: kept aside, no save is lost
+                with contextlib.suppress(OSError):
+                    self._move_aside(path)
+
+    def _load_files(self, mid, entry, revs, strays) -> StoredMatch | None:
         damaged: list[tuple[Path, str]] = []
-        for rev in revs:
+        pending = list(revs)
+        while pending:
+            rev = pending.pop(0)
             path = self.layout.match_file(mid, rev)
             try:
                 stored, standings = self._read_match_file(path, mid)
             except FileNotFoundError:
-                continue
+                stored = None
+            except StrayCopy as stray:
+                if stray.revision in pending:  # that revision's own file is read first
+                    strays[stray.revision] = path
+                    continue
+                if not 1 <= stray.revision <= MAX_REVISION:
+                    damaged.append((self._move_aside(path), stray.reason))
+                    continue
+                strays[stray.revision] = path  # the only copy left: adopted under its own name
+                stored = None
             except DamagedFile as damage:
                 try:
                     damaged.append((self._move_aside(path), damage.reason))
                 except FileNotFoundError:
                     pass  # gone since it was read: nothing left to keep aside
+                stored = None
+            if stored is None:
+                wanted = rev if rev in strays else next((r for r in strays if r not in pending), None)
+                if wanted is not None:  # a copy of a revision whose own file is gone or damaged
+                    os.replace(strays.pop(wanted), self.layout.match_file(mid, wanted))
+                    fsync_dir(self.layout.matches_dir)
+                    pending = sorted({*pending, wanted}, reverse=True)
                 continue
             if not damaged:
                 if entry is None or entry["revision"] != stored.revision or entry["size"] != path.stat().st_size:

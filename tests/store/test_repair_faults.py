@@ -164,12 +164,15 @@ def _stray_copy(store, revision: int) -> Path:
 
 def test_a_stray_copy_with_a_ten_digit_revision_never_drops_the_match(store):
     a = store["a"]
-    _stray_copy(store, MAX_REVISION)
+    stray = _stray_copy(store, MAX_REVISION)
     for _ in range(3):  # the repair, then opens after it: the match stays on the list
         repo = open_repository(store["dir"], fresh=True)
+        assert repo.notices == []  # a second copy of a save: nothing was lost, nothing to say
         got = repo.get(a.id)
-        assert got.match == a.match
+        assert got.match == a.match and got.revision == a.revision
         assert {s.id for s in repo.list_matches()} == {a.id, store["b"].id}
+    [kept] = (store["dir"] / "damaged").iterdir()  # set aside, never deleted
+    assert kept.name.endswith(stray.name) and not stray.exists()
     saved = repo.save(a.id, a.match.with_deals([level_deal(9)]), got.revision)
     assert saved.revision <= MAX_REVISION
     repo = open_repository(store["dir"], fresh=True)
@@ -192,6 +195,27 @@ def test_a_match_at_the_highest_revision_can_still_be_saved_and_reopened(store):
         repo = open_repository(store["dir"], fresh=True)
         assert repo.notices == []
         assert repo.get(a.id).match == saved.match and len(repo.list_matches()) == 2
+
+
+def test_the_only_copy_of_a_match_under_another_name_is_adopted(store):
+    a = store["a"]
+    _stray_copy(store, MAX_REVISION)
+    os.unlink(store["dir"] / "matches" / f"{a.id}.{a.revision}.json")
+    repo = open_repository(store["dir"], fresh=True)
+    assert repo.notices == []
+    assert repo.get(a.id) == a  # the last save, not the older one in the backup
+    assert sorted(p.name for p in (store["dir"] / "matches").glob(f"{a.id}.*")) == [f"{a.id}.{a.revision}.json"]
+
+
+def test_a_copy_stands_in_for_its_revision_when_that_file_is_damaged(store):
+    a = store["a"]
+    _stray_copy(store, MAX_REVISION)
+    own = store["dir"] / "matches" / f"{a.id}.{a.revision}.json"
+    own.write_bytes(b"{")
+    repo = open_repository(store["dir"], fresh=True)
+    assert repo.get(a.id).match == a.match  # the copy's deals, not the backup's
+    assert len(repo.notices) == 1 and "moved to" in repo.notices[0]
+    assert [p.read_bytes() for p in (store["dir"] / "damaged").iterdir()] == [b"{"]
 
 
 def test_a_file_left_with_more_digits_than_before_is_adopted(store):
