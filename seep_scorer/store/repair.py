@@ -130,8 +130,9 @@ class RepairMixin:
                     pass  # gone since it was read: nothing left to keep aside
                 stored = None
             if stored is None:
+                # A copy of a revision whose own file is gone or damaged stands in for it.
                 wanted = rev if rev in strays else next((r for r in strays if r not in pending), None)
-                if wanted is not None:  # a copy of a revision whose own file is gone or damaged
+                if wanted is not None:
                     os.replace(strays.pop(wanted), self.layout.match_file(mid, wanted))
                     fsync_dir(self.layout.matches_dir)
                     pending = sorted({*pending, wanted}, reverse=True)

@@ -204,7 +204,8 @@ def test_the_only_copy_of_a_match_under_another_name_is_adopted(store):
     repo = open_repository(store["dir"], fresh=True)
     assert repo.notices == []
     assert repo.get(a.id) == a  # the last save, not the older one in the backup
-    assert sorted(p.name for p in (store["dir"] / "matches").glob(f"{a.id}.*")) == [f"{a.id}.{a.revision}.json"]
+    names = sorted(p.name for p in (store["dir"] / "matches").glob(f"{a.id}.*"))
+    assert names == [f"{a.id}.{a.revision}.json"]
 
 
 def test_a_copy_stands_in_for_its_revision_when_that_file_is_damaged(store):
