@@ -46,7 +46,7 @@ __all__ = ["MigrationTarget", "MIGRATIONS", "LEGACY_FILE", "MAX_MIGRATED_REVISIO
 
 LEGACY_FILE = "seep-scorer.json"
 # Revisions only order saves of one match; a legacy one above this is cut down to it. Match file names
-# carry at most 10 digits (layout._MATCH_FILE), and this leaves nine billion saves before that limit.
+# carry at most 10 digits (layout.MAX_REVISION), and this leaves nine billion saves before that limit.
 MAX_MIGRATED_REVISION = 10 ** 9
 # About the parser's own bound: a record deeper than a match may be is skipped on its own by
 # match_from_dict, so one bad record does not make the whole old store unreadable.
