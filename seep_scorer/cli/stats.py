@@ -14,8 +14,8 @@ import re
 from datetime import date
 
 from ..rules.names import json_shown, shown
-from ..stats import Figures, Stats
-from .store_commands import _guarded, _open
+from ..stats import Figures, Stats, aggregate
+from .store_commands import _guarded, _open_to_read
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -40,7 +40,8 @@ day.__name__ = "date (YYYY-MM-DD)"  # argparse names the type in its message: "i
 
 @_guarded
 def run_stats(args) -> int:
-    stats = _open(args).statistics(args.since)
+    repo = _open_to_read(args)
+    stats = repo.statistics(args.since) if repo is not None else aggregate((), args.since)
     if args.json:
         # Names as the index holds them, unchecked: what a terminal must not get raw is escaped.
         print(json_shown(json.dumps(stats.to_json(), ensure_ascii=False)))

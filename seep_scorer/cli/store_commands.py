@@ -16,7 +16,7 @@ from typing import IO, Iterator
 
 from ..rules import MatchError
 from ..rules.names import json_shown, shown
-from ..store import StoreError, open_repository
+from ..store import NoStore, StoreError, open_repository
 from ..store.atomic import USUAL, atomic_writer
 from .status import EXIT_BAD_INPUT
 
@@ -46,8 +46,10 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def _open(args):
-    repo = open_repository(args.data_dir)
+def _open(args, create: bool = True):
+    """The store, its repair notices on stderr. `create=False` (list, stats, export): NoStore where the
+    folder holds none, and nothing is written there."""
+    repo = open_repository(args.data_dir, create=create)
     for notice in repo.notices:
         print(f"seep-scorer: note: {shown(notice)}", file=sys.stderr)
     repo.notices.clear()
@@ -77,6 +79,15 @@ def _output(path: str | None) -> Iterator[IO[bytes]]:
         yield f
 
 
+def _open_to_read(args):
+    """The store for a command that only reads it; None, said on stderr, where the folder holds none."""
+    try:
+        return _open(args, create=False)
+    except NoStore as none:
+        print(f"seep-scorer: note: {shown(str(none))}", file=sys.stderr)
+        return None
+
+
 def _guarded(action):
     def run(args) -> int:
         try:
@@ -103,7 +114,7 @@ def run_import(args) -> int:
 
 @_guarded
 def run_export(args) -> int:
-    repo = _open(args)
+    repo = _open(args, create=False)
     text = repo.export_csv(args.match_id) if args.csv else repo.export_match_text(args.match_id)
     with _output(args.output) as out:
         out.write(text.encode("utf-8"))
@@ -120,8 +131,8 @@ def run_backup(args) -> int:
 
 @_guarded
 def run_list(args) -> int:
-    repo = _open(args)
-    summaries = repo.list_matches()
+    repo = _open_to_read(args)
+    summaries = repo.list_matches() if repo is not None else []
     if args.json:
         rows = [{"id": s.id, "teams": list(s.teams), "deals": s.deals, "created": s.created,
                  "updated": s.updated, "finished": s.finished, "revision": s.revision,

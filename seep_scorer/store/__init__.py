@@ -14,10 +14,11 @@ _WHERE = {
     "open_repository": "registry", "close_all": "registry", "default_data_dir": "datadir", "WriteFailed": "diskfaults",
     "MatchNotFound": "repository", "MatchRepository": "repository", "MatchSummary": "repository",
     "StaleRevision": "repository", "StoredMatch": "repository", "StoreError": "repository",
+    "NoStore": "registry",
 }
 
 __all__ = ["open_repository", "default_data_dir", "close_all", "MatchRepository", "StoredMatch", "MatchSummary",
-           "StaleRevision", "MatchNotFound", "StoreError", "WriteFailed"]
+           "StaleRevision", "MatchNotFound", "StoreError", "WriteFailed", "NoStore"]
 
 
 def __getattr__(name: str):

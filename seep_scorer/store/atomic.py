@@ -65,6 +65,23 @@ def _new_temp_file(path: Path, mode: int) -> tuple[int, Path]:
             continue
 
 
+def replace_quickly(path: str | os.PathLike, data: bytes) -> None:
+    """Replace `path` by a new file holding `data`, with no fsync: for a hint that may be lost in a
+    crash. A rename replaces whatever stood there (a link, a pipe) instead of writing through it."""
+    global replacements
+    path = Path(path)
+    fd, tmp = _new_temp_file(path, PRIVATE)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+        replacements += 1  # in the browser, a change to flush like any other
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 @contextlib.contextmanager
 def atomic_writer(path: str | os.PathLike, mode: int = PRIVATE):
     """Stream into a temp file that replaces `path` only if the block finishes (for large backups).

@@ -27,6 +27,7 @@ from .backupfile import BackupRecord, find_record, read_header_settings
 from .diskfaults import disk_trouble
 from .notices import auto_backup_failed
 from .repository import StoreError
+from .storage import DamagedFile, open_regular
 
 __all__ = ["AutoBackupMixin", "AUTO_BACKUP_EVERY", "KEEP_AUTO_BACKUPS", "BACKUP_CHECK_INTERVAL", "STAMP_FORMAT"]
 
@@ -52,9 +53,9 @@ class AutoBackupMixin:
         """The match's record in the newest automatic backup holding it, and that backup's time."""
         for path in self.auto_backups():
             try:
-                with open(path, "rb") as f:
+                with open_regular(path) as f:  # a pipe named like a backup would hang the repair
                     record = find_record(f, mid)
-            except OSError:
+            except (OSError, DamagedFile):
                 continue
             if record is not None:
                 return record, self._backup_time(path)
@@ -63,8 +64,11 @@ class AutoBackupMixin:
     def _settings_in_backups(self) -> tuple[dict | None, str | None]:
         """The settings of the newest automatic backup holding them, and that backup's time."""
         for path in self.auto_backups():
-            with open(path, "rb") as f:
-                settings = read_header_settings(f)
+            try:
+                with open_regular(path) as f:
+                    settings = read_header_settings(f)
+            except (OSError, DamagedFile):
+                continue
             if settings is not None:
                 return settings, self._backup_time(path)
         return None, None

@@ -24,7 +24,11 @@ from pathlib import Path
 from .atomic import fsync_dir
 
 ID_PATTERN = re.compile(r"[0-9a-f]{8}")
-_MATCH_FILE = re.compile(r"([0-9a-f]{8})\.([1-9][0-9]{0,9})\.json")
+# The store writes revisions up to MAX_REVISION (10 digits), then starts again at 1 (next_revision).
+# It reads longer ones too (up to 19 digits), so a file an older version wrote past 10 digits is
+# adopted rather than missed, which would take its match off the list.
+MAX_REVISION = 9_999_999_999
+_MATCH_FILE = re.compile(r"([0-9a-f]{8})\.([1-9][0-9]{0,18})\.json")
 SHARD_FILE = re.compile(r"[0-9a-f]{2}\.json")
 
 
@@ -32,6 +36,12 @@ def parse_match_file_name(name: str) -> tuple[str, int] | None:
     """(id, revision) from `<id>.<revision>.json`; None for any other name (a temp file, say)."""
     m = _MATCH_FILE.fullmatch(name)
     return (m.group(1), int(m.group(2))) if m else None
+
+
+def next_revision(highest: int) -> int:
+    """The revision after `highest`, never above MAX_REVISION. Past it, 1: a save only needs a
+    revision other than the one a stale device holds, and the save removes the older files."""
+    return highest + 1 if 0 <= highest < MAX_REVISION else 1
 
 
 def is_match_id(value: object) -> bool:
@@ -64,6 +74,12 @@ class Layout:
         self.damaged_dir = root / "damaged"
         self.lock_file = root / ".lock"
         self.imports_dir = root / "importing"
+
+    def holds_store(self) -> bool:
+        """Whether the folder holds a store (even a damaged one), by the names only: nothing is read."""
+        # seep-scorer.json: the schema-1 store that migrations.LEGACY_FILE names.
+        return any(os.path.lexists(p) for p in (self.store_file, self.index_dir, self.matches_dir,
+                                                 self.root / "seep-scorer.json"))
 
     def create_folders(self) -> None:
         for folder in (self.root, self.index_dir, self.matches_dir, self.backups_dir, self.damaged_dir):
@@ -102,7 +118,9 @@ class Layout:
                 m = _MATCH_FILE.fullmatch(entry.name)
                 if m and (shard is None or shard_of(m.group(1)) == shard):
                     try:
-                        size = entry.stat().st_size
+                        # -1 for a link, pipe or folder: no index line matches it, so the open reads
+                        # it (and sets it aside) rather than trusting a size that is not the file's.
+                        size = entry.stat().st_size if entry.is_file(follow_symlinks=False) else -1
                     except FileNotFoundError:
                         continue
                     found.setdefault(m.group(1), {})[int(m.group(2))] = size

@@ -10,15 +10,26 @@ The document: {"id", "revision", "created", "updated", "finished", "match": <mat
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 from ..rules import MatchError, Standings, replay
 from .oldtexts import stored_match_from_dict
 from .records import is_iso
 from .repository import StoredMatch
-from .storage import AtomicJSONStorage, DamagedFile, open_db, read_json_file
+from .storage import AtomicJSONStorage, DamagedFile, read_json_file
 
-__all__ = ["read_match_file", "read_match", "write_match_file", "read_raw_doc"]
+__all__ = ["read_match_file", "read_match", "write_match_file", "read_raw_doc", "StrayCopy"]
+
+
+class StrayCopy(DamagedFile):
+    """A match's file under another revision's name (a copy a sync tool or a person made):
+    `revision` is the one it holds."""
+
+    def __init__(self, path: Path, revision: int):
+        super().__init__(path, f"is a copy of revision {revision} under another name")
+        self.revision = revision
 
 
 def read_match_file(path: Path, mid: str) -> StoredMatch:
@@ -29,13 +40,14 @@ def read_match_file(path: Path, mid: str) -> StoredMatch:
 def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
     """read_match_file, and the standings of its replay (an index line needs them: no second replay)."""
     revision = int(path.name.split(".")[1])  # <id>.<revision>.json
-    db = open_db(path)  # short-lived: one instance per file at a time, under the store's lock
-    try:
-        doc = db.table("match").get(doc_id=1)
-    finally:
-        db.close()
+    tables = AtomicJSONStorage(path).read()
+    if tables is None:  # gone (another repair replaced it): not damage, nothing to move aside
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    doc = tables.get("match", {}).get("1")
     if doc is None:
         raise DamagedFile(path, "holds no match")
+    if doc.get("id") == mid and type(doc.get("revision")) is int and doc["revision"] != revision:
+        raise StrayCopy(path, doc["revision"])
     if not (doc.get("id") == mid and doc.get("revision") == revision and is_iso(doc.get("created"))
             and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
         raise DamagedFile(path, "does not have the shape of a match file")

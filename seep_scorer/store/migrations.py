@@ -39,14 +39,14 @@ from .matchfile import match_from_dict
 from .notices import match_label, old_match_new_id, old_match_skipped, old_store_unreadable, stored_as_label
 from .records import canonical_match, is_iso
 from .repository import StoredMatch, StoreError
-from .storage import DamagedFile, read_json_file
+from .storage import DamagedFile, open_regular, read_json_file
 
 __all__ = ["MigrationTarget", "MIGRATIONS", "LEGACY_FILE", "MAX_MIGRATED_REVISION", "current_schema",
            "has_legacy_store", "migrate", "migrate_1_to_2", "migrate_2_to_3", "backup_before_migration"]
 
 LEGACY_FILE = "seep-scorer.json"
 # Revisions only order saves of one match; a legacy one above this is cut down to it. Match file names
-# carry at most 10 digits (layout._MATCH_FILE), and this leaves nine billion saves before that limit.
+# carry at most 10 digits (layout.MAX_REVISION), and this leaves nine billion saves before that limit.
 MAX_MIGRATED_REVISION = 10 ** 9
 # About the parser's own bound: a record deeper than a match may be is skipped on its own by
 # match_from_dict, so one bad record does not make the whole old store unreadable.
@@ -207,7 +207,12 @@ def current_schema() -> int:
 
 
 def _copy_durably(src: Path, dest: Path) -> None:
-    with open(src, "rb") as fin, open(dest, "wb") as fout:
+    """Copy a regular file; a pipe, device or link there is not the store's and is left out."""
+    try:
+        fin = open_regular(src)
+    except DamagedFile:
+        return  # a pipe would hang the copy with the store's lock held
+    with fin, open(dest, "wb") as fout:
         shutil.copyfileobj(fin, fout, 1024 * 1024)
         fout.flush()
         os.fsync(fout.fileno())

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .datadir import default_data_dir
+from .layout import Layout
+from .repository import StoreError
 
 if TYPE_CHECKING:
     from .tinyrepo import TinyMatchRepository
@@ -22,7 +24,15 @@ if TYPE_CHECKING:
 # tinyrepo (and TinyDB) load on the first open, not on `import seep_scorer.store`: commands such as
 # `seep-scorer score` read match files and never open the store.
 
-__all__ = ["open_repository", "close_all"]
+__all__ = ["open_repository", "close_all", "NoStore"]
+
+
+class NoStore(StoreError):
+    """The folder holds no store, and the caller only reads: nothing was created there."""
+
+    def __init__(self, folder: Path):
+        super().__init__(f"There is no match store in {folder}; nothing was created there.")
+        self.folder = folder
 
 _registry: dict[Path, "TinyMatchRepository"] = {}
 _registry_lock = threading.RLock()  # re-entrant: close() forgets itself from inside open_repository(fresh=True)
@@ -33,10 +43,12 @@ def _resolve(data_dir: str | os.PathLike | None) -> Path:
     return path.expanduser().resolve()
 
 
-def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = False) -> "TinyMatchRepository":
+def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = False,
+                    create: bool = True) -> "TinyMatchRepository":
     """The one repository of a data folder in this process (TinyDB allows one instance per file).
 
     `fresh=True` closes the open one, if any, and opens the folder again (as a new start of the app would).
+    `create=False` (commands that only read) raises NoStore, writing nothing, where no store is.
     """
     path = _resolve(data_dir)
     with _registry_lock:
@@ -46,6 +58,9 @@ def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = 
             repo.close()
             repo = None
         if repo is None:
+            # A file where the folder should be is not "no store": the open says it cannot be used.
+            if not create and not path.is_file() and not Layout(path).holds_store():
+                raise NoStore(path)
             from .tinyrepo import TinyMatchRepository
 
             repo = TinyMatchRepository(path, on_close=_forget)

@@ -25,7 +25,9 @@ from pathlib import Path
 
 from ..rules import replay
 from .autobackup import STAMP_FORMAT
-from .layout import shard_of
+from .atomic import fsync_dir
+from .layout import MAX_REVISION, next_revision, shard_of
+from .matchdb import StrayCopy
 from .matchfile import match_to_dict
 from .notices import index_rebuilt, match_label, match_lost, match_restored
 from .records import now_iso
@@ -46,9 +48,14 @@ class RepairMixin:
         # A shard at a time: the open holds one shard's index lines, not the whole store's.
         self._index.start_caching()  # what is read here is what the history and the statistics need first
         for prefix in sorted(set(self.layout.shard_prefixes()) | files_by_shard.keys()):
+            rebuilds = self._shards_rebuilt
             entries = self._index.entries(prefix)
             self._index.adopt(prefix, entries)
-            self._reconcile_shard(entries, files_by_shard.pop(prefix, {}))
+            files = files_by_shard.pop(prefix, {})
+            if self._shards_rebuilt != rebuilds:
+                # The rebuild repaired match files (restored ones get new names): listing stale.
+                files = self.layout.scan_match_files(prefix)
+            self._reconcile_shard(entries, files)
 
     def _reconcile_shard(self, entries: dict[str, dict], files: dict[str, dict[int, int]]) -> None:
         for mid, revs in files.items():
@@ -67,6 +74,7 @@ class RepairMixin:
 
     def _rebuild_shard(self, prefix: str, damage: DamagedFile) -> dict[str, dict]:
         """A damaged shard: moved aside and rebuilt from the match files, repairing those as needed."""
+        self._shards_rebuilt = self._shards_rebuilt + 1
         moved = self._move_aside(damage.path)
         rebuilt = {}
         for mid, revs in self.layout.scan_match_files(prefix).items():
@@ -75,6 +83,8 @@ class RepairMixin:
                 rebuilt[mid] = self._index.get(mid)
         self.notices.append(index_rebuilt(damage.reason, moved))
         return {k: v for k, v in rebuilt.items() if v is not None}
+
+    _shards_rebuilt = 0  # shards this repository rebuilt: the open's listing is stale after one
 
     def _move_aside(self, path: Path) -> Path:
         return self.layout.move_aside(path, time.strftime(STAMP_FORMAT, time.gmtime()))
@@ -86,15 +96,46 @@ class RepairMixin:
         aside; then an older revision left by a crash, then the newest automatic
         backup holding the match, stand in. None if nothing can restore it.
         """
+        strays: dict[int, Path] = {}  # copies under another name, by the revision they hold
+        try:
+            return self._load_files(mid, entry, revs, strays)
+        finally:
+            for path in strays.values():  # second copies of a revision: kept aside, no save is lost
+                with contextlib.suppress(OSError):
+                    self._move_aside(path)
+
+    def _load_files(self, mid, entry, revs, strays) -> StoredMatch | None:
         damaged: list[tuple[Path, str]] = []
-        for rev in revs:
+        pending = list(revs)
+        while pending:
+            rev = pending.pop(0)
             path = self.layout.match_file(mid, rev)
             try:
                 stored, standings = self._read_match_file(path, mid)
             except FileNotFoundError:
-                continue
+                stored = None
+            except StrayCopy as stray:
+                if stray.revision in pending:  # that revision's own file is read first
+                    strays[stray.revision] = path
+                    continue
+                if not 1 <= stray.revision <= MAX_REVISION:
+                    damaged.append((self._move_aside(path), stray.reason))
+                    continue
+                strays[stray.revision] = path  # the only copy left: adopted under its own name
+                stored = None
             except DamagedFile as damage:
-                damaged.append((self._move_aside(path), damage.reason))
+                try:
+                    damaged.append((self._move_aside(path), damage.reason))
+                except FileNotFoundError:
+                    pass  # gone since it was read: nothing left to keep aside
+                stored = None
+            if stored is None:
+                # A copy of a revision whose own file is gone or damaged stands in for it.
+                wanted = rev if rev in strays else next((r for r in strays if r not in pending), None)
+                if wanted is not None:
+                    os.replace(strays.pop(wanted), self.layout.match_file(mid, wanted))
+                    fsync_dir(self.layout.matches_dir)
+                    pending = sorted({*pending, wanted}, reverse=True)
                 continue
             if not damaged:
                 if entry is None or entry["revision"] != stored.revision or entry["size"] != path.stat().st_size:
@@ -118,7 +159,8 @@ class RepairMixin:
 
     def _reinstate(self, mid, stored, standings, entry, revs, damaged, source, backup_time) -> StoredMatch:
         # A higher revision than any seen: a device holding the damaged revision must reload.
-        revision = max([stored.revision, *(revs or [0]), entry["revision"] if entry else 0]) + 1
+        highest = max([stored.revision, *(revs or [0]), entry["revision"] if entry else 0])
+        revision = next_revision(highest)
         stored = StoredMatch(mid, stored.match, revision, stored.created, now_iso(), stored.finished)
         self._commit(stored, match_to_dict(stored.match), None, standings)
         for rev in revs:

@@ -35,9 +35,10 @@ from typing import Callable, Iterator
 from tinydb import TinyDB
 from tinydb.table import Document
 
+from .atomic import replace_quickly
 from .layout import SHARD_FILE, Layout, doc_id_of, shard_of
 from .records import valid_entry
-from .storage import AtomicJSONStorage, DamagedFile, open_db
+from .storage import AtomicJSONStorage, DamagedFile, open_db, open_regular
 
 __all__ = ["IndexShards", "Rebuild"]
 
@@ -210,10 +211,10 @@ class IndexShards:
 
     def _read_token(self) -> str | None:
         try:
-            with open(self.layout.generation_file, "rb") as f:
+            with open_regular(self.layout.generation_file) as f:
                 return f.read(64).decode("ascii", "replace")
-        except FileNotFoundError:
-            return None
+        except (FileNotFoundError, DamagedFile):
+            return None  # a pipe or a link holds no token of ours: reload; the next write replaces it
 
     def _bump(self) -> None:
         """Before an index write: a new generation, so every other process's cache is reloaded."""
@@ -221,10 +222,7 @@ class IndexShards:
             self._lines = None  # another process wrote since: ours is stale, reload on the next read
             self.version += 1
         token = secrets.token_hex(8)
-        # No fsync and no temp file: readers hold the store's flock, and a torn token only causes a reload.
-        fd = os.open(self.layout.generation_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.write(fd, token.encode("ascii"))
-        finally:
-            os.close(fd)
+        # Replaced, never written through (a link there would point the write elsewhere); no fsync:
+        # a token lost in a crash only causes a reload.
+        replace_quickly(self.layout.generation_file, token.encode("ascii"))
         self._token = token

@@ -8,9 +8,11 @@ non-JSON or wrongly shaped file, so the repository can move it aside and repair.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -30,9 +32,40 @@ class DamagedFile(Exception):
         self.path, self.reason = Path(path), reason
 
 
+# Never wait on a pipe nor follow a link out of the folder: either would hang the store with its
+# lock held, or read (and later replace) a file that is not the store's.
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+               | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading if it is a regular file. FileNotFoundError if absent; DamagedFile
+    for a symbolic link, a pipe, a device, a socket or a folder in its place."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        if err.errno == errno.ELOOP or os.path.islink(path):
+            raise DamagedFile(path, "is a symbolic link, which the app never makes") from None
+        if err.errno in (errno.ENXIO, errno.EISDIR, errno.EOPNOTSUPP):  # a socket, a folder
+            raise DamagedFile(path, _NOT_REGULAR) from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DamagedFile(path, _NOT_REGULAR)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+_NOT_REGULAR = "is not a regular file (a pipe, a device or a folder stands in its place)"
+
+
 def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth: int = MAX_FILE_DEPTH) -> Any:
     """The JSON value in `path`. FileNotFoundError if absent, DamagedFile if unusable."""
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         # Ask for the file's own size (plus one byte, to see it grow past the limit), not the limit:
         # read(n) sets n bytes aside first, and most store files are a few kilobytes.
         data = f.read(min(os.fstat(f.fileno()).st_size, max_bytes) + 1)

@@ -44,7 +44,7 @@ from .history import select
 from .importing import ImportMixin
 from .indexview import IndexView
 from .repair import RepairMixin
-from .layout import Layout, is_match_id, new_match_id, shard_of
+from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
 from .migrations import current_schema, has_legacy_store, migrate
 from .notices import store_file_restored
@@ -276,8 +276,8 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
                 raise MatchNotFound(match_id)
             if entry["revision"] != base_revision:
                 raise StaleRevision(match_id, base_revision, entry["revision"])
-            stored = StoredMatch(match_id, canonical, base_revision + 1, entry["created"], now_iso(),
-                                 standings.finished)
+            stored = StoredMatch(match_id, canonical, next_revision(base_revision), entry["created"],
+                                 now_iso(), standings.finished)
             with disk_writes("the change"):
                 self._commit(stored, as_dict, base_revision, standings)
         self._backup_if_due()

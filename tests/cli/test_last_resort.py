@@ -79,14 +79,20 @@ PATCH_A_BUG = """
 """
 
 
+def a_store(tmp_path) -> Path:
+    """A folder holding a store (its matches folder): `list` opens it rather than saying there is none."""
+    (tmp_path / "data" / "matches").mkdir(parents=True)
+    return tmp_path / "data"
+
+
 def test_a_bug_is_one_line_internal_error_and_status_1(tmp_path):
-    done = run_patched(PATCH_A_BUG, "list", "--data-dir", str(tmp_path / "data"))
+    done = run_patched(PATCH_A_BUG, "list", "--data-dir", str(a_store(tmp_path)))
     one_line(done, 1, "internal error", "KeyError")
     assert done.stdout == ""
 
 
 def test_seep_scorer_debug_adds_the_traceback_for_a_developer(tmp_path):
-    done = run_patched(PATCH_A_BUG, "list", "--data-dir", str(tmp_path / "data"), env={"SEEP_SCORER_DEBUG": "1"})
+    done = run_patched(PATCH_A_BUG, "list", "--data-dir", str(a_store(tmp_path)), env={"SEEP_SCORER_DEBUG": "1"})
     assert done.returncode == 1 and "Traceback" in done.stderr and "internal error" in done.stderr
 
 
