@@ -88,7 +88,7 @@ def _chromium() -> str:
 
 
 def measure(browser, url: str, needle: str) -> float:
-    ctx = browser.new_context(viewport={"width": 412, "height": 915})
+    ctx = browser.new_context(viewport={"width": 412, "height": 915}, bypass_csp=True)  # wait_for_function uses eval
     page = ctx.new_page()
     try:
         page.goto(url, wait_until="commit")

@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 # Re-exported: the command line and the tests take them from here.
 from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
 from .disconnects import EndAfterDisconnect
+from .pagepolicy import PagePolicy
 from .serverlog import server_logging
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -332,7 +333,8 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
     allowed_hosts = list(allowed_hosts)
     if token:  # the join address names the first address that is not loopback (the one printed)
         app = TokenGate(app, token, next((h for h in allowed_hosts if not is_loopback_host(h)), None))
-    return OwnAddressGuard(app, allowed_hosts)
+    # Scripts from this server only, never framed (the token gate's page included).
+    return OwnAddressGuard(PagePolicy(app), allowed_hosts)
 
 
 SHUTDOWN_SECONDS = 3

@@ -138,8 +138,21 @@ def chromium():
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        browser.new_context = _csp_bypassed_by_default(browser.new_context)
         yield browser
         browser.close()
+
+
+def _csp_bypassed_by_default(new_context):
+    """browser.new_context, its contexts bypassing the server's Content-Security-Policy unless a test
+    passes bypass_csp=False: Playwright's wait_for_function evaluates its predicate text with eval in
+    the page, which `script-src 'self'` forbids (test_offline.py runs the app under the real policy)."""
+
+    def wrapped(*args, **kwargs):
+        kwargs.setdefault("bypass_csp", True)
+        return new_context(*args, **kwargs)
+
+    return wrapped
 
 
 @pytest.fixture
@@ -245,7 +258,8 @@ def sel(ident: str) -> str:
 
 def open_app(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_function("document.getElementById('loading') === null", timeout=WAIT_MS)
+    # A locator, not wait_for_function: it also works under the server's policy (no eval).
+    page.locator("#loading").wait_for(state="detached", timeout=WAIT_MS)
     enable_semantics(page)
 
 
