@@ -1,4 +1,4 @@
-"""What the browser may do with the served pages: run scripts from this server only, never be framed.
+"""What the browser may do with the served pages: run scripts from this server only, never framed.
 
 Every HTTP response gets a Content-Security-Policy (`script-src 'self'`, `frame-ancestors 'self'`),
 `X-Frame-Options: DENY` and `Referrer-Policy: no-referrer`. With `script-src 'self'` the browser
@@ -7,8 +7,8 @@ need it), so no request leaves the table and none carries this server's address 
 
 Flet's `index.html` has small inline scripts (its configuration); an HTML response is held until its
 body is complete and the hash of each inline script goes into the policy, so exactly those run.
-`'wasm-unsafe-eval'` lets Flutter compile its WebAssembly; nothing may `eval` JavaScript. Workers may
-also start from `blob:` URLs, which only the page's own scripts can create.
+`'wasm-unsafe-eval'` lets Flutter compile its WebAssembly; nothing may `eval` JavaScript. Workers
+may also start from `blob:` URLs, which only the page's own scripts can create.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ def content_security_policy(html: bytes = b"") -> bytes:
 
 
 def _is_html(headers) -> bool:
-    return any(k.lower() == b"content-type" and v.lower().startswith(b"text/html") for k, v in headers)
+    return any(k.lower() == b"content-type" and v.lower().startswith(b"text/html")
+               for k, v in headers)
 
 
 class PagePolicy:

@@ -1,4 +1,4 @@
-"""Malformed requests in the server's terminal: at most one line a minute, all of them with debugging on.
+"""Malformed requests in the server's terminal: one line a minute at most (all with debugging on).
 
 Anyone on the LAN can send garbage to the port; uvicorn answers each with 400 and logs a warning, so
 a loop of bad requests would bury the terminal the host reads (and the join address in it). The

@@ -64,7 +64,7 @@ def test_the_printed_join_address_works_in_a_browser(chromium, lan_server):
     page = ctx.new_page()
     open_app(page, lan_server.printed_join_url())  # the LAN address, not 127.0.0.1
     wait_present(page, "new-match")
-    assert "token=" not in page.url
+    assert "join=" not in page.url and "token=" not in page.url
     tap(page, "new-match")
     tap(page, "start-match")
     wait_present(page, "record-deal")

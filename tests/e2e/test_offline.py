@@ -9,12 +9,13 @@ from urllib.parse import urlparse
 
 from e2e_support import open_app, tap, wait_present
 
-# The one script the policy is meant to stop (Flet's client adds it from a CDN and does not need it).
+# The one script the policy is meant to stop (Flet's client adds it from a CDN, needlessly).
 BLOCKED_ON_PURPOSE = "rive_native.js"
 
 
 def test_the_app_comes_up_and_scores_with_the_network_cut(chromium, server):
-    ctx = chromium.new_context(viewport={"width": 412, "height": 915}, locale="hi-IN", bypass_csp=False)
+    ctx = chromium.new_context(viewport={"width": 412, "height": 915}, locale="hi-IN",
+                               bypass_csp=False)  # under the server's real policy
     outside = []
 
     def route(r):
@@ -28,7 +29,8 @@ def test_the_app_comes_up_and_scores_with_the_network_cut(chromium, server):
     responses = []
     page.on("response", lambda resp: responses.append((resp.url, resp.status)))
     refused = []  # what the Content-Security-Policy stopped, as Chromium reports it
-    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("console",
+            lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     open_app(page, server.url)
     tap(page, "new-match")
     tap(page, "start-match")

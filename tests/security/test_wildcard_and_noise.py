@@ -24,7 +24,8 @@ def test_every_spelling_of_every_interface_is_a_wildcard(host):
     assert is_wildcard(host) and not is_loopback(host)
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "192.0.2.7", "1", "no-such-name.invalid"])
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "192.0.2.7", "1",
+                                  "no-such-name.invalid"])
 def test_other_addresses_are_not(host):
     assert not is_wildcard(host)
 
@@ -56,7 +57,8 @@ def test_malformed_requests_print_one_line_not_one_each(tmp_path):
     try:
         before = srv.log.read_text(errors="replace")
         for n in range(BAD_REQUESTS):
-            _send_garbage(srv.port, b"GARBAGE %d\r\n\r\n" % n if n % 2 else b"GET / HTTP/1.1\r\nBad\r\n\r\n")
+            garbage = b"GARBAGE %d\r\n\r\n" % n if n % 2 else b"GET / HTTP/1.1\r\nBad\r\n\r\n"
+            _send_garbage(srv.port, garbage)
         assert exchange(srv.port, "/", {"Host": f"127.0.0.1:{srv.port}"})[0] == 200  # still serving
         time.sleep(0.5)
         lines = srv.log.read_text(errors="replace")[len(before):].splitlines()
