@@ -56,7 +56,10 @@ class JoinCodes:
         if entry is None:
             return False
         if entry[1] is not None:
-            entry[1]()
+            try:
+                entry[1]()
+            except Exception:  # noqa: BLE001 - a terminal gone must not cost the phone its join
+                pass
         return True
 
     def __len__(self) -> int:

@@ -90,3 +90,11 @@ def test_codes_are_spent_once_bounded_and_the_printed_one_is_never_dropped():
     assert codes.redeem(minted[-1]) and not codes.redeem(minted[-1])
     assert codes.redeem(kept.encode()) and spent == [1] and not codes.redeem(kept)
     assert not codes.redeem(b"\xff\xfe") and not codes.redeem("") and not codes.redeem("a" * 500)
+
+
+def test_a_failing_announcement_does_not_cost_the_phone_its_join():
+    def terminal_gone():
+        raise BrokenPipeError
+
+    codes = JoinCodes()
+    assert codes.redeem(codes.mint(keep=True, on_redeem=terminal_gone))
