@@ -54,7 +54,7 @@ OTHER_SITE_PAGE = _plain_page(
     "Refused", "This request came from another web site, so Seep Scorer did not answer it.")
 TOO_LONG_PAGE = _plain_page("Address too long", "That address is too long for Seep Scorer.")
 
-# Its script joins a phone that came with the token after '#' (joinpage.py).
+# Its script joins a phone that came with a join code after '#' (joinpage.py).
 NOT_AUTHORISED_PAGE = _plain_page(
     "Not authorised",
     "Open a join address: the one shown where the app was started, or one from the invite screen "

@@ -43,8 +43,8 @@ class InviteVM:
 
     @property
     def address(self) -> str | None:
-        """The join address with the match's path: the server's redirect keeps the path (on the same
-        server), so the phone that scans it opens this match."""
+        """The join address with the match's path: the join page reloads the same path (on the
+        same server), so the phone that scans it opens this match."""
         if self.join_address is None or self.match_id is None:
             return self.join_address
         parts = urlsplit(self.join_address)
