@@ -92,6 +92,17 @@ def test_codes_are_spent_once_bounded_and_the_printed_one_is_never_dropped():
     assert not codes.redeem(b"\xff\xfe") and not codes.redeem("") and not codes.redeem("a" * 500)
 
 
+def test_an_invitation_expires_after_an_hour_the_printed_code_does_not():
+    now = [0.0]
+    codes = JoinCodes(clock=lambda: now[0])
+    printed, invite, fresh = codes.mint(keep=True), codes.mint(), codes.mint()
+    now[0] += 3_000
+    assert codes.redeem(fresh)
+    late = codes.mint()
+    now[0] += 700
+    assert not codes.redeem(invite) and codes.redeem(printed) and codes.redeem(late)
+
+
 def test_a_failing_announcement_does_not_cost_the_phone_its_join():
     def terminal_gone():
         raise BrokenPipeError
