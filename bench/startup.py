@@ -88,7 +88,8 @@ def _chromium() -> str:
 
 
 def measure(browser, url: str, needle: str) -> float:
-    ctx = browser.new_context(viewport={"width": 412, "height": 915})
+    # bypass_csp: wait_for_function evaluates its text with eval, which the page's policy forbids
+    ctx = browser.new_context(viewport={"width": 412, "height": 915}, bypass_csp=True)
     page = ctx.new_page()
     try:
         page.goto(url, wait_until="commit")

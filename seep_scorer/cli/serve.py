@@ -2,7 +2,8 @@
 
 Offline: no CDN, bundled fonts. On 127.0.0.1 by default; with `--host 0.0.0.0`
 the other phones at the table can join over the local network, but only with
-the join address printed here, which carries a random secret token.
+the join address printed here, which carries a one-time code (the next one is
+printed once it is used).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ DEFAULT_PORT = 8550
 def _add_options(p) -> None:
     p.add_argument("--host", default=DEFAULT_HOST,
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network join "
-                        "with a secret token)")
+                        "with a one-time join address)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--no-qr", action="store_true", help="do not print the join address as a QR code")
 
@@ -33,6 +34,7 @@ def register(parser, sub, common) -> None:
 
 def run(args) -> int:
     from ..ui import app as ui_app
+    from ..ui.joincodes import JoinCodes
     from ..ui.server import build_asgi, is_loopback, is_wildcard, lan_address, new_token, run_server, url_host
 
     if not 0 < args.port < 65536:
@@ -51,24 +53,36 @@ def run(args) -> int:
     token = None if is_loopback(args.host) else new_token()
     # On every interface the join address names the LAN address; otherwise the address given.
     shown_host = lan_address() if is_wildcard(args.host) else args.host
+    codes = JoinCodes()
     # Besides loopback names, the server answers only to the address it prints: any other Host is refused.
-    app = build_asgi(ui_app.main, token=token, allowed_hosts=[shown_host])
+    app = build_asgi(ui_app.main, token=token, allowed_hosts=[shown_host], join_codes=codes)
     if token is None:
         print(f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  (Ctrl+C to stop)", flush=True)
     else:
-        url = f"http://{url_host(shown_host)}:{args.port}/?token={token}"
-        print("Seep Scorer is running for the whole table. Join address (keep it private):", flush=True)
-        print(f"  {url}", flush=True)
-        if not args.no_qr:
-            try:
-                import segno
-
-                segno.make(url, error="m").terminal(compact=True)
-            except Exception:
-                pass
-        print("Phones without this address see only 'not authorised'. Ctrl+C to stop.", flush=True)
+        base = f"http://{url_host(shown_host)}:{args.port}/"
+        print("Seep Scorer is running for the whole table.", flush=True)
+        _print_join_address(base, codes, args.no_qr, first=True)
     try:
         run_server(app, args.host, args.port)
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _print_join_address(base: str, codes, no_qr: bool, first: bool = False) -> None:
+    """A join address with a new one-time code (joincodes.py); once a phone used it, the next."""
+    code = codes.mint(keep=True, on_redeem=lambda: _print_join_address(base, codes, no_qr))
+    url = f"{base}#join={code}"
+    heading = "Join address" if first else "A phone joined. Join address for the next phone"
+    print(f"{heading} (one phone, once; keep it private):", flush=True)
+    print(f"  {url}", flush=True)
+    if not no_qr:
+        try:
+            import segno
+
+            segno.make(url, error="m").terminal(compact=True)
+        except Exception:
+            pass
+    if first:
+        print("Phones without a join address see only 'not authorised'. Ctrl+C to stop.",
+              flush=True)

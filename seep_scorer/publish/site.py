@@ -81,6 +81,17 @@ def _replace_once(text: str, old: str, new: str, what: str) -> str:
     return text.replace(old, new)
 
 
+def _script_policy(html: str) -> str:
+    """A <meta> policy, first in <head>: script elements only from the site itself and the page's
+    own inline scripts (by hash), so the rive_native.js Flet's client adds from a CDN is never
+    requested. Only `script-src-elem`: WebAssembly and the workers (Pyodide's, skwasm's blob) are
+    left alone."""
+    from ..ui.pagepolicy import inline_script_hashes
+
+    sources = " ".join(["'self'", *inline_script_hashes(html.encode("utf-8"))])
+    return f'<meta http-equiv="Content-Security-Policy" content="script-src-elem {sources}">'
+
+
 def _patch_index(out: Path, theme_color: str) -> None:
     from flet.controls.types import RouteUrlStrategy
     from flet_web import patch_font_manifest_json, patch_index_html
@@ -103,6 +114,7 @@ def _patch_index(out: Path, theme_color: str) -> None:
                      ('href="icons/apple-touch-icon-192.png"', 'href="icons/apple-touch-icon.png"'),
                      (_HEAD_END, _INDEX_EXTRA.format(theme=theme_color) + _HEAD_END)):
         html = _replace_once(html, old, new, "index.html")
+    html = _replace_once(html, "<head>", "<head>\n  " + _script_policy(html), "index.html")
     index.write_text(html, encoding="utf-8")
     bootstrap = out / "flutter_bootstrap.js"
     text, n = _BOOTSTRAP_SW.subn("", bootstrap.read_text(encoding="utf-8"))

@@ -30,13 +30,27 @@ def lan_address() -> str:
 
 
 def is_wildcard(host: str) -> bool:
-    """`0.0.0.0`, `::` or empty: listen on every interface."""
-    if host.strip() == "":
+    """`0.0.0.0`, `::`, empty, or anything else that resolves to them (`0`, `0.0`, `0x0`, a name):
+    listen on every interface. Decided by what the address resolves to, as the listening socket
+    is, not by its spelling; a name that cannot be resolved is not a wildcard."""
+    host = host.strip().strip("[]")
+    if host == "":
         return True
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+        return ipaddress.ip_address(host).is_unspecified
     except ValueError:
+        pass
+    try:  # AI_PASSIVE, as the server's own bind resolves it
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError):
         return False
+    for info in infos:
+        try:
+            if ipaddress.ip_address(info[4][0].split("%")[0]).is_unspecified:
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 def is_loopback(host: str) -> bool:

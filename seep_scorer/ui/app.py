@@ -90,7 +90,7 @@ class App:
     def take_store_notices(self) -> list[str]:
         return self.session.take_store_notices()
 
-    def join_address(self) -> str | None:
+    def join_address(self) -> Callable[[], str] | None:
         return self._join
 
     # -- view-models that outlive a screen (the undo and redo history of a match)

@@ -54,9 +54,10 @@ class Host(Protocol):
         """Tell the other phones that a match (None: the list of matches) changed."""
         ...
 
-    def join_address(self) -> str | None:
-        """The address (with the table's token) that lets another phone join, for the invite screen;
-        None unless the server is in LAN mode and this session was let in by the token."""
+    def join_address(self) -> Callable[[], str] | None:
+        """What the invite screen calls for an address that lets another phone join (a new
+        one-time code each call); None unless the server is in LAN mode and this session was
+        let in by the token."""
         ...
 
     def take_store_notices(self) -> list[str]:

@@ -24,6 +24,9 @@ from urllib.parse import parse_qsl, quote, urlencode
 from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
 from .connguard import prepare_connections
 from .disconnects import EndAfterDisconnect
+from .joincodes import JoinCodes
+from .joinpage import JOIN_PARAM, join_script_tag, serve_join
+from .pagepolicy import PagePolicy
 from .serverlog import server_logging
 from .wsguard import MessageGuard
 
@@ -53,13 +56,19 @@ OTHER_SITE_PAGE = _plain_page(
     "Refused", "This request came from another web site, so Seep Scorer did not answer it.")
 TOO_LONG_PAGE = _plain_page("Address too long", "That address is too long for Seep Scorer.")
 
+# Its script joins a phone that came with a join code after '#' (joinpage.py).
 NOT_AUTHORISED_PAGE = _plain_page(
-    "Not authorised", "Open the join address shown where the app was started (it contains the table's secret token).")
+    "Not authorised",
+    "Open a join address: the one shown where the app was started, or one from the invite screen "
+    "of a phone already at the table. Each works for one phone, once.",
+).replace(b"</body>", join_script_tag().encode("ascii") + b"</body>")
 
 
-# The join address a session may show to invite a phone: set by TokenGate only on the WebSocket of a
-# session that brought the token (LAN mode). Flet runs `main(page)` in a copy of this context.
-session_join_address: ContextVar[str | None] = ContextVar("seep_scorer_join_address", default=None)
+# How a session may invite a phone: set by TokenGate only on the WebSocket of a session that
+# brought the token (LAN mode), a function giving a join address with a new one-time code on each
+# call. Flet runs `main(page)` in a copy of this context.
+session_join_address: ContextVar[Callable[[], str] | None] = ContextVar(
+    "seep_scorer_join_address", default=None)
 
 
 def new_token() -> str:
@@ -113,16 +122,21 @@ def _redirect_location(scope, query_without_token: list[tuple[str, str]]) -> byt
 class TokenGate:
     """ASGI middleware: only browsers that brought the table's token get anything.
 
-    A request with `?token=<token>` gets an HttpOnly cookie and is redirected to
-    the same address without the token; later requests (scripts, the WebSocket)
-    carry the cookie. Everything else gets a plain 403 page (or a closed
-    WebSocket) and no data. Tokens are compared in constant time.
+    A join address carries a one-time code after `#` (joincodes.py, joinpage.py), handed
+    in by a POST for an HttpOnly cookie holding the token, so no address in a browser's
+    history lets anyone in later. A request with `?token=<token>` (a holder of the token)
+    gets the cookie and a redirect to the same address without the token. Later requests
+    (scripts, the WebSocket) carry the cookie.
+    Everything else gets a plain 403 page (or a closed WebSocket) and no data. Tokens
+    are compared in constant time.
     """
 
-    def __init__(self, app, token: str, join_host: str | None = None):
+    def __init__(self, app, token: str, join_host: str | None = None,
+                 codes: JoinCodes | None = None):
         self.app = app
         self.token = token
         self.join_host = join_host  # the address other phones reach (None: no invitations)
+        self.codes = codes if codes is not None else JoinCodes()
 
     async def __call__(self, scope, receive, send):
         kind = scope["type"]
@@ -130,20 +144,22 @@ class TokenGate:
             return await self.app(scope, receive, send)  # lifespan
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         given = next((v for k, v in query if k == TOKEN_PARAM), None)
+        cookie = f"{COOKIE_NAME}={self.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000"
         if kind == "http" and given is not None and _token_ok(given, self.token):
             location = _redirect_location(scope, [(k, v) for k, v in query if k != TOKEN_PARAM])
-            cookie = f"{COOKIE_NAME}={self.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000"
             await send({"type": "http.response.start", "status": 303, "headers": [
                 (b"location", location), (b"set-cookie", cookie.encode("latin-1")),
                 (b"cache-control", b"no-store"), (b"content-length", b"0")]})
             await send({"type": "http.response.body", "body": b""})
+            return
+        if kind == "http" and await serve_join(scope, receive, send, self.codes.redeem, cookie):
             return
         # Any matching value will do: another app on this host may have set a cookie of the same name.
         if any(_token_ok(value, self.token) for value in cookie_values(scope.get("headers", []), COOKIE_NAME)):
             port = (scope.get("server") or (None, None))[1]  # the port this connection reached
             invite = kind == "websocket" and self.join_host and port
             joined = session_join_address.set(
-                f"http://{url_host(self.join_host)}:{port}/?{TOKEN_PARAM}={self.token}" if invite else None)
+                self._inviter(f"http://{url_host(self.join_host)}:{port}/") if invite else None)
             try:
                 return await self.app(scope, receive, send)
             finally:
@@ -155,6 +171,10 @@ class TokenGate:
             (b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
             (b"content-length", str(len(NOT_AUTHORISED_PAGE)).encode())]})
         await send({"type": "http.response.body", "body": NOT_AUTHORISED_PAGE})
+
+    def _inviter(self, base: str) -> Callable[[], str]:
+        """A session's invitations: each call, a join address with a new one-time code."""
+        return lambda: f"{base}#{JOIN_PARAM}={self.codes.mint()}"
 
 
 # ----------------------------------------------------------------- which addresses the server answers to
@@ -314,11 +334,12 @@ class ClientLanguage:
 
 
 def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Iterable[str] = (),
-               app_name: str = "Seep Scorer"):
+               app_name: str = "Seep Scorer", join_codes: JoinCodes | None = None):
     """The Flet web app (no CDN, bundled assets), behind the token gate when a token is given.
 
     It always answers to `localhost` and loopback addresses; `allowed_hosts` adds the other
     names and addresses it is reached by (the bound address, the join address on the LAN).
+    `join_codes` hold the join addresses' one-time codes (the command line mints the printed ones).
     """
     import flet_web.fastapi as flet_fastapi
 
@@ -333,8 +354,10 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
     app = ClientLanguage(MessageGuard(EndAfterDisconnect(app)))  # wsguard.py: messages checked
     allowed_hosts = list(allowed_hosts)
     if token:  # the join address names the first address that is not loopback (the one printed)
-        app = TokenGate(app, token, next((h for h in allowed_hosts if not is_loopback_host(h)), None))
-    return OwnAddressGuard(app, allowed_hosts)
+        join_host = next((h for h in allowed_hosts if not is_loopback_host(h)), None)
+        app = TokenGate(app, token, join_host, join_codes)
+    # Scripts from this server only, never framed (the token gate's page included).
+    return OwnAddressGuard(PagePolicy(app), allowed_hosts)
 
 
 SHUTDOWN_SECONDS = 3

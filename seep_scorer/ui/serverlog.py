@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import os
 
+from .requestnoise import MalformedRequestLimit
+
 
 class OneLine(logging.Filter):
     """A record's traceback folded into its message."""
@@ -28,14 +30,14 @@ class OneLine(logging.Filter):
 
 def server_logging() -> dict:
     """uvicorn's log_config: its loggers and the rest (flet's) through one handler on stderr that writes
-    warnings and errors as single lines."""
+    warnings and errors as single lines (malformed requests rate-limited: requestnoise.py)."""
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"one_line": {"()": OneLine}},
+        "filters": {"one_line": {"()": OneLine}, "malformed": {"()": MalformedRequestLimit}},
         "formatters": {"plain": {"format": "seep-scorer: %(message)s"}},
         "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain",
-                                "filters": ["one_line"]}},
+                                "filters": ["malformed", "one_line"]}},
         "root": {"handlers": ["stderr"], "level": "WARNING"},
         "loggers": {name: {"handlers": [], "level": "WARNING", "propagate": True}
                     for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")},

@@ -71,6 +71,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> "Server":
+        self._token = None  # a new table token on each start
         cmd = [sys.executable, "-m", "seep_scorer", "--port", str(self.port), "--data-dir", str(self.data_dir),
                "--host", self.host, "--no-qr"]
         self._log = open(self.log, "ab")
@@ -107,21 +108,38 @@ class Server:
         self.start()
 
     def join_url(self) -> str:
-        """The printed join address, pointed at 127.0.0.1 (a LAN address may not be reachable here)."""
-        return f"http://127.0.0.1:{self.port}/?token={self.token()}"
+        """The newest printed join address, pointed at 127.0.0.1 (a LAN address may not be reachable
+        here). Its code works once: the server then prints the next one."""
+        code = self.printed_join_url().rsplit("#join=", 1)[1]
+        return f"http://127.0.0.1:{self.port}/#join={code}"
 
     def printed_join_url(self) -> str:
-        """The join address exactly as the server printed it (the LAN address in LAN mode)."""
+        """The newest join address exactly as the server printed it (LAN mode: the LAN address)."""
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            m = re.search(r"http://\S+\?token=\S+", self.log.read_text(errors="replace"))
-            if m:
-                return m.group(0)
+            found = re.findall(r"http://\S+#join=\S+", self.log.read_text(errors="replace"))
+            if found:
+                return found[-1]
             time.sleep(0.2)
         raise RuntimeError("no join address printed")
 
     def token(self) -> str:
-        return self.printed_join_url().rsplit("?token=", 1)[1]
+        """The table's token, as the cookie a join code earns (spends the printed code; the server
+        prints the next). Kept until the server restarts."""
+        if getattr(self, "_token", None) is None:
+            code = self.printed_join_url().rsplit("#join=", 1)[1].encode()
+            request = (b"POST /seep-join HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: %d\r\n"
+                       b"Connection: close\r\n\r\n%s" % (self.port, len(code), code))
+            with socket.create_connection(("127.0.0.1", self.port), timeout=30) as sock:
+                sock.sendall(request)
+                answer = b""
+                while chunk := sock.recv(65536):
+                    answer += chunk
+            found = re.search(rb"set-cookie: *seep_scorer_token=([^;\r\n]+)", answer, re.I)
+            if found is None:
+                raise RuntimeError(f"the join code earned no cookie: {answer[:200]!r}")
+            self._token = found.group(1).decode("ascii")
+        return self._token
 
 
 # Module scope: Playwright's sync API keeps an event loop running in this thread while it is
@@ -138,8 +156,21 @@ def chromium():
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        browser.new_context = _csp_bypassed_by_default(browser.new_context)
         yield browser
         browser.close()
+
+
+def _csp_bypassed_by_default(new_context):
+    """browser.new_context, its contexts bypassing the server's Content-Security-Policy unless a
+    test passes bypass_csp=False: Playwright's wait_for_function evaluates its predicate text with
+    eval in the page, which `script-src 'self'` forbids (test_offline.py runs under the policy)."""
+
+    def wrapped(*args, **kwargs):
+        kwargs.setdefault("bypass_csp", True)
+        return new_context(*args, **kwargs)
+
+    return wrapped
 
 
 @pytest.fixture
@@ -245,7 +276,10 @@ def sel(ident: str) -> str:
 
 def open_app(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_function("document.getElementById('loading') === null", timeout=WAIT_MS)
+    # Locators, not wait_for_function: they also work under the server's policy (no eval). A join
+    # address (token after '#') shows the join page first, which reloads into the app's own page.
+    page.locator("script[src='flutter_bootstrap.js']").wait_for(state="attached", timeout=WAIT_MS)
+    page.locator("#loading").wait_for(state="detached", timeout=WAIT_MS)
     enable_semantics(page)
 
 

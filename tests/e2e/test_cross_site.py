@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_support import CHROMIUM_ARGS, VIEWPORT, chromium_path, evaluate, open_app, tap, wait_present
+from e2e_support import (CHROMIUM_ARGS, VIEWPORT, WAIT_MS, chromium_path, evaluate, open_app, tap,
+                          wait_present)
 
 EVIL_PAGE = "<!doctype html><title>evil</title><p>nothing to see</p>"
 
@@ -64,8 +65,25 @@ def test_the_printed_join_address_works_in_a_browser(chromium, lan_server):
     page = ctx.new_page()
     open_app(page, lan_server.printed_join_url())  # the LAN address, not 127.0.0.1
     wait_present(page, "new-match")
-    assert "token=" not in page.url
+    assert "join=" not in page.url and "token=" not in page.url
     tap(page, "new-match")
     tap(page, "start-match")
     wait_present(page, "record-deal")
+    ctx.close()
+
+
+def test_a_page_of_another_site_cannot_frame_the_app(unguarded_browser, server):
+    """frame-ancestors 'self' (and X-Frame-Options): no page of another site shows the app inside
+    its own, where it could trick a tap (clickjacking)."""
+    ctx = unguarded_browser.new_context(viewport=VIEWPORT)
+    framing = f"<html><body><iframe src='{server.url}' width='400' height='800'></iframe></body></html>"
+    ctx.route("http://evil.example/**",
+              lambda r: r.fulfill(status=200, content_type="text/html", body=framing))
+    page = ctx.new_page()
+    with page.expect_response(lambda r: r.url == server.url, timeout=WAIT_MS):
+        page.goto("http://evil.example/")
+    page.wait_for_timeout(2_000)
+    inner = [f for f in page.frames if f is not page.main_frame]
+    assert len(inner) == 1
+    assert inner[0].locator("script[src='flutter_bootstrap.js']").count() == 0, inner[0].url
     ctx.close()

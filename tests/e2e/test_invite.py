@@ -1,7 +1,8 @@
 """Issue 12, item 6 in headless Chromium against the real server in LAN mode (`--host 0.0.0.0`, reached
 at the LAN address it prints): a token holder opens a match, taps `invite`, and the QR code on the
-screen, read back from a screenshot by a QR decoder (zxing-cpp), is the join address with its token,
-leading to that match; a fresh browser that opens it lands on the match. Loopback mode offers no invite.
+screen, read back from a screenshot by a QR decoder (zxing-cpp), is a join address with a one-time
+code (never the token), leading to that match; a fresh browser that opens it lands on the match,
+and the spent code lets no third one in. Loopback mode offers no invite.
 
 SEEP_SHOTS=<folder> also saves the invite screen at 412 x 915 and 360 x 640, light and dark."""
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -50,7 +52,6 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     join = lan_server.printed_join_url()
     host = urlsplit(join).hostname
     assert host not in ("127.0.0.1", "localhost", "0.0.0.0"), join  # the machine's LAN address
-    token = join.rsplit("?token=", 1)[1]
     expected_base = f"{urlsplit(join).scheme}://{urlsplit(join).netloc}"
 
     # The inviting phone (light theme) opens a match and shows the invite.
@@ -61,8 +62,11 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     tap(page, "start-match")
     mid = match_id(page)
     wait_present(page, "undo-deal")
-    expected = f"{expected_base}/match/{mid}?token={token}"
-    assert invite_screen(page).endswith(expected)  # the semantics label carries the address
+    label = invite_screen(page)  # the semantics label carries the address
+    joins = re.compile(re.escape(f"{expected_base}/match/{mid}#join=") + r"[A-Za-z0-9_-]{24}$")
+    found = joins.search(label)
+    assert found, label
+    expected = found.group(0)
     assert evaluate(page, "location.pathname") == f"/match/{mid}/invite"
     assert decoded_qr(page) == expected
     page.set_viewport_size(SMALL)
@@ -72,19 +76,30 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     ctx.close()
 
     # Another phone (dark theme): a fresh browser, no cookie, opens what was scanned and lands on that
-    # match; it holds the token now, so it may invite in turn, to the same address.
+    # match; it holds the token now, so it may invite in turn, with a new code.
     other = chromium.new_context(viewport=VIEWPORT, color_scheme="dark")
     phone = other.new_page()
     open_app(phone, scanned)
     wait_present(phone, "difference")
     assert evaluate(phone, "location.pathname") == f"/match/{mid}"
-    assert "token" not in phone.url  # the redirect set the cookie and dropped the token
-    assert invite_screen(phone).endswith(expected)
-    assert decoded_qr(phone) == expected
+    assert "join=" not in phone.url and "token" not in phone.url  # the code was spent
+    again = invite_screen(phone)
+    assert again.startswith(label.rsplit(expected, 1)[0]) and not again.endswith(expected), again
+    fresh = joins.search(again).group(0)
+    assert decoded_qr(phone) == fresh
     phone.set_viewport_size(SMALL)
     phone.wait_for_timeout(1000)
-    assert decoded_qr(phone) == expected
+    assert decoded_qr(phone) == fresh
     other.close()
+
+    # The spent code lets no one else in.
+    third = chromium.new_context(viewport=VIEWPORT)
+    late = third.new_page()
+    late.goto(scanned)
+    late.wait_for_load_state("networkidle", timeout=WAIT_MS)
+    assert "Not authorised" in late.content()
+    assert late.locator("script[src='flutter_bootstrap.js']").count() == 0
+    third.close()
 
 
 def test_loopback_mode_offers_no_invite(chromium, server):

@@ -263,6 +263,8 @@ def test_the_table_in_the_published_app(site, static_server, phone_factory):
     assert [deal_text(page, 1), deal_text(page, 2), text(page, "difference")] == before
     assert page.locator(sel("deal-3")).count() == 0
     assert all(not u.startswith(static_server.url) for u in phone.aborted)
+    # nothing was asked of another host, not even Flet's rive_native.js (the page's policy)
+    assert phone.aborted == [], phone.aborted
 
 
 def test_a_save_survives_the_browser_being_killed(site, static_server, phone_factory):

@@ -66,6 +66,19 @@ def test_nothing_is_fetched_from_another_host(site, archive):
     assert not (site / "pyodide" / "micropip-0.11.1-py3-none-any.whl").exists()
 
 
+def test_the_page_allows_script_elements_from_the_site_only(site):
+    """Flet's client adds a rive_native.js from a CDN: the page's policy stops it before any
+    request."""
+    from seep_scorer.ui.pagepolicy import inline_script_hashes
+
+    html = (site / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert policy and policy.start() < html.index("<script"), "the policy must precede the scripts"
+    directive, *sources = policy.group(1).split()
+    assert directive == "script-src-elem" and sources[0] == "'self'"
+    assert sorted(sources[1:]) == sorted(inline_script_hashes(html.encode("utf-8")))
+
+
 def test_the_manifest_and_the_service_worker_are_registered(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="manifest.json">' in html

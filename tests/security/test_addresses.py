@@ -69,13 +69,13 @@ def serve_and_capture(monkeypatch, capsys, tmp_path, host: str, lan: str = "192.
 
 def test_the_ipv6_join_address_has_brackets(monkeypatch, capsys, tmp_path):
     out, app = serve_and_capture(monkeypatch, capsys, tmp_path, "fe80::1")
-    assert "http://[fe80::1]:8550/?token=" in out
+    assert "http://[fe80::1]:8550/#join=" in out
     assert isinstance(app, OwnAddressGuard) and app.allowed_hosts == {"fe80::1"}
 
 
 def test_on_every_interface_the_server_answers_to_the_printed_lan_address(monkeypatch, capsys, tmp_path):
     out, app = serve_and_capture(monkeypatch, capsys, tmp_path, "0.0.0.0")
-    assert "http://192.168.1.20:8550/?token=" in out
+    assert "http://192.168.1.20:8550/#join=" in out
     assert app.allowed_hosts == {"192.168.1.20"}  # and, as always, loopback; never 0.0.0.0
     assert app.host_allowed("localhost") and not app.host_allowed("0.0.0.0")
 

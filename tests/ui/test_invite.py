@@ -4,6 +4,7 @@ never in the phone-only build; its QR code carries the join address, leading to 
 import asyncio
 import base64
 import io
+import re
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -24,6 +25,14 @@ from asgi_fakes import call, make_scope, status  # noqa: E402
 
 TOKEN = "Zk3_q-TestToken0123456789"
 JOIN = f"http://192.0.2.7:8550/?token={TOKEN}"
+CODE = r"#join=[A-Za-z0-9_-]{24}"
+
+
+def offered(invite) -> str:
+    """The address an invitation gives: a join address with a new one-time code, never the token."""
+    address = invite()
+    assert TOKEN not in address and address != invite(), address
+    return re.sub(CODE + "$", "#join=CODE", address)
 
 
 def decode(png: bytes) -> str:
@@ -62,7 +71,8 @@ def test_the_gate_gives_the_join_address_only_to_a_websocket_that_brought_the_to
     inner = Recorder()
     gate = TokenGate(inner, TOKEN, "192.0.2.7")
     assert status(call(gate, ws_scope(f"{COOKIE_NAME}={TOKEN}".encode(), port=8551))) == "accepted"
-    assert inner.seen == [f"http://192.0.2.7:8551/?token={TOKEN}"]  # the port this server listens on
+    # the port this server listens on
+    assert [offered(i) for i in inner.seen] == ["http://192.0.2.7:8551/#join=CODE"]
     assert status(call(gate, ws_scope(f"{COOKIE_NAME}=wrong".encode()))) == "closed"
     assert status(call(gate, ws_scope(None))) == "closed"
     assert len(inner.seen) == 1  # without the token the app is never reached at all
@@ -72,7 +82,7 @@ def test_the_gate_gives_the_join_address_only_to_a_websocket_that_brought_the_to
 def test_ipv6_join_address_in_brackets():
     inner = Recorder()
     call(TokenGate(inner, TOKEN, "fd00::2"), ws_scope(f"{COOKIE_NAME}={TOKEN}".encode()))
-    assert inner.seen == [f"http://[fd00::2]:8550/?token={TOKEN}"]
+    assert [offered(i) for i in inner.seen] == ["http://[fd00::2]:8550/#join=CODE"]
 
 
 def test_loopback_mode_and_loopback_only_hosts_give_no_join_address(monkeypatch):
@@ -97,7 +107,7 @@ def test_loopback_mode_and_loopback_only_hosts_give_no_join_address(monkeypatch)
     scope = make_scope("websocket", "/ws", origin=origin, headers=cookie)
     scope["server"] = ("127.0.0.1", 8550)
     call(app, scope)
-    assert apps[-1].seen == [f"http://192.0.2.7:8550/?token={TOKEN}"]
+    assert [offered(i) for i in apps[-1].seen] == ["http://192.0.2.7:8550/#join=CODE"]
 
 
 def test_the_phone_only_build_never_offers_it(monkeypatch):

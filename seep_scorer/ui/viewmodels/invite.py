@@ -8,6 +8,7 @@ never in the phone-only build (Pyodide), which has no server to join.
 from __future__ import annotations
 
 import io
+from typing import Callable
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from .. import edition
@@ -16,8 +17,9 @@ QUIET_ZONE = 4  # modules of white around the code: scanners need it (ISO/IEC 18
 MIN_SCALE = 2  # pixels per module, however narrow the screen
 
 
-def session_join_address() -> str | None:
-    """The join address this session may hand on, or None. Read when the session starts."""
+def session_join_address() -> Callable[[], str] | None:
+    """How this session may invite (each call: a join address with a new one-time code), or None.
+    Read when the session starts."""
     if edition.phone_only():
         return None
     from ..server import session_join_address as joined  # not in the phone-only build: no server there
@@ -28,7 +30,9 @@ def session_join_address() -> str | None:
 class InviteVM:
     """What the invite screen shows: the address (None: inviting is not offered here) and its QR code."""
 
-    def __init__(self, join_address: str | None, match_id: str | None = None):
+    def __init__(self, join_address: str | Callable[[], str] | None, match_id: str | None = None):
+        if callable(join_address):  # a new one-time code for each invite screen (joincodes.py)
+            join_address = join_address()
         self.join_address = join_address or None
         self.match_id = match_id or None
         self.copied = False
@@ -39,8 +43,8 @@ class InviteVM:
 
     @property
     def address(self) -> str | None:
-        """The join address with the match's path: the server's redirect keeps the path (on the same
-        server), so the phone that scans it opens this match."""
+        """The join address with the match's path: the join page reloads the same path (on the
+        same server), so the phone that scans it opens this match."""
         if self.join_address is None or self.match_id is None:
             return self.join_address
         parts = urlsplit(self.join_address)

@@ -1,0 +1,92 @@
+"""What the browser may do with the served pages: run scripts from this server only, never framed.
+
+Every HTTP response gets a Content-Security-Policy (`script-src 'self'`, `frame-ancestors 'self'`),
+`X-Frame-Options: DENY` and `Referrer-Policy: no-referrer`. With `script-src 'self'` the browser
+never even requests the `rive_native.js` that Flet's web client would add from a CDN (it does not
+need it), so no request leaves the table and none carries this server's address as its Referer.
+
+Flet's `index.html` has small inline scripts (its configuration); an HTML response is held until its
+body is complete and the hash of each inline script goes into the policy, so exactly those run.
+`'wasm-unsafe-eval'` lets Flutter compile its WebAssembly; nothing may `eval` JavaScript. Workers
+may also start from `blob:` URLs, which only the page's own scripts can create.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+
+_INLINE_SCRIPT = re.compile(rb"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
+_SRC_ATTRIBUTE = re.compile(rb"\ssrc\s*=", re.I)
+FIXED_HEADERS = [
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+def inline_script_hashes(html: bytes) -> list[str]:
+    """CSP source expressions ('sha256-...') for the inline scripts of a page, in order."""
+    found = []
+    for attributes, body in _INLINE_SCRIPT.findall(html):
+        if _SRC_ATTRIBUTE.search(b" " + attributes):
+            continue
+        digest = base64.b64encode(hashlib.sha256(body).digest()).decode("ascii")
+        if f"'sha256-{digest}'" not in found:
+            found.append(f"'sha256-{digest}'")
+    return found
+
+
+def content_security_policy(html: bytes = b"") -> bytes:
+    scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline_script_hashes(html)])
+    # Flutter's skwasm renderer starts its worker from a blob its own script writes.
+    return (f"script-src {scripts}; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+            "frame-ancestors 'self'").encode("ascii")
+
+
+def _is_html(headers) -> bool:
+    return any(k.lower() == b"content-type" and v.lower().startswith(b"text/html")
+               for k, v in headers)
+
+
+class PagePolicy:
+    """ASGI middleware: the headers above on every HTTP response (WebSockets pass untouched)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        held: dict = {}
+        chunks: list[bytes] = []
+
+        async def send_with_policy(message):
+            kind = message["type"]
+            if kind == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() not in (b"content-security-policy", b"x-frame-options")]
+                message = {**message, "headers": headers + FIXED_HEADERS}
+                if _is_html(headers):
+                    held["start"] = message  # sent with the body, once its scripts are known
+                    return
+                message["headers"] = message["headers"] + [
+                    (b"content-security-policy", content_security_policy())]
+                return await send(message)
+            if kind == "http.response.body" and "start" in held:
+                chunks.append(message.get("body", b""))
+                if message.get("more_body", False):
+                    return
+                start = held.pop("start")
+                body = b"".join(chunks)
+                start["headers"] = start["headers"] + [
+                    (b"content-security-policy", content_security_policy(body))]
+                await send(start)
+                return await send({"type": "http.response.body", "body": body})
+            return await send(message)
+
+        return await self.app(scope, receive, send_with_policy)
+
+
+__all__ = ["PagePolicy", "content_security_policy", "inline_script_hashes"]
