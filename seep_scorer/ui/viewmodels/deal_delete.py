@@ -46,6 +46,7 @@ def deleted_text(plan: Deletion, kept: bool) -> str:
         return _("Deal {number} deleted.").format(number=number)
     count = len(plan.changes)
     deals = ", ".join(f.number(c.number - 1) for c in plan.changes)
-    return ngettext("Deal {number} deleted. A later deal now has another dealer: deal {deals} (as now numbered).",
+    return ngettext("Deal {number} deleted. {count} later deal now has another dealer: deal {deals} "
+                    "(as now numbered).",
                     "Deal {number} deleted. {count} later deals now have other dealers: deals {deals} "
                     "(as now numbered).", count).format(number=number, count=f.number(count), deals=deals)
