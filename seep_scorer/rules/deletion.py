@@ -1,10 +1,11 @@
 """Deleting a deal: what it does to the deals after it.
 
-A deal recorded without a dealer is dealt by whoever the rules compute from the deals before it, so
-deleting a deal can change the dealer of a later one, and with it the team that may make its
-opening or last-play sweep. `plan_deletion` says which later deals change dealer, which deal would
-then be invalid and why, and builds the way out: the later deals keeping the dealers they were shown
-with, recorded on them (the match file's own optional `dealer` field, so the format is unchanged).
+A deal recorded without a dealer is dealt by whoever the rules compute from the deals before
+it, so deleting a deal can change the dealer of a later one, and with it the team that may make
+its opening or last-play sweep. `plan_deletion` says which later deals change dealer, which deal
+would then be invalid and why, and builds the way out: the later deals keeping the dealers they
+were shown with, recorded on them (the match file's own optional `dealer` field: the format is
+unchanged).
 """
 
 from __future__ import annotations
@@ -15,22 +16,22 @@ from .named import named_tuple
 from .record import record
 from .replay import Replay, Standings, replay
 
-DealerChange = named_tuple("DealerChange", ("number", "before", "after"),
-                           "A later deal whose dealer a deletion changes (numbered as before the deletion).",
-                           __name__)
+DealerChange = named_tuple(
+    "DealerChange", ("number", "before", "after"),
+    "A later deal whose dealer a deletion changes (numbered as before the deletion).", __name__)
 
 
 @record
 class Deletion:
-    """The outcome of deleting deal `number`; every deal number here counts as before the deletion."""
+    """Deleting deal `number`; every deal number here counts as before the deletion."""
 
     number: int
-    match: Match  # without the deal, the later dealers computed anew (invalid when `error` is set)
+    match: Match  # without the deal, later dealers computed anew (invalid when `error` is set)
     changes: tuple  # DealerChange of each later deal whose dealer changes (up to `failing`)
-    error: MatchError | None  # why `match` is invalid, as the replay of it said
+    error: MatchError | None  # why `match` is invalid, as its replay said
     failing: int | None  # the deal `error` is about
-    over_after: int | None  # for a match over too soon (code match_over): the deal it would end with
-    kept: Match | None  # the way out: later deals keep the dealers shown; None when that is invalid too
+    over_after: int | None  # a match over too soon (code match_over): the deal it would end with
+    kept: Match | None  # the way out, later deals keeping the dealers shown; None if invalid too
 
     @property
     def dealer_cause(self) -> DealerChange | None:
@@ -41,16 +42,15 @@ class Deletion:
 
     @property
     def to_change(self) -> int | None:
-        """The deal to change first: the failing one, or the one the match would end with too soon."""
+        """The deal to change first: the failing one, or the one the match would end with."""
         return self.over_after if self.over_after is not None else self.failing
 
 
 def plan_deletion(match: Match, number: int, standings: Standings | None = None) -> Deletion:
-    """Deleting deal `number` (1-based) of a valid match; `standings` is replay(match), if known."""
+    """Deleting deal `number` (1-based) of a valid match; `standings`: replay(match), if known."""
     shown = [r.dealer for r in (standings or replay(match)).deals]
     deals = match.deals
     before, later = deals[:number - 1], deals[number:]
-    after = match.with_deals(before + later)
     changes = []
     error = failing = over_after = None
     state = _replay(match, before)
@@ -63,10 +63,11 @@ def plan_deletion(match: Match, number: int, standings: Standings | None = None)
         except MatchError as err:
             error, failing = err, n
             if err.code == "match_over":
-                over_after = err.params.get("after", 0) + 1  # the replay numbers without the deleted deal
+                # the replay numbered the deals without the deleted one
+                over_after = err.params.get("after", 0) + 1
             break
-    return Deletion(number, after, tuple(changes), error, failing, over_after,
-                    _keeping_dealers(match, before, later, shown, number))
+    return Deletion(number, match.with_deals(before + later), tuple(changes), error, failing,
+                    over_after, _keeping_dealers(match, before, later, shown, number))
 
 
 def _replay(match: Match, deals) -> Replay:
@@ -76,15 +77,16 @@ def _replay(match: Match, deals) -> Replay:
 
 
 def _keeping_dealers(match: Match, before, later, shown, number: int) -> Match | None:
-    """The match without the deal, each later deal whose dealer would change recording the one it was
-    shown with (only those: the others keep following the rules); None when even that is invalid."""
+    """The match without the deal, each later deal whose dealer would change recording the one
+    it was shown with (only those: the others go on following the rules); None when even that
+    is invalid."""
     state = _replay(match, before)
     kept = list(before)
     try:
         for n, deal in enumerate(later, start=number + 1):
             if deal.dealer is None and state.dealer != shown[n - 1]:
-                deal = Deal(deal.cards, deal.points, deal.sweeps, deal.most_cards, shown[n - 1], deal.bid,
-                            deal.note, deal.extra)
+                deal = Deal(deal.cards, deal.points, deal.sweeps, deal.most_cards, shown[n - 1],
+                            deal.bid, deal.note, deal.extra)
             state.add(deal)
             kept.append(deal)
     except MatchError:

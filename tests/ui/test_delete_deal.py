@@ -1,5 +1,6 @@
-"""Issue 19, item 3: deleting a middle deal. A refusal names the later deal that would fail and why
-(its dealer recomputed) and offers the ways out; a deletion says when a later deal's dealer changed."""
+"""Issue 19, item 3: deleting a middle deal. A refusal names the later deal that would fail and
+why (its dealer recomputed) and offers the ways out; a deletion says when a later deal's dealer
+changed."""
 
 import asyncio
 
@@ -8,13 +9,16 @@ from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team, replay
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import ScoreboardVM
 
-TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))  # seats 0 Asha, 1 Bilal
-# Asha deals deal 1 and her team leads after it, so Bilal deals deal 2, which the Vermas end with a
-# last-play sweep. Without deal 1, Asha would deal deal 2, and that sweep could not have been made.
-DEALS = (Deal(points=(60, 40)), Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)), Deal(points=(50, 50)))
-REFUSAL = ("Deal 1 cannot be deleted as it stands: without it, deal 2 would be dealt by Asha instead of "
-           "Bilal. The last play is the dealer's, so a last-play sweep belongs to Sharmas (Asha deals). "
-           "Delete it keeping the dealers the later deals were shown with, or change deal 2 first.")
+# seats 0 to 3: Asha, Bilal, Chitra, Dev
+TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
+# Asha deals deal 1 and her team leads after it, so Bilal deals deal 2, which the Vermas end with
+# a last-play sweep. Without deal 1, Asha would deal deal 2, and that sweep could not have been.
+DEALS = (Deal(points=(60, 40)), Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
+         Deal(points=(50, 50)))
+REFUSAL = ("Deal 1 cannot be deleted as it stands: without it, deal 2 would be dealt by Asha "
+           "instead of Bilal. The last play is the dealer's, so a last-play sweep belongs to "
+           "Sharmas (Asha deals). Delete it keeping the dealers the later deals were shown with, "
+           "or change deal 2 first.")
 
 
 def create(repo, deals=DEALS, fmt=MatchFormat("open", 0)):
@@ -33,7 +37,7 @@ def test_keeping_the_dealers_deletes_the_deal_and_undo_brings_it_back(repo):
     sb.delete_deal(1)
     assert sb.delete_keeping_dealers()
     stored = repo.get(sb.match_id).match
-    assert [d.dealer for d in stored.deals] == [1, None]  # only the dealer that would change is recorded
+    assert [d.dealer for d in stored.deals] == [1, None]  # only the dealer that would change
     assert [r.dealer for r in replay(stored).deals] == [1, 1]
     assert sb.message == "Deal 1 deleted; the later deals keep the dealers they were shown with."
     assert sb.offers_undo and sb.refusal is None
@@ -50,7 +54,8 @@ def test_keeping_the_dealers_applies_only_to_the_state_it_was_offered_on(repo):
 
 
 def test_a_deletion_says_which_later_deals_now_have_another_dealer(repo):
-    sb = ScoreboardVM(repo, create(repo, (Deal(points=(60, 40)), Deal(points=(50, 50)), Deal(points=(50, 50)))))
+    deals = (Deal(points=(60, 40)), Deal(points=(50, 50)), Deal(points=(50, 50)))
+    sb = ScoreboardVM(repo, create(repo, deals))
     assert sb.delete_deal(1)
     assert sb.message == ("Deal 1 deleted. 2 later deals now have other dealers: deals 1, 2 "
                           "(as now numbered).")
@@ -58,11 +63,12 @@ def test_a_deletion_says_which_later_deals_now_have_another_dealer(repo):
 
 
 def test_a_match_over_too_soon_names_the_deal_it_would_end_with(repo):
-    deals = [Deal(points=(20, 80)), Deal(points=(80, 20)), Deal(points=(80, 20)), Deal(points=(45, 55))]
+    deals = [Deal(points=(20, 80)), Deal(points=(80, 20)), Deal(points=(80, 20)),
+             Deal(points=(45, 55))]
     sb = ScoreboardVM(repo, create(repo, deals, MatchFormat("bazzis", 1)))
     assert not sb.delete_deal(1)
-    assert sb.message == ("Deal 1 cannot be deleted as it stands: without it, the match would be over after "
-                          "deal 3, and deal 4 could not follow. Change deal 3 first.")
+    assert sb.message == ("Deal 1 cannot be deleted as it stands: without it, the match would be "
+                          "over after deal 3, and deal 4 could not follow. Change deal 3 first.")
     assert not sb.delete_keeping_dealers()
 
 

@@ -69,14 +69,16 @@ class DealViewScreen(Screen):
         actions = [sem("delete-deal-cancel", ft.TextButton(content=_("Cancel"), height=TAP,
                                                            on_click=h(self._close_refused))),
                    sem("delete-deal-edit-later", ft.TextButton(
-                       content=_("Edit deal {number}").format(number=num(plan.to_change)), height=TAP,
-                       on_click=h(self._edit_later, plan.to_change, screen=self)))]
+                       content=_("Edit deal {number}").format(number=num(plan.to_change)),
+                       height=TAP, on_click=h(self._edit_later, plan.to_change, screen=self)))]
         if plan.kept is not None:
             actions.append(sem("delete-deal-keep-dealers", ft.FilledButton(
-                content=_("Delete, keeping the dealers"), height=TAP, on_click=h(self._keep_dealers, screen=self))))
+                content=_("Delete, keeping the dealers"), height=TAP,
+                on_click=h(self._keep_dealers, screen=self))))
         self.refused_dialog = ft.AlertDialog(
             title=ft.Text(_("Delete deal {number}").format(number=num(self.number))),
-            content=ft.Semantics(identifier="delete-deal-refused", container=True, content=ft.Text(message)),
+            content=ft.Semantics(identifier="delete-deal-refused", container=True,
+                                 content=ft.Text(message)),
             actions=actions)
         self.host.show_dialog(self.refused_dialog)
 

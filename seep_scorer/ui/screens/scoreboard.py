@@ -109,7 +109,8 @@ class ScoreboardScreen(Screen):
             action, handler = None, None
             if vm.refusal is not None and vm.refusal.kept is not None:
                 # a deletion refused on the deal screen: its way out, one tap away
-                action, handler = _("Delete, keeping the dealers"), h(self._keep_dealers, screen=self)
+                action = _("Delete, keeping the dealers")
+                handler = h(self._keep_dealers, screen=self)
             elif vm.offers_undo:
                 action, handler = _("Undo"), h(self._undo, screen=self)
             elif vm.can_redo:

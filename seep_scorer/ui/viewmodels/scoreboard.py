@@ -274,8 +274,9 @@ class ScoreboardVM:
                         _("Deal {number} changed; everything after it was recomputed.").format(number=fmt().number(number)))
 
     def delete_deal(self, number: int) -> bool:
-        """Delete deal `number`, the later deals' dealers computed anew; refused (with `refusal` and a
-        message naming the later deal that would fail, and why) when that makes a later deal invalid."""
+        """Delete deal `number`, the later deals' dealers computed anew; refused (with `refusal`
+        and a message naming the later deal that would fail, and why) when that makes a later
+        deal invalid."""
         self.refusal = None
         plan = plan_deletion(self.match, number, self.standings)
         if plan.error is not None:
@@ -285,7 +286,7 @@ class ScoreboardVM:
         return self._do("delete", number, plan.match, deleted_text(plan, kept=False))
 
     def delete_keeping_dealers(self) -> bool:
-        """The way out of a refused deletion: the later deals keep the dealers they were shown with."""
+        """The way out of a refused deletion: later deals keep the dealers they were shown with."""
         plan = self.refusal
         if plan is None or plan.kept is None or self._refused_in is not self.match:
             return False
