@@ -106,3 +106,14 @@ def test_the_scoreboard_offers_keeping_the_dealers_after_a_refusal_on_the_deal_s
         await phone.tap("notice-action")
         assert len(repo.get(mid).match.deals) == 2 and not phone.has("deal-3")
     asyncio.run(go())
+
+
+def test_deleting_again_with_redo_says_the_same(repo):
+    deals = (Deal(points=(60, 40)), Deal(points=(50, 50)), Deal(points=(50, 50)))
+    sb = ScoreboardVM(repo, create(repo, deals))
+    assert sb.delete_deal(1) and sb.undo() and sb.redo()
+    assert sb.message.startswith("Deal 1 deleted. 2 later deals now have other dealers")
+    kept = ScoreboardVM(repo, create(repo))
+    kept.delete_deal(1)
+    assert kept.delete_keeping_dealers() and kept.undo() and kept.redo()
+    assert kept.message == "Deal 1 deleted; the later deals keep the dealers they were shown with."

@@ -334,6 +334,11 @@ class ScoreboardVM:
         return _(UNDONE_TEXTS[step.kind]).format(number=self._step_number(step))
 
     def _redone_text(self, step: Step) -> str:
+        if step.kind == "delete":
+            # deleted again: which later deals that changes the dealer of, as the first time
+            plan = plan_deletion(step.before, step.number)
+            if plan.error is None or step.after == plan.kept:
+                return deleted_text(plan, kept=plan.error is not None)
         return _(REDONE_TEXTS[step.kind]).format(number=self._step_number(step))
 
     @staticmethod
