@@ -51,6 +51,7 @@ def test_keeping_the_dealers_applies_only_to_the_state_it_was_offered_on(repo):
     assert other.add_deal(Deal(points=(50, 50)))  # another phone saves meanwhile
     assert sb.refresh_if_changed() and sb.refusal is None
     assert not sb.delete_keeping_dealers() and len(repo.get(sb.match_id).match.deals) == 4
+    assert sb.message.startswith("This match was changed on another phone.")
 
 
 def test_a_deletion_says_which_later_deals_now_have_another_dealer(repo):

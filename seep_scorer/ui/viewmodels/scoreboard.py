@@ -289,6 +289,8 @@ class ScoreboardVM:
         """The way out of a refused deletion: later deals keep the dealers they were shown with."""
         plan = self.refusal
         if plan is None or plan.kept is None or self._refused_in is not self.match:
+            # offered on a state another phone has changed since: what it would keep is unknown
+            self.message = _(texts.STALE_MESSAGE)
             return False
         return self._do("delete", plan.number, plan.kept, deleted_text(plan, kept=True))
 
