@@ -8,7 +8,7 @@ import flet as ft
 from ...i18n import _
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
-from ..widgets import big_button, sem
+from ..widgets import TAP, big_button, sem
 from .base import Screen, num
 
 
@@ -28,6 +28,7 @@ class DealViewScreen(Screen):
                                         h(self._delete, screen=self), icon=ft.Icons.DELETE_OUTLINE, filled=False,
                                         expand=True)
         self.footer.controls = [ft.Row([self.delete_button, self.edit_button], spacing=6)]
+        self.refused_dialog: ft.AlertDialog | None = None
         self.refresh()
 
     def title(self) -> str:
@@ -54,5 +55,45 @@ class DealViewScreen(Screen):
 
     async def _delete(self):
         if await off_loop(self.board.delete_deal, self.number):
+            self.host.publish(self.match_id)
+        elif self.board.refusal is not None:
+            self._offer_ways_out()
+            return
+        await self.host.go_back()
+
+    def _offer_ways_out(self) -> None:
+        """A later deal would fail without this one: say which and why, here, with the ways out
+        (keep the dealers the later deals were shown with, or change that deal first)."""
+        plan, h = self.board.refusal, self.host.handler
+        message = self.board.take_message()  # shown here, not again on the scoreboard
+        actions = [sem("delete-deal-cancel", ft.TextButton(content=_("Cancel"), height=TAP,
+                                                           on_click=h(self._close_refused))),
+                   sem("delete-deal-edit-later", ft.TextButton(
+                       content=_("Edit deal {number}").format(number=num(plan.to_change)),
+                       height=TAP, on_click=h(self._edit_later, plan.to_change, screen=self)))]
+        if plan.kept is not None:
+            actions.append(sem("delete-deal-keep-dealers", ft.FilledButton(
+                content=_("Delete, keeping the dealers"), height=TAP,
+                on_click=h(self._keep_dealers, screen=self))))
+        self.refused_dialog = ft.AlertDialog(
+            title=ft.Text(_("Delete deal {number}").format(number=num(self.number))),
+            content=ft.Semantics(identifier="delete-deal-refused", container=True,
+                                 content=ft.Text(message)),
+            actions=actions)
+        self.host.show_dialog(self.refused_dialog)
+
+    def _close_refused(self) -> None:
+        self.board.dismiss()
+        if self.refused_dialog is not None:
+            self.host.close_dialog(self.refused_dialog)
+
+    async def _edit_later(self, number: int):
+        self._close_refused()
+        await self.host.go(f"/match/{self.match_id}/deal/{number}/edit", replace_top=True)
+
+    async def _keep_dealers(self):
+        if self.refused_dialog is not None:
+            self.host.close_dialog(self.refused_dialog)
+        if await off_loop(self.board.delete_keeping_dealers):
             self.host.publish(self.match_id)
         await self.host.go_back()

@@ -107,7 +107,11 @@ class ScoreboardScreen(Screen):
         items: list[ft.Control] = []
         if vm.message:
             action, handler = None, None
-            if vm.offers_undo:
+            if vm.refusal is not None and vm.refusal.kept is not None:
+                # a deletion refused on the deal screen: its way out, one tap away
+                action = _("Delete, keeping the dealers")
+                handler = h(self._keep_dealers, screen=self)
+            elif vm.offers_undo:
                 action, handler = _("Undo"), h(self._undo, screen=self)
             elif vm.can_redo:
                 action, handler = _("Redo"), h(self._redo, screen=self)
@@ -224,6 +228,9 @@ class ScoreboardScreen(Screen):
 
     async def _redo(self):
         await self._apply(self.vm.redo)
+
+    async def _keep_dealers(self):
+        await self._apply(self.vm.delete_keeping_dealers)
 
     async def _reopen(self):
         await self._apply(self.vm.reopen_match)

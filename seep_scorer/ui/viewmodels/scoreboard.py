@@ -7,9 +7,11 @@ from typing import Any
 
 from ...i18n import N_, _, fmt, ngettext
 from ...rules import Deal, Match, MatchError, replay, replay_deals
+from ...rules.deletion import Deletion, plan_deletion
 from ...store.repository import MatchRepository, StaleRevision
 from .. import texts
 from .base import STORE_FAULTS
+from .deal_delete import deleted_text, refused_text
 from .deal_rows import DealRow, deal_rows, deal_view_lines
 
 __all__ = ["DealRow", "ScoreboardVM", "Step"]
@@ -70,6 +72,10 @@ class ScoreboardVM:
         self.redo_stack: list[Step] = []
         self.message: str | None = None
         self._announced: Step | None = None  # the step whose message is showing (its notice may offer Undo)
+        # A deletion refused because a later deal would fail (its dealer recomputed), while its
+        # message shows: the way out, `delete_keeping_dealers`, applies to this very state only.
+        self.refusal: Deletion | None = None
+        self._refused_in: Match | None = None  # the match state the refusal was worked out on
         self.reload()
 
     # -- state
@@ -91,12 +97,13 @@ class ScoreboardVM:
         self.stored, self.match = current, current.match
         self.standings = replay(self.match)
         self._forget_history()
+        self.refusal = None
         return True
 
     def _store(self, match: Match) -> bool:
         """Save `match` against the revision shown. On failure the state shown stays as it was
         (or becomes the stored one, when another phone saved first) and `message` says why."""
-        self._announced = None
+        self._announced = self.refusal = None
         try:
             self.stored = self.repo.save(self.match_id, match, self.stored.revision)
         except StaleRevision:
@@ -267,10 +274,25 @@ class ScoreboardVM:
                         _("Deal {number} changed; everything after it was recomputed.").format(number=fmt().number(number)))
 
     def delete_deal(self, number: int) -> bool:
-        deals = list(self.match.deals)
-        deals.pop(number - 1)
-        return self._do("delete", number, self.match.with_deals(deals),
-                        _("Deal {number} deleted.").format(number=fmt().number(number)))
+        """Delete deal `number`, the later deals' dealers computed anew; refused (with `refusal`
+        and a message naming the later deal that would fail, and why) when that makes a later
+        deal invalid."""
+        self.refusal = None
+        plan = plan_deletion(self.match, number, self.standings)
+        if plan.error is not None:
+            self.refusal, self._refused_in, self._announced = plan, self.match, None
+            self.message = refused_text(self.match, plan)
+            return False
+        return self._do("delete", number, plan.match, deleted_text(plan, kept=False))
+
+    def delete_keeping_dealers(self) -> bool:
+        """The way out of a refused deletion: later deals keep the dealers they were shown with."""
+        plan = self.refusal
+        if plan is None or plan.kept is None or self._refused_in is not self.match:
+            # offered on a state another phone has changed since: what it would keep is unknown
+            self.message = _(texts.STALE_MESSAGE)
+            return False
+        return self._do("delete", plan.number, plan.kept, deleted_text(plan, kept=True))
 
     def end_match(self) -> bool:
         if not self.can_end:
@@ -314,6 +336,11 @@ class ScoreboardVM:
         return _(UNDONE_TEXTS[step.kind]).format(number=self._step_number(step))
 
     def _redone_text(self, step: Step) -> str:
+        if step.kind == "delete":
+            # deleted again: which later deals that changes the dealer of, as the first time
+            plan = plan_deletion(step.before, step.number)
+            if plan.error is None or step.after == plan.kept:
+                return deleted_text(plan, kept=plan.error is not None)
         return _(REDONE_TEXTS[step.kind]).format(number=self._step_number(step))
 
     @staticmethod
@@ -321,7 +348,7 @@ class ScoreboardVM:
         return fmt().number(step.number) if step.number is not None else ""
 
     def dismiss(self) -> None:
-        self.message = None
+        self.message, self.refusal = None, None
 
     def take_message(self) -> str | None:
         """The message of the last change, handed to the screen that shows it instead (the deal
