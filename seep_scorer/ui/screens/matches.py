@@ -83,7 +83,9 @@ class MatchesScreen(Screen):
         if players:
             lines.append(ft.Text(players, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
         result = ft.Text(line2, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
-        lines.append(ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.TERTIARY), result], spacing=4)
+        # stopped early: no trophy
+        icon = ft.Icons.STOP_CIRCLE_OUTLINED if m.stopped else ft.Icons.EMOJI_EVENTS
+        lines.append(ft.Row([ft.Icon(icon, size=16, color=ft.Colors.TERTIARY), result], spacing=4)
                      if m.finished else result)
         # A finished match opens its review; one in progress its scoreboard (which leads to the review too).
         route = f"/review/{m.id}" if m.finished else f"/match/{m.id}"

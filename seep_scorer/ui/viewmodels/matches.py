@@ -87,9 +87,17 @@ class MatchesVM:
     # -- what a row says
     @staticmethod
     def status_text(m: MatchSummary) -> str:
-        """The result of a finished match (who won, or a draw), else that it is in progress."""
+        """The result of a finished match (who won, or a draw; who led when stopped early), else
+        that it is in progress."""
         if not m.finished:
             return _("in progress")
+        if m.stopped:
+            # stopped by the players before its format ended it: who led then, not "won"
+            if m.winner in (0, 1):
+                # TRANSLATORS: a match the players stopped early, in the matches list:
+                # "stopped, Sharmas ahead".
+                return _("stopped, {team} ahead").format(team=m.teams[m.winner])
+            return _("stopped, level")
         if m.winner == "draw":
             return _("a draw")
         if m.winner in (0, 1):
