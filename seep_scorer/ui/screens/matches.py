@@ -95,7 +95,8 @@ class MatchesScreen(Screen):
                  alignment=ft.Alignment.CENTER_LEFT,
                  bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
             labelled_icon_button(f"delete-match-{m.id}", _("Delete the match {teams} ({details})").format(
-                teams=teams, details=line2), ft.Icons.DELETE_OUTLINE, h(self._delete, m.id, screen=self)),
+                teams=teams, details=line2), ft.Icons.DELETE_OUTLINE,
+                h(self._delete, m.id, f"{teams} ({line2})", screen=self)),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- search as you type: one search once typing pauses
@@ -128,8 +129,8 @@ class MatchesScreen(Screen):
         await off_loop(self.vm.more)
         self.changed()
 
-    async def _delete(self, match_id: str) -> None:
-        await off_loop(self.vm.delete, match_id)
+    async def _delete(self, match_id: str, name: str) -> None:
+        await off_loop(self.vm.delete, match_id, name)
         self.host.publish(None)
         self.changed()
 
