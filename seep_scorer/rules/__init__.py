@@ -8,12 +8,13 @@ from .errors import MatchError
 from .names import MAX_NAME, check_name
 from .model import Deal, Match, Sweep, Team, TEAM_OF_SEAT, DEFAULT_TEAMS
 from .presets import DEFAULT_MATCH, MATCH_TYPES, PRESETS, PRESET_IDS, SWEEP_KINDS, MatchFormat, Rules, make_rules
-from .replay import BazziEvent, DealResult, Replay, Standings, bidder_of, replay, replay_deals, validate_match
+from .replay import (BazziEvent, DealResult, Replay, Standings, bidder_of, replay, replay_deals,
+                     stopped_early, validate_match)
 from .scoring import DealScore, score_deal, validate_deal
 
 __all__ = [
     "POINT_CARD_CODES", "card_label", "MatchError", "Deal", "Match", "Sweep", "Team", "TEAM_OF_SEAT",
     "DEFAULT_TEAMS", "MAX_NAME", "check_name", "DEFAULT_MATCH", "MATCH_TYPES", "PRESETS", "PRESET_IDS", "SWEEP_KINDS", "MatchFormat",
     "Rules", "make_rules", "BazziEvent", "DealResult", "Replay", "Standings", "bidder_of", "replay",
-    "replay_deals", "validate_match", "DealScore", "score_deal", "validate_deal",
+    "replay_deals", "stopped_early", "validate_match", "DealScore", "score_deal", "validate_deal",
 ]

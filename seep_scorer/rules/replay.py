@@ -192,6 +192,21 @@ def replay_deals(rules: Rules, match_format: MatchFormat, first_dealer: int | No
     return state.standings()
 
 
+def stopped_early(match_format: MatchFormat, standings: Standings) -> bool:
+    """Whether the players stopped a match that its format would have gone on with (an open-ended
+    match has no other way to end, so it never counts as stopped early)."""
+    if not match_format.ended or match_format.type == "open":
+        return False
+    b0, b1 = standings.bazzis
+    if match_format.type == "bazzis":
+        return b0 + b1 < match_format.count
+    if match_format.type == "first_to":
+        return max(b0, b1) < match_format.count
+    # a target match ends with the deal that reaches the target: it is the last one
+    last = standings.deals[-1].event if standings.deals else None
+    return last is None or last.cause != "target"
+
+
 def replay(match: Match) -> Standings:
     """Validate and replay a whole match. Raises MatchError naming the first bad deal."""
     return replay_deals(match.rules, match.format, match.first_dealer, match.deals)

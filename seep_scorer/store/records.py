@@ -8,6 +8,8 @@ anywhere in the store without pulling in the repository.
 An index line is the summary of one match that a shard of the index holds (schema 3):
     {"id", "teams": [a, b], "players": [[a1, a2], [b1, b2]], "deals", "created", "updated",
      "finished", "winner": 0 | 1 | "draw" | null, "revision", "size", "stats": <contribution>}
+and `"stopped": true` only on a match the players stopped before its format ended it
+(rules.stopped_early: the list says so, not who won); lines written before it lack the key.
 where `size` is the byte size of the match file it was written from and `stats` is
 the match's statistics contribution (stats.contribution_of), so the statistics and
 the history's search never open a match file. All of it comes from one replay.
@@ -18,7 +20,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from ..rules import SWEEP_KINDS, Match, MatchError, Standings, replay
+from ..rules import SWEEP_KINDS, Match, MatchError, Standings, replay, stopped_early
 from ..stats import CONTRIBUTION_VERSION, contribution_of
 from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from .guards import checked
@@ -61,7 +63,8 @@ def valid_entry(e: Any, doc_id: str) -> bool:
             and type(e.get("size")) is int and isinstance(e.get("finished"), bool)
             and is_iso(e.get("created")) and is_iso(e.get("updated"))
             and isinstance(e.get("players"), list) and len(e["players"]) == 2 and all(map(_names, e["players"]))
-            and _valid_winner(e.get("winner", 0.5), e["finished"]) and valid_contribution(e.get("stats"), e))
+            and _valid_winner(e.get("winner", 0.5), e["finished"]) and valid_contribution(e.get("stats"), e)
+            and type(e.get("stopped", False)) is bool and (e["finished"] or not e.get("stopped")))
 
 
 def _names(value: Any) -> bool:
@@ -104,7 +107,7 @@ def index_entry(stored: StoredMatch, size: int, standings: Standings) -> dict:
     return {"id": stored.id, "teams": [t.name for t in match.teams], "players": [list(t.players) for t in match.teams],
             "deals": len(match.deals), "created": stored.created, "updated": stored.updated,
             "finished": standings.finished, "winner": stats["winner"], "revision": stored.revision, "size": size,
-            "stats": stats}
+            "stats": stats} | ({"stopped": True} if stopped_early(match.format, standings) else {})
 
 
 def summary_of(e: dict) -> MatchSummary:
@@ -112,7 +115,7 @@ def summary_of(e: dict) -> MatchSummary:
     players = e["players"]
     return MatchSummary(e["id"], (e["teams"][0], e["teams"][1]), e["deals"], e["created"], e["updated"],
                         e["finished"], e["revision"], ((players[0][0], players[0][1]), (players[1][0], players[1][1])),
-                        e["winner"])
+                        e["winner"], e.get("stopped") is True)
 
 
 def canonical_match(match: Any) -> tuple[Match, dict, Standings]:

@@ -54,6 +54,7 @@ class MatchSummary:
     revision: int
     players: tuple[tuple[str, str], tuple[str, str]] | None = None  # by team, by seat; None: not known
     winner: int | str | None = None  # 0, 1 or "draw" once finished
+    stopped: bool = False  # stopped by the players before its format ended it (`winner`: who led)
 
 
 STATUSES = ("all", "playing", "finished")

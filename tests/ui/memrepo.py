@@ -6,7 +6,7 @@ import itertools
 from dataclasses import replace
 from datetime import datetime, timezone
 
-from seep_scorer.rules import replay, validate_match
+from seep_scorer.rules import replay, stopped_early, validate_match
 from seep_scorer.stats import aggregate, contribution_of
 from seep_scorer.store import history
 from seep_scorer.store.dealcsv import deal_table_csv
@@ -33,7 +33,8 @@ class MemoryRepository:
             rows.append(MatchSummary(m.id, (m.match.teams[0].name, m.match.teams[1].name), len(m.match.deals),
                                      m.created, m.updated, m.finished, m.revision,
                                      (m.match.teams[0].players, m.match.teams[1].players),
-                                     standings.winner if standings.finished else None))
+                                     standings.winner if standings.finished else None,
+                                     stopped_early(m.match.format, standings)))
         return history.history_order(rows)
 
     def find_matches(self, query):

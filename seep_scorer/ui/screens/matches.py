@@ -83,7 +83,9 @@ class MatchesScreen(Screen):
         if players:
             lines.append(ft.Text(players, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
         result = ft.Text(line2, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
-        lines.append(ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=ft.Colors.TERTIARY), result], spacing=4)
+        # stopped early: no trophy
+        icon = ft.Icons.STOP_CIRCLE_OUTLINED if m.stopped else ft.Icons.EMOJI_EVENTS
+        lines.append(ft.Row([ft.Icon(icon, size=16, color=ft.Colors.TERTIARY), result], spacing=4)
                      if m.finished else result)
         # A finished match opens its review; one in progress its scoreboard (which leads to the review too).
         route = f"/review/{m.id}" if m.finished else f"/match/{m.id}"
@@ -93,7 +95,8 @@ class MatchesScreen(Screen):
                  alignment=ft.Alignment.CENTER_LEFT,
                  bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if m.finished else ft.Colors.SURFACE_CONTAINER_HIGH),
             labelled_icon_button(f"delete-match-{m.id}", _("Delete the match {teams} ({details})").format(
-                teams=teams, details=line2), ft.Icons.DELETE_OUTLINE, h(self._delete, m.id, screen=self)),
+                teams=teams, details=line2), ft.Icons.DELETE_OUTLINE,
+                h(self._delete, m.id, f"{teams} ({line2})", screen=self)),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     # -- search as you type: one search once typing pauses
@@ -126,8 +129,8 @@ class MatchesScreen(Screen):
         await off_loop(self.vm.more)
         self.changed()
 
-    async def _delete(self, match_id: str) -> None:
-        await off_loop(self.vm.delete, match_id)
+    async def _delete(self, match_id: str, name: str) -> None:
+        await off_loop(self.vm.delete, match_id, name)
         self.host.publish(None)
         self.changed()
 

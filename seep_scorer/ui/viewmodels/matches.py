@@ -22,6 +22,7 @@ class MatchesVM:
         self.total = 0  # how many the query finds in all
         self.pages = 1  # pages shown
         self.deleted: StoredMatch | None = None
+        self.deleted_name: str | None = None  # how the notice names the deleted match
         self.message: str | None = None
         self._read_fault = False
         self.reload()
@@ -87,9 +88,17 @@ class MatchesVM:
     # -- what a row says
     @staticmethod
     def status_text(m: MatchSummary) -> str:
-        """The result of a finished match (who won, or a draw), else that it is in progress."""
+        """The result of a finished match (who won, or a draw; who led when stopped early), else
+        that it is in progress."""
         if not m.finished:
             return _("in progress")
+        if m.stopped:
+            # stopped by the players before its format ended it: who led then, not "won"
+            if m.winner in (0, 1):
+                # TRANSLATORS: a match the players stopped early, in the matches list:
+                # "stopped, Sharmas ahead".
+                return _("stopped, {team} ahead").format(team=m.teams[m.winner])
+            return _("stopped, level")
         if m.winner == "draw":
             return _("a draw")
         if m.winner in (0, 1):
@@ -106,14 +115,21 @@ class MatchesVM:
         return _("{team0} · {team1}").format(team0=pair[0], team1=pair[1])
 
     # -- changes
-    def delete(self, match_id: str) -> None:
+    def delete(self, match_id: str, name: str | None = None) -> None:
+        """Delete a match at once; the notice names it (`name`: as its row reads, else its teams),
+        so Undo is offered for the match the player meant, or shows which one went."""
         try:
             self.deleted = self.repo.delete(match_id)
         except STORE_FAULTS as err:
             self.message = texts.store_fault_text(err)
-            self.deleted = None
+            self.deleted, self.deleted_name = None, None
         else:
-            self.message = _("Match deleted.")
+            teams = self.deleted.match.teams
+            self.deleted_name = name or _("{team0} vs {team1}").format(
+                team0=teams[0].name, team1=teams[1].name)
+            # TRANSLATORS: after deleting a match from the list (it offers Undo):
+            # "Match deleted: A vs B (3 deals, in progress, Dec 1, 2026)".
+            self.message = _("Match deleted: {match}.").format(match=self.deleted_name)
         self.reload()
 
     def undo_delete(self) -> None:
@@ -123,9 +139,9 @@ class MatchesVM:
             except STORE_FAULTS as err:
                 self.message = texts.store_fault_text(err)
             else:
-                self.message = _("Match restored.")
-            self.deleted = None
+                self.message = _("Match restored: {match}.").format(match=self.deleted_name)
+            self.deleted, self.deleted_name = None, None
         self.reload()
 
     def dismiss(self) -> None:
-        self.message, self.deleted = None, None
+        self.message, self.deleted, self.deleted_name = None, None, None

@@ -237,7 +237,9 @@ class ScoreboardVM:
 
     @property
     def can_end(self) -> bool:
-        return self.match.format.type == "open" and not self.finished
+        """Any match still in play can be stopped ("we stop here"): whoever leads wins it, and undo
+        or "Reopen the match" bring it back, as for an open-ended one."""
+        return not self.finished
 
     @property
     def can_reopen(self) -> bool:
