@@ -1,6 +1,6 @@
-"""Issue 19, items 1 and 2, against the real server in headless Chromium at 412 x 915: a double tap
-on "Record deal" (or on "⇄ team") saves nothing, and a phone saving a deal that another phone saved
-meanwhile is asked first (`stale-deal`), its title following the match."""
+"""Issue 19, items 1 and 2, against the real server in headless Chromium at 412 x 915: a double
+tap on "Record deal" (or on "⇄ team") saves nothing, and a phone saving a deal that another phone
+saved meanwhile is asked first (`stale-deal`), its title following the match."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_a_double_tap_on_record_deal_saves_nothing(chromium, server, tmp_path):
         shot(page, tmp_path, f"after-double-tap-{opener}")
         lands_on_save = inside(save_box, x, y)
         assert page.locator(sel("save-deal")).count() == 1, f"{opener}: the double tap saved a deal"
-        assert page.locator(sel("deal-preview")).count() == 0  # no alarming bazzi for the blank deal
+        assert page.locator(sel("deal-preview")).count() == 0  # no bazzi for the blank deal
         assert "took" in text(page, "deal-error")  # what it waits for, said quietly
         tap(page, "back")
         wait_present(page, opener)

@@ -67,8 +67,8 @@ def test_an_untouched_entry_cannot_be_saved(repo):
 def test_any_entry_counts_and_the_points_mode_still_asks_for_its_figure(repo):
     mid = start(repo)
     match = repo.get(mid).match
-    for change in (lambda vm: vm.inc(1, "normal"), lambda vm: vm.set_dealer(2), lambda vm: vm.swap_all(),
-                   lambda vm: vm.toggle("AC")):
+    for change in (lambda vm: vm.inc(1, "normal"), lambda vm: vm.set_dealer(2),
+                   lambda vm: vm.swap_all(), lambda vm: vm.toggle("AC")):
         vm = DealEntryVM(match)
         assert vm.untouched and vm.untouched_hint()
         change(vm)
@@ -76,8 +76,8 @@ def test_any_entry_counts_and_the_points_mode_still_asks_for_its_figure(repo):
     vm = DealEntryVM(match)
     vm.set_mode("points")  # a mode is not an entry; the empty field says what is missing
     assert vm.untouched and vm.untouched_hint() is None and "card points" in vm.error()
-    repo_deal = Deal(points=(60, 40))
-    assert not DealEntryVM(match.with_deals((repo_deal,)), 1).untouched  # an edit is the deal as stored
+    stored = match.with_deals((Deal(points=(60, 40)),))
+    assert not DealEntryVM(stored, 1).untouched  # an edit starts from the deal as stored
 
 
 # ------------------------------------------------------------------ item 2: two phones, one deal
@@ -150,3 +150,14 @@ def test_a_deal_taken_back_and_saved_again_elsewhere_is_asked_about(repo):
     assert vm.added_elsewhere() == (1,)
     vm.accept_added()
     assert vm.added_elsewhere() == ()
+
+
+def test_a_deal_saved_while_the_question_is_open_is_asked_about_too(repo):
+    mid = start(repo)
+    match = repo.get(mid).match
+    vm = DealEntryVM(match)
+    vm.rebase(match.with_deals((Deal(points=(60, 40)),)))
+    assert vm.added_elsewhere() == (1,)  # the question names deal 1; deal 2 is saved meanwhile
+    vm.rebase(match.with_deals((Deal(points=(60, 40)), Deal(points=(50, 50)))))
+    vm.accept_added(1)
+    assert vm.added_elsewhere() == (2,)

@@ -148,7 +148,7 @@ def test_two_phones_saving_at_once_lose_no_deal(repo):
         await a.tap("save-deal")
         await b.tap("card-KS")
         await b.tap("save-deal")
-        # issue 19: b is asked (the two may be one deal entered twice), its entry kept behind the question
+        # issue 19: b is asked (the two may be one deal entered twice), its entry kept meanwhile
         assert b.route == f"/match/{mid}/deal" and "Deal 1: 88 : 12" in b.text("stale-deal")
         assert "Team B" in b.text("card-KS")
         await b.tap("stale-deal-next")

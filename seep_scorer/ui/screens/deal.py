@@ -65,6 +65,7 @@ class DealScreen(Screen):
         self.route = f"/match/{self.match_id}/deal" + (f"/{number}" if number else "/swapped" if swapped else "")
         self.message: str | None = None
         self.stale_dialog: ft.AlertDialog | None = None
+        self.stale_upto = 0  # the last deal the stale-deal question named
         if swapped and number is None:
             vm.start_with(1)  # every card on the second team, the instruction saying so
         super().__init__(host)
@@ -197,7 +198,8 @@ class DealScreen(Screen):
         vm = self.vm
         names = self.names
         match = vm.match
-        self.view.appbar.title.value = self.title()  # "Record deal 4" once another phone saved deal 3
+        # "Record deal 4" once another phone saved deal 3
+        self.view.appbar.title.value = self.title()
         self.notice_slot.controls = [notice(self.message, on_close=self.host.handler(self._dismiss), error=True)] \
             if self.message else []
         for s, chip in enumerate(self.dealer_chips):
@@ -276,7 +278,7 @@ class DealScreen(Screen):
         if self.vm.untouched or self.vm.error():
             self.changed()
             return
-        if self.vm.added_elsewhere():  # saved as it is, it would silently follow the other phone's deal
+        if self.vm.added_elsewhere():  # saved as it is, it would follow that deal unasked
             self._ask_stale()
             return
         deal = self.vm.build()
@@ -305,23 +307,27 @@ class DealScreen(Screen):
         save this entry after it only if asked to (the two may be the same deal, entered twice)."""
         h, board = self.host.handler, self.board
         added = self.vm.added_elsewhere()
+        self.stale_upto = added[-1]
         rows = []
         for n in added:
             r = board.standings.deals[n - 1]
             row = texts.deal_row_text(board.match, r)
             if r.dealer is not None:
-                row += " · " + _("dealt by {player}").format(player=board.match.seat_name(r.dealer))
+                player = board.match.seat_name(r.dealer)
+                row += " · " + _("dealt by {player}").format(player=player)
             rows.append(row)
         said = ngettext("Another phone saved this deal while you were entering yours:",
-                        "Another phone saved these deals while you were entering yours:", len(added))
+                        "Another phone saved these deals while you were entering yours:",
+                        len(added))
         self.stale_dialog = ft.AlertDialog(
             title=ft.Text(_("Saved on another phone")),
-            content=sem("stale-deal", ft.Column([ft.Text(said), *(ft.Text(r, weight=ft.FontWeight.BOLD)
-                                                                  for r in rows)],
-                                                tight=True, spacing=6), container=True),
+            content=sem("stale-deal", ft.Column(
+                [ft.Text(said), *(ft.Text(r, weight=ft.FontWeight.BOLD) for r in rows)],
+                tight=True, spacing=6), container=True),
             actions=[
-                sem("stale-deal-discard", ft.TextButton(content=_("Discard my entry"), height=TAP,
-                                                        on_click=h(self._discard_stale, screen=self))),
+                sem("stale-deal-discard", ft.TextButton(
+                    content=_("Discard my entry"), height=TAP,
+                    on_click=h(self._discard_stale, screen=self))),
                 sem("stale-deal-next", ft.FilledButton(
                     content=_("Save as deal {number}").format(number=num(len(board.deals) + 1)),
                     height=TAP, on_click=h(self._save_as_next, screen=self))),
@@ -336,7 +342,7 @@ class DealScreen(Screen):
 
     async def _save_as_next(self):
         self._close_stale()
-        self.vm.accept_added()
+        self.vm.accept_added(self.stale_upto)
         await self._save()
 
     async def _discard_stale(self):

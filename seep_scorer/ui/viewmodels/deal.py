@@ -73,7 +73,8 @@ class DealEntryVM:
         self.computed_dealer = replay_deals(self.rules, match.format, match.first_dealer, before).next_dealer
         if self.dealer == old_computed:
             self.dealer = self.computed_dealer
-        self.seen = min(self.seen, len(match.deals))  # an undo elsewhere: a deal saved after it is new
+        # An undo elsewhere: a deal saved after it is a new one.
+        self.seen = min(self.seen, len(match.deals))
 
     @property
     def untouched(self) -> bool:
@@ -85,8 +86,8 @@ class DealEntryVM:
         if not self.untouched or self.mode != "cards":
             return None  # an empty points field says so itself (`error`)
         team = self.match.teams[1 - self.start_team].name
-        return _("Nothing entered yet: tap the cards {team} took. If they took none, tap a card twice."
-                 ).format(team=team)
+        return _("Nothing entered yet: tap the cards {team} took. "
+                 "If they took none, tap a card twice.").format(team=team)
 
     def added_elsewhere(self) -> tuple[int, ...]:
         """The numbers of the deals another phone saved since this new entry was opened."""
@@ -94,9 +95,10 @@ class DealEntryVM:
             return ()
         return tuple(range(self.seen + 1, len(self.match.deals) + 1))
 
-    def accept_added(self) -> None:
-        """This entry is to be saved after the deals saved elsewhere (asked once)."""
-        self.seen = len(self.match.deals)
+    def accept_added(self, upto: int | None = None) -> None:
+        """This entry is to be saved after the deals saved elsewhere, up to deal `upto` (those the
+        question named; one saved while it was open is asked about again)."""
+        self.seen = len(self.match.deals) if upto is None else min(upto, len(self.match.deals))
 
     # -- entry
     def toggle(self, code: str) -> None:
