@@ -103,6 +103,11 @@ def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server
         wait_present(page, f"deal-{n}")
     tap(page, "record-deal-swapped")
     wait_present(page, "save-deal")
+    # Save is on once something is entered (issue 19): A♣ back to Team A
+    before = text(page, "card-AC")
+    tap(page, "card-AC")
+    page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t",
+                           arg=[sel("card-AC"), before], timeout=30_000)
     tap(page, "save-deal")
     wait_present(page, "deal-3")
 

@@ -52,6 +52,7 @@ def test_a_phone_records_a_deal_while_a_backup_is_stalled_on_a_pipe(chromium, tm
         tap(page, "record-deal")
         wait_present(page, "save-deal")
         tap(page, "card-KS")
+        wait_text(page, "card-KS", "Team B")  # Save is on once something is entered (issue 19)
         tap(page, "save-deal")
         wait_present(page, "deal-1", timeout=WAIT_MS)
         assert backup.poll() is None, "the backup was no longer stalled while the phone recorded"
@@ -100,6 +101,8 @@ def test_while_the_store_is_locked_elsewhere_other_phones_keep_working(chromium,
         match_url = a.url
         tap(a, "record-deal")
         wait_present(a, "save-deal")
+        tap(a, "card-AC")  # Save is on once something is entered (issue 19)
+        wait_text(a, "card-AC", "Team B")
         b = phone()
         open_app(b, match_url.rstrip("/") + "/deal")
         wait_present(b, "card-KS")

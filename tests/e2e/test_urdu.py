@@ -72,6 +72,11 @@ def test_urdu_is_mirrored_and_writes_urdu_digits(chromium, server):
     wait_present(page, "deal-1")
     tap(page, "record-deal-swapped")
     wait_present(page, "save-deal")
+    # Save is on once something is entered (issue 19): A♣ back to Team A
+    before = text(page, "card-AC")
+    tap(page, "card-AC")
+    page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t",
+                           arg=[sel("card-AC"), before], timeout=30_000)
     tap(page, "save-deal")
     wait_present(page, "deal-2")
     assert match_id in page.url

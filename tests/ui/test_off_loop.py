@@ -134,6 +134,7 @@ def test_a_double_tap_on_save_records_one_deal():
         await phone.tap("start-match")
         mid = phone.route.split("/")[2]
         await phone.tap("record-deal")
+        await phone.tap("card-KS")  # Save is on once something is entered (issue 19)
         button = phone.find("save-deal").content
         await asyncio.gather(phone.session.dispatch_event(button._i, "click", None),
                              phone.session.dispatch_event(button._i, "click", None))
@@ -141,6 +142,7 @@ def test_a_double_tap_on_save_records_one_deal():
         assert len(repo.get(mid).match.deals) == 1 and phone.route == f"/match/{mid}"
         # two taps on undo are two steps: each waits for the one before
         await phone.tap("record-deal")
+        await phone.tap("card-KS")
         await phone.tap("save-deal")
         undo = phone.find("undo-deal").content
         await asyncio.gather(phone.session.dispatch_event(undo._i, "click", None),

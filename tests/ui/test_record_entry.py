@@ -88,7 +88,10 @@ def test_only_the_bidders_team_may_open_and_the_dealers_team_sweep_last(repo):
 def test_preview_says_how_saving_would_end_the_bazzi(repo):
     mid = start(repo)
     vm = DealEntryVM(repo.get(mid).match)
-    assert vm.preview() == "Team B is under the minimum: Team A wins the bazzi."  # a new deal: 100 : 0
+    assert vm.preview() is None  # issue 19: the blank deal (100 : 0, nobody's) previews no bazzi
+    vm.toggle("KS")
+    vm.toggle("KS")  # entered: the second team took no point card
+    assert vm.preview() == "Team B is under the minimum: Team A wins the bazzi."
     for code in ("KS", "QS", "JS", "10S"):
         vm.toggle(code)
     assert vm.preview() is None  # 54 : 46

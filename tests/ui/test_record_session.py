@@ -116,6 +116,9 @@ def test_the_preview_says_when_saving_ends_the_bazzi(repo):
     async def go():
         phone, _mid = await open_match(repo)
         await phone.tap("record-deal")
+        assert not phone.has("deal-preview")  # issue 19: the blank deal is nobody's 100 : 0
+        await phone.tap("card-KS")
+        await phone.tap("card-KS")  # entered: the second team took no point card
         assert phone.text("deal-preview") == "Team B is under the minimum: Team A wins the bazzi."
         for code in ("KS", "QS", "JS", "10S"):  # 54 : 46
             await phone.tap(f"card-{code}")

@@ -45,6 +45,7 @@ def test_the_back_button_is_on_every_screen_stacked_over_another_and_not_on_the_
         mid = NewMatchVM(repo).start()
         phone = await phone_at(repo, f"/match/{mid}")
         await phone.tap("record-deal")
+        await phone.tap("card-KS")  # Save is on once something is entered (issue 19)
         await phone.tap("save-deal")  # a deal 1 to open
         routes = ["/new", "/settings", "/stats", "/rules", f"/match/{mid}", f"/match/{mid}/deal",
                   f"/match/{mid}/deal/1", f"/match/{mid}/deal/1/edit", f"/match/{mid}/review",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _, fmt
+from ...i18n import _, fmt, ngettext
 from ...rules import SWEEP_KINDS, card_label
 from .. import texts
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
-from ..widgets import Chip, Counter, big_button, notice, sem, tile
+from ..widgets import TAP, Chip, Counter, big_button, notice, sem, tile
 from .base import MAX_WIDTH, Screen, help_mark, num
 
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
@@ -64,6 +64,8 @@ class DealScreen(Screen):
         self.number = number = vm.number
         self.route = f"/match/{self.match_id}/deal" + (f"/{number}" if number else "/swapped" if swapped else "")
         self.message: str | None = None
+        self.stale_dialog: ft.AlertDialog | None = None
+        self.stale_upto = 0  # the last deal the stale-deal question named
         if swapped and number is None:
             vm.start_with(1)  # every card on the second team, the instruction saying so
         super().__init__(host)
@@ -196,6 +198,8 @@ class DealScreen(Screen):
         vm = self.vm
         names = self.names
         match = vm.match
+        # "Record deal 4" once another phone saved deal 3
+        self.view.appbar.title.value = self.title()
         self.notice_slot.controls = [notice(self.message, on_close=self.host.handler(self._dismiss), error=True)] \
             if self.message else []
         for s, chip in enumerate(self.dealer_chips):
@@ -234,12 +238,15 @@ class DealScreen(Screen):
         self.preview_text.value = preview or ""
         self.preview_slot.visible = bool(preview)
         error = vm.error()
-        self.error_text.value = error or ""
-        # An empty points field is the next step, not a mistake: said in the quiet colour, not in red.
-        waiting = vm.mode == "points" and vm.points_text == ""
+        hint = None if error else vm.untouched_hint()
+        self.error_text.value = error or hint or ""
+        # An empty points field or an untouched entry is the next step, not a mistake: said in the
+        # quiet colour, not in red.
+        waiting = bool(hint) or (vm.mode == "points" and vm.points_text == "")
         self.error_text.color = ft.Colors.ON_SURFACE_VARIANT if waiting else ft.Colors.ERROR
-        self.error_slot.visible = bool(error)
-        self.save_button.disabled = bool(error)
+        self.error_slot.visible = bool(error or hint)
+        # Off until something is entered: a double tap on "Record deal" lands right here.
+        self.save_button.disabled = bool(error) or vm.untouched
 
     # handlers
     def _edit(self, change, *args):
@@ -268,8 +275,11 @@ class DealScreen(Screen):
         self.changed()
 
     async def _save(self):
-        if self.vm.error():
+        if self.vm.untouched or self.vm.error():
             self.changed()
+            return
+        if self.vm.added_elsewhere():  # saved as it is, it would follow that deal unasked
+            self._ask_stale()
             return
         deal = self.vm.build()
         if self.number is None:
@@ -287,7 +297,57 @@ class DealScreen(Screen):
             await self.host.go_back()
             return
         self.rebase()
+        if self.vm.added_elsewhere():  # no live update came: the save found the other phone's deal
+            self.message = None
+            self._ask_stale()
         self.changed()
+
+    def _ask_stale(self):
+        """Another phone saved a deal of this match while this one was being entered: name it, and
+        save this entry after it only if asked to (the two may be the same deal, entered twice)."""
+        h, board = self.host.handler, self.board
+        added = self.vm.added_elsewhere()
+        self.stale_upto = added[-1]
+        rows = []
+        for n in added:
+            r = board.standings.deals[n - 1]
+            row = texts.deal_row_text(board.match, r)
+            if r.dealer is not None:
+                player = board.match.seat_name(r.dealer)
+                row += " · " + _("dealt by {player}").format(player=player)
+            rows.append(row)
+        said = ngettext("Another phone saved this deal while you were entering yours:",
+                        "Another phone saved these deals while you were entering yours:",
+                        len(added))
+        self.stale_dialog = ft.AlertDialog(
+            title=ft.Text(_("Saved on another phone")),
+            content=sem("stale-deal", ft.Column(
+                [ft.Text(said), *(ft.Text(r, weight=ft.FontWeight.BOLD) for r in rows)],
+                tight=True, spacing=6), container=True),
+            actions=[
+                sem("stale-deal-discard", ft.TextButton(
+                    content=_("Discard my entry"), height=TAP,
+                    on_click=h(self._discard_stale, screen=self))),
+                sem("stale-deal-next", ft.FilledButton(
+                    content=_("Save as deal {number}").format(number=num(len(board.deals) + 1)),
+                    height=TAP, on_click=h(self._save_as_next, screen=self))),
+            ],
+        )
+        self.host.show_dialog(self.stale_dialog)
+
+    def _close_stale(self) -> None:
+        if self.stale_dialog is not None:
+            self.host.close_dialog(self.stale_dialog)
+            self.stale_dialog = None
+
+    async def _save_as_next(self):
+        self._close_stale()
+        self.vm.accept_added(self.stale_upto)
+        await self._save()
+
+    async def _discard_stale(self):
+        self._close_stale()
+        await self.host.go_back()
 
     async def _delete(self):
         if await off_loop(self.board.delete_deal, self.number):

@@ -31,6 +31,12 @@ class DealEntryVM:
         self.most_cards: int | str | None = None
         self.dealer = self.computed_dealer
         self.original: Deal | None = None
+        # A new entry starts valid (every card on one team): until something is entered, a stray tap
+        # (a double tap on "Record deal" lands on Save) must not save it. Mutators set `touched`.
+        self.touched = False
+        # The deals of the match this entry was opened on: a deal another phone saves meanwhile is
+        # asked about before this one is saved after it (`added_elsewhere`).
+        self.seen = len(match.deals)
         if number is not None:
             self._load(match.deals[number - 1])
 
@@ -67,12 +73,40 @@ class DealEntryVM:
         self.computed_dealer = replay_deals(self.rules, match.format, match.first_dealer, before).next_dealer
         if self.dealer == old_computed:
             self.dealer = self.computed_dealer
+        # An undo elsewhere: a deal saved after it is a new one.
+        self.seen = min(self.seen, len(match.deals))
+
+    @property
+    def untouched(self) -> bool:
+        """A new entry nothing was entered in yet: not saved by a tap on Save."""
+        return self.number is None and not self.touched
+
+    def untouched_hint(self) -> str | None:
+        """What an untouched card entry waits for (said in place of an error; Save stays off)."""
+        if not self.untouched or self.mode != "cards":
+            return None  # an empty points field says so itself (`error`)
+        team = self.match.teams[1 - self.start_team].name
+        return _("Nothing entered yet: tap the cards {team} took. "
+                 "If they took none, tap a card twice.").format(team=team)
+
+    def added_elsewhere(self) -> tuple[int, ...]:
+        """The numbers of the deals another phone saved since this new entry was opened."""
+        if self.number is not None:
+            return ()
+        return tuple(range(self.seen + 1, len(self.match.deals) + 1))
+
+    def accept_added(self, upto: int | None = None) -> None:
+        """This entry is to be saved after the deals saved elsewhere, up to deal `upto` (those the
+        question named; one saved while it was open is asked about again)."""
+        self.seen = len(self.match.deals) if upto is None else min(upto, len(self.match.deals))
 
     # -- entry
     def toggle(self, code: str) -> None:
+        self.touched = True
         self.owner[code] = 1 - self.owner[code]
 
     def swap_all(self) -> None:
+        self.touched = True
         for code in self.cards:
             self.owner[code] = 1 - self.owner[code]
 
@@ -81,6 +115,7 @@ class DealEntryVM:
         self.start_team = team
         self.owner = {c: team for c in self.cards}
         self.mode = "cards"
+        self.touched = False  # the start chosen, nothing entered yet
 
     def set_mode(self, mode: str) -> None:
         # The points field starts empty: a figure carried over from the cards ("100") would only be
@@ -88,18 +123,23 @@ class DealEntryVM:
         self.mode = mode
 
     def set_points_text(self, text: str) -> None:
+        self.touched = True
         self.points_text = (text or "").strip()
 
     def inc(self, team: int, kind: str) -> None:
+        self.touched = True
         self.sweeps[(team, kind)] += 1  # the screen offers it only where `can_add`; the rules check the rest
 
     def dec(self, team: int, kind: str) -> None:
+        self.touched = True
         self.sweeps[(team, kind)] = max(0, self.sweeps[(team, kind)] - 1)
 
     def set_most_cards(self, value: int | str | None) -> None:
+        self.touched = True
         self.most_cards = value
 
     def set_dealer(self, seat: int) -> None:
+        self.touched = True
         self.dealer = seat
 
     # -- derived
@@ -195,7 +235,10 @@ class DealEntryVM:
         return standings.deals[index], standings
 
     def preview(self) -> str | None:
-        """Said before saving when this deal would end a bazzi (or reach the target), and how."""
+        """Said before saving when this deal would end a bazzi (or reach the target), and how; not
+        for an untouched entry (its 100 : 0 is no one's deal yet)."""
+        if self.untouched:
+            return None
         found = self.outcome()
         if found is None:
             return None
