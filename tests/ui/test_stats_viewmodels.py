@@ -143,7 +143,8 @@ def test_the_player_page_figures(repo):
     assert [(r.partner, r.opponents, r.matches, r.wins, r.losses, r.draws) for r in vm.rivalries] == [
         ("Chitra", ("Bilal", "Dev"), 2, 1, 1, 0), ("Bilal", ("Chitra", "Dev"), 1, 0, 0, 0),
         ("Chitra", ("Eve", "Farid"), 1, 0, 1, 0)]
-    assert vm.months == [MonthResults(2026, 1, 1, 0, 0), MonthResults(2026, 3, 0, 0, 2)]
+    assert vm.months == [MonthResults(2026, 1, 1, 0, 0), MonthResults(2026, 2),  # February: a gap
+                         MonthResults(2026, 3, 0, 0, 2)]
     dev = PlayerVM(repo, player_slug("dev"), today=lambda: TODAY).figures
     assert (dev.bazzis_won, dev.bazzis_won_by_minimum, dev.bazzis_lost) == (1, 1, 1)
     # from the other side of the table: Bilal and Dev against Asha and Chitra

@@ -70,8 +70,8 @@ def partnership_chart(pairs: list[Figures]) -> ft.Control:
     for x, pair in enumerate(pairs):
         rate = pair.win_rate or 0.0
         groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(
+            # No full-height track behind the bar: beside a 0 % bar it looked like a tall grey bar.
             from_y=0, to_y=round(rate * 100, 1), width=22, color=WIN_COLOR, border_radius=4,
-            bg_from_y=0, bg_to_y=100, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
             selected=True, tooltip=fch.BarChartRodTooltip(text=percent(rate),
                                                           text_style=ft.TextStyle(size=11)))]))
         labels.append(fch.ChartAxisLabel(value=x, label=ft.Container(ft.Text(
