@@ -29,7 +29,9 @@ def pts(a, b, *sweeps):
 
 
 def put(repo, mid, teams, count, deals, created):
-    match = Match(format=MatchFormat("bazzis", count), teams=(Team("A", teams[0]), Team("B", teams[1])),
+    # the new-match screen's default team names, which the statistics leave out
+    match = Match(format=MatchFormat("bazzis", count),
+                  teams=(Team("Team A", teams[0]), Team("Team B", teams[1])),
                   first_dealer=0, deals=tuple(deals))
     stamp = f"{created}T12:00:00+00:00"
     repo.restore(StoredMatch(mid, match, 1, stamp, stamp, replay(match).finished))

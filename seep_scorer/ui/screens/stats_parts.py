@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 import flet as ft
 import flet_charts as fch
 from babel.dates import format_skeleton
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 from ...i18n import N_, _, fmt
@@ -43,6 +44,12 @@ def num(value: int) -> str:
 
 def pair_name(names: Sequence[str]) -> str:
     return _("{first} & {second}").format(first=names[0], second=names[1])
+
+
+def played_as_text(team_names: Sequence[str]) -> str:
+    """The team names a partnership played under, listed as the session's language lists things."""
+    # TRANSLATORS: under a partnership's names; {teams} are its team names, e.g. "Tigers and Lions".
+    return _("Played as {teams}").format(teams=format_list(list(team_names), locale=fmt().lang))
 
 
 def record_text(wins: int, losses: int, draws: int) -> str:
