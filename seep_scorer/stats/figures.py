@@ -141,7 +141,8 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
     pairs: dict[tuple[str, ...], Figures] = {}
     meetings: dict[tuple, HeadToHead] = {}
     spelling: dict[str, tuple[str, str]] = {}  # key -> (updated, spelling): the newest spelling is shown
-    # partnership -> team name key -> [matches, updated, spelling] of the newest match under that name
+    # partnership -> team name as spelled -> [matches, updated of the newest]; spellings of one name
+    # are merged at the end (a few per partnership), not keyed per match: 5,000 matches stay as fast
     team_names: dict[tuple[str, ...], dict[str, list]] = {}
     for c in contributions:
         if c["deals"] < 1 or not created_on_or_after(c, since):
@@ -172,11 +173,10 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
             team_pairs.append(pair)
             team_name = c.get("team_names", ("", ""))[t]
             if team_name:
-                used = team_names.setdefault(pair, {}).setdefault(player_key(team_name),
-                                                                   [0, "", ""])
+                used = team_names.setdefault(pair, {}).setdefault(team_name, [0, ""])
                 used[0] += 1
-                if c["updated"] >= used[1]:
-                    used[1:] = [c["updated"], team_name]
+                if c["updated"] > used[1]:
+                    used[1] = c["updated"]
         if None not in team_pairs:
             first, second = sorted(team_pairs)
             meeting = meetings.setdefault((first, second), HeadToHead((first, second)))
@@ -193,8 +193,14 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
 
     for figures in (*players.values(), *pairs.values()):
         figures.names = names(figures.key)
-    for pair, used in team_names.items():
-        newest_first = sorted(used.values(), key=lambda u: u[1], reverse=True)
+    for pair, spelled in team_names.items():
+        merged: dict[str, list] = {}  # name key -> [matches, updated, newest spelling]
+        for as_spelled, (count, updated) in spelled.items():
+            entry = merged.setdefault(player_key(as_spelled), [0, "", as_spelled])
+            entry[0] += count
+            if updated > entry[1]:
+                entry[1:] = [updated, as_spelled]
+        newest_first = sorted(merged.values(), key=lambda u: u[1], reverse=True)
         pairs[pair].team_names = tuple(u[2] for u in sorted(newest_first, key=lambda u: -u[0]))
     for meeting in meetings.values():
         meeting.names = (names(meeting.keys[0]), names(meeting.keys[1]))
