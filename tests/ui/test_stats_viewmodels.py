@@ -163,3 +163,21 @@ def test_the_player_page_in_a_period_and_for_someone_unknown(repo):
     assert eve.figures.win_rate == 1 and eve.rivalries[0].opponents == ("Asha", "Chitra")
     nobody = PlayerVM(repo, player_slug("nobody"), today=lambda: TODAY)
     assert nobody.loaded and nobody.figures is None and nobody.partners == [] and nobody.name == ""
+
+
+def test_head_to_head_the_most_played_meetings_the_side_with_more_wins_first(repo):
+    # issue 19, item 11: the statistics screen's head to head
+    from seep_scorer.ui.viewmodels.stats import MEETINGS_SHOWN, Meeting
+
+    vm = stats_vm(repo)
+    assert vm.head_to_head() == [
+        Meeting(("Asha", "Chitra"), ("Bilal", "Dev"), 2, 1, 1, 0),  # 1 : 1, the key order decides
+        Meeting(("Eve", "Farid"), ("Asha", "Chitra"), 1, 1, 0, 0),  # the winners first
+        Meeting(("Asha", "Bilal"), ("Chitra", "Dev"), 1, 0, 0, 0)]  # unfinished: after a finished one
+    vm.set_period("30d")
+    assert [(m.first, m.wins, m.losses) for m in vm.head_to_head()] == [
+        (("Bilal", "Dev"), 1, 0), (("Eve", "Farid"), 1, 0)]
+    for n in range(12):  # more pairs of partnerships than the screen shows
+        put(repo, f"x{n}", ((f"P{n}", "Q"), (f"R{n}", "S")), 1, [pts(95, 5)], "2026-03-18")
+    vm.reload()
+    assert len(vm.head_to_head()) == MEETINGS_SHOWN and len(vm.stats.head_to_head) == 14
