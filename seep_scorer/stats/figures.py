@@ -30,6 +30,9 @@ class Figures:
     # Each counted match as (created, result): result is "win", "loss", "draw" or None (not finished).
     # For results over time; not part of the spec's figures (to_json leaves it out).
     timeline: list[tuple[str, str | None]] = field(default_factory=list, repr=False, compare=False)
+    # A partnership's team names as the family typed them, most used first (then the newest): from the
+    # contributions' optional "team_names" (the index line's names); not part of the spec's figures.
+    team_names: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def win_rate(self) -> float | None:
@@ -138,6 +141,9 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
     pairs: dict[tuple[str, ...], Figures] = {}
     meetings: dict[tuple, HeadToHead] = {}
     spelling: dict[str, tuple[str, str]] = {}  # key -> (updated, spelling): the newest spelling is shown
+    # partnership -> team name as spelled -> [matches, updated of the newest]; spellings of one name
+    # are merged at the end (a few per partnership), not keyed per match: 5,000 matches stay as fast
+    team_names: dict[tuple[str, ...], dict[str, list]] = {}
     for c in contributions:
         if c["deals"] < 1 or not created_on_or_after(c, since):
             continue
@@ -165,6 +171,12 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
             pair = tuple(sorted(team_keys))
             pairs.setdefault(pair, Figures(pair, ()))._add(team, c["deals"], c["finished"], result, c["created"])
             team_pairs.append(pair)
+            team_name = c.get("team_names", ("", ""))[t]
+            if team_name:
+                used = team_names.setdefault(pair, {}).setdefault(team_name, [0, ""])
+                used[0] += 1
+                if c["updated"] > used[1]:
+                    used[1] = c["updated"]
         if None not in team_pairs:
             first, second = sorted(team_pairs)
             meeting = meetings.setdefault((first, second), HeadToHead((first, second)))
@@ -181,6 +193,15 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
 
     for figures in (*players.values(), *pairs.values()):
         figures.names = names(figures.key)
+    for pair, spelled in team_names.items():
+        merged: dict[str, list] = {}  # name key -> [matches, updated, newest spelling]
+        for as_spelled, (count, updated) in spelled.items():
+            entry = merged.setdefault(player_key(as_spelled), [0, "", as_spelled])
+            entry[0] += count
+            if updated > entry[1]:
+                entry[1:] = [updated, as_spelled]
+        newest_first = sorted(merged.values(), key=lambda u: u[1], reverse=True)
+        pairs[pair].team_names = tuple(u[2] for u in sorted(newest_first, key=lambda u: -u[0]))
     for meeting in meetings.values():
         meeting.names = (names(meeting.keys[0]), names(meeting.keys[1]))
     return Stats(matches, finished, deals, [players[k] for k in sorted(players)], [pairs[k] for k in sorted(pairs)],

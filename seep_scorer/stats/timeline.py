@@ -31,8 +31,10 @@ def _utc_month(created: str) -> tuple[int, int] | None:
 
 
 def results_by_month(timeline: Iterable[tuple[str, str | None]], last: int = 12) -> list[MonthResults]:
-    """The last `last` months that have a finished match, oldest first (`timeline` as `Figures.timeline`:
-    (created, "win" | "loss" | "draw" | None)). Unfinished matches and unreadable dates are left out."""
+    """Calendar months, oldest first, up to the newest one with a finished match: the last `last`
+    of them, but none before the first month with one (`timeline` as `Figures.timeline`: (created,
+    "win" | "loss" | "draw" | None)). A month in between with no finished match is there, empty, so a
+    chart shows the gap. Unfinished matches and unreadable dates are left out."""
     counts: dict[tuple[int, int], list[int]] = {}
     slot = {"win": 0, "draw": 1, "loss": 2}
     for created, result in timeline:
@@ -42,8 +44,13 @@ def results_by_month(timeline: Iterable[tuple[str, str | None]], last: int = 12)
         if month is None:
             continue
         counts.setdefault(month, [0, 0, 0])[slot[result]] += 1
-    months = sorted(counts)[-last:] if last > 0 else []
-    return [MonthResults(y, m, *counts[(y, m)]) for y, m in months]
+    if not counts or last < 1:
+        return []
+    (y0, m0), (y1, m1) = min(counts), max(counts)
+    newest = y1 * 12 + m1 - 1
+    first = max(y0 * 12 + m0 - 1, newest - last + 1)
+    months = [divmod(n, 12) for n in range(first, newest + 1)]
+    return [MonthResults(y, m + 1, *counts.get((y, m + 1), (0, 0, 0))) for y, m in months]
 
 
 __all__ = ["MonthResults", "results_by_month"]

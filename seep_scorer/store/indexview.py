@@ -35,7 +35,8 @@ class IndexView:
         self.ordered: list[MatchSummary] = []
         self.keys: list[str] = []
         self.contributions: list[dict] = []
-        self._memo: dict[str, tuple[dict, MatchSummary, str]] = {}  # id -> (its line, summary, search keys)
+        # id -> (its line, summary, search keys, contribution with the line's team names)
+        self._memo: dict[str, tuple[dict, MatchSummary, str, dict]] = {}
         self._names: KnownNames | None = None
         self._stats: dict[date | None, Stats] = {}
 
@@ -43,18 +44,21 @@ class IndexView:
         """Bring the view to the index state `version`, whose lines are `lines_by_shard`."""
         if version == self.version:
             return self
-        memo: dict[str, tuple[dict, MatchSummary, str]] = {}
+        memo: dict[str, tuple[dict, MatchSummary, str, dict]] = {}
         for lines in lines_by_shard.values():
             for mid, line in lines.items():
                 known = self._memo.get(mid)
                 if known is None or known[0] is not line:
                     summary = summary_of(line)
-                    known = (line, summary, search_keys(summary))
+                    # The statistics show a partnership's team names too: the line has them, the
+                    # stored contribution (its format unchanged) does not.
+                    contribution = {**line["stats"], "team_names": line["teams"]}
+                    known = (line, summary, search_keys(summary), contribution)
                 memo[mid] = known
         self._memo = memo
-        self.ordered = history_order(summary for _, summary, _ in memo.values())
+        self.ordered = history_order(m[1] for m in memo.values())
         self.keys = [memo[s.id][2] for s in self.ordered]
-        self.contributions = [line["stats"] for line, _, _ in memo.values()]
+        self.contributions = [m[3] for m in memo.values()]
         self._names = None
         self._stats = {}
         self.version = version

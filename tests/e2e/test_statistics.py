@@ -22,11 +22,14 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}-{page.viewport_size['width']}.png"))
 
 
-def play(page, players: tuple[str, str, str, str], points0: int, sweep0: bool = False) -> None:
+def play(page, players: tuple[str, str, str, str], points0: int, sweep0: bool = False,
+         team0: str | None = None) -> None:
     """A one-bazzi match with these players by seat, decided by one deal entered as points."""
     tap(page, "nav-matches")
     tap(page, "new-match")
     wait_present(page, "start-match")
+    if team0:
+        type_into(page, "team-name-0", team0)
     for seat, name in enumerate(players):
         type_into(page, f"player-name-{seat}", name)
     # Under load a fill can land while the form re-renders (name suggestions come and go) and be lost:
@@ -64,7 +67,7 @@ def test_two_matches_then_the_statistics_and_a_players_page(chromium, server):
     try:
         open_app(page, server.url)
         play(page, ("Asha", "Bilal", "Chitra", "Dev"), 5)
-        play(page, ("Asha", "Eve", "Chitra", "Farid"), 95, sweep0=True)
+        play(page, ("Asha", "Eve", "Chitra", "Farid"), 95, sweep0=True, team0="Tigers")
 
         tap(page, "nav-stats")
         wait_present(page, "stats")
@@ -76,6 +79,13 @@ def test_two_matches_then_the_statistics_and_a_players_page(chromium, server):
         assert "Won 1, lost 1, drawn 0" in players[0] and players[0].endswith("2 50%")
         wait_present(page, "stats-partnerships")
         assert "Asha & Chitra" in text(page, "partnership-1")
+        # issue 19, item 11: the team name the family typed (the default "Team A" is left out), and
+        # head to head on this screen, the side with more wins first
+        assert "Played as Tigers" in text(page, "partnership-1")
+        wait_present(page, "stats-head-to-head")
+        meetings = rows(page, "h2h", 2)
+        assert meetings[0].startswith("Bilal & Dev vs Asha & Chitra Won 1, lost 0, drawn 0")
+        assert meetings[1].startswith("Asha & Chitra vs Eve & Farid Won 1, lost 0, drawn 0")
         shot(page, "statistics")
 
         tap(page, "stats-players-sort-win-rate")

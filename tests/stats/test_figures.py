@@ -114,3 +114,19 @@ def test_a_race_to_500_has_no_bazzis():
     stats = aggregate([contribution_of(race, replay(race), "2026-03-01T00:00:00Z", "2026-03-01T00:00:00Z")])
     asha = stats.player("asha")
     assert asha.wins == 1 and asha.finished == 1 and asha.bazzis_won == 0 and asha.bazzis_lost == 0
+
+
+def test_a_partnership_keeps_the_team_names_it_played_under_most_used_first():
+    # issue 19, item 11; "team_names" is what the store's view adds from the index line
+    def named(names, created, teams=(ASHA_CHITRA, BILAL_DEV)):
+        return {**contrib(teams, ONE_BAZZI, [pts(50, 50)], created), "team_names": list(names)}
+
+    stats = aggregate([named(("Tigers", "Lions"), "2026-01-01T00:00:00Z"),
+                       named(("Eagles", "Lions"), "2026-02-01T00:00:00Z"),
+                       named(("Lions ", "TIGERS"), "2026-03-01T00:00:00Z", (BILAL_DEV, ASHA_CHITRA)),
+                       named(("", "x"), "2026-04-01T00:00:00Z"),  # no name: nothing to count
+                       contrib((ASHA_CHITRA, BILAL_DEV), ONE_BAZZI, [pts(50, 50)])])  # none given
+    ac, bd = stats.partnerships
+    assert ac.team_names == ("TIGERS", "Eagles")  # twice (newest spelling), then once
+    assert bd.team_names == ("Lions ", "x")  # three times, then once
+    assert "team_names" not in ac.to_json()  # the spec's JSON is unchanged

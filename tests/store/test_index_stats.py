@@ -186,3 +186,23 @@ def test_the_open_keeps_the_lines_it_reads_so_the_first_page_reads_no_shard(repo
     assert reads == []
     repo.import_bytes(history_backup())  # an import drops the lines in memory (its memory stays flat) ...
     assert repo.statistics().matches == 8 and reads  # ... and the next read loads them again
+
+
+def test_the_statistics_show_each_partnership_under_the_team_names_it_played_as(repo):
+    # issue 19, item 11: the index line's team names reach the figures (the contribution is unchanged)
+    from dataclasses import replace as changed
+    from seep_scorer.rules import Team
+
+    first = repo.create(with_deals(open_match(("Tigers", "Lions")), 1))
+    time.sleep(0.003)
+    repo.create(with_deals(open_match(("tigers", "Team B")), 1))
+    time.sleep(0.003)
+    swapped = with_deals(open_match(("Eagles", "Lions")), 1)  # Bilal and Dev as team 0 this time
+    repo.create(changed(swapped, teams=(Team("Lions", ("Dev", "Bilal")), Team("Hawks", ("Chitra", "Asha")))))
+    assert "team_names" not in _line(repo, first.id)["stats"]
+    ac, bd = repo.statistics().partnerships
+    assert ac.key == ("asha", "chitra") and ac.team_names == ("tigers", "Hawks")  # most used, newest spelling
+    assert bd.team_names == ("Lions", "Team B")
+    repo.save(first.id, with_deals(open_match(("Tigers", "Pumas")), 2), first.revision)
+    ac, bd = repo.statistics().partnerships
+    assert ac.team_names == ("Tigers", "Hawks") and bd.team_names == ("Pumas", "Lions", "Team B")

@@ -44,7 +44,8 @@ class MemoryRepository:
         return history.known_names(self.list_matches())
 
     def statistics(self, since=None):
-        return aggregate([contribution_of(m.match, replay(m.match), m.created, m.updated)
+        return aggregate([{**contribution_of(m.match, replay(m.match), m.created, m.updated),
+                           "team_names": [t.name for t in m.match.teams]}  # as the real store's view
                           for m in self._matches.values()], since)
 
     def export_match_text(self, match_id):

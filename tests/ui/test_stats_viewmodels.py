@@ -29,7 +29,9 @@ def pts(a, b, *sweeps):
 
 
 def put(repo, mid, teams, count, deals, created):
-    match = Match(format=MatchFormat("bazzis", count), teams=(Team("A", teams[0]), Team("B", teams[1])),
+    # the new-match screen's default team names, which the statistics leave out
+    match = Match(format=MatchFormat("bazzis", count),
+                  teams=(Team("Team A", teams[0]), Team("Team B", teams[1])),
                   first_dealer=0, deals=tuple(deals))
     stamp = f"{created}T12:00:00+00:00"
     repo.restore(StoredMatch(mid, match, 1, stamp, stamp, replay(match).finished))
@@ -143,7 +145,8 @@ def test_the_player_page_figures(repo):
     assert [(r.partner, r.opponents, r.matches, r.wins, r.losses, r.draws) for r in vm.rivalries] == [
         ("Chitra", ("Bilal", "Dev"), 2, 1, 1, 0), ("Bilal", ("Chitra", "Dev"), 1, 0, 0, 0),
         ("Chitra", ("Eve", "Farid"), 1, 0, 1, 0)]
-    assert vm.months == [MonthResults(2026, 1, 1, 0, 0), MonthResults(2026, 3, 0, 0, 2)]
+    assert vm.months == [MonthResults(2026, 1, 1, 0, 0), MonthResults(2026, 2),  # February: a gap
+                         MonthResults(2026, 3, 0, 0, 2)]
     dev = PlayerVM(repo, player_slug("dev"), today=lambda: TODAY).figures
     assert (dev.bazzis_won, dev.bazzis_won_by_minimum, dev.bazzis_lost) == (1, 1, 1)
     # from the other side of the table: Bilal and Dev against Asha and Chitra
@@ -160,3 +163,21 @@ def test_the_player_page_in_a_period_and_for_someone_unknown(repo):
     assert eve.figures.win_rate == 1 and eve.rivalries[0].opponents == ("Asha", "Chitra")
     nobody = PlayerVM(repo, player_slug("nobody"), today=lambda: TODAY)
     assert nobody.loaded and nobody.figures is None and nobody.partners == [] and nobody.name == ""
+
+
+def test_head_to_head_the_most_played_meetings_the_side_with_more_wins_first(repo):
+    # issue 19, item 11: the statistics screen's head to head
+    from seep_scorer.ui.viewmodels.stats import MEETINGS_SHOWN, Meeting
+
+    vm = stats_vm(repo)
+    assert vm.head_to_head() == [
+        Meeting(("Asha", "Chitra"), ("Bilal", "Dev"), 2, 1, 1, 0),  # 1 : 1, the key order decides
+        Meeting(("Eve", "Farid"), ("Asha", "Chitra"), 1, 1, 0, 0),  # the winners first
+        Meeting(("Asha", "Bilal"), ("Chitra", "Dev"), 1, 0, 0, 0)]  # unfinished: after a finished one
+    vm.set_period("30d")
+    assert [(m.first, m.wins, m.losses) for m in vm.head_to_head()] == [
+        (("Bilal", "Dev"), 1, 0), (("Eve", "Farid"), 1, 0)]
+    for n in range(12):  # more pairs of partnerships than the screen shows
+        put(repo, f"x{n}", ((f"P{n}", "Q"), (f"R{n}", "S")), 1, [pts(95, 5)], "2026-03-18")
+    vm.reload()
+    assert len(vm.head_to_head()) == MEETINGS_SHOWN and len(vm.stats.head_to_head) == 14

@@ -9,10 +9,11 @@ from ...i18n import N_, _
 from ...stats import Figures
 from ..host import Host
 from ..viewmodels import StatsVM, off_loop
-from ..viewmodels.stats import player_slug
+from ..viewmodels.stats import Meeting, player_slug, team_names
 from ..widgets import TAP, notice, section_title, sem, tile
 from .base import Screen
-from .stats_parts import num, pair_name, partnership_chart, percent, period_chips, record_text
+from .stats_parts import (num, pair_name, partnership_chart, percent, period_chips, played_as_text,
+                          record_text)
 
 MATCHES_WIDTH, RATE_WIDTH = 72, 84  # the figure columns of both tables
 
@@ -60,6 +61,12 @@ class StatsScreen(Screen):
                     items += [section_title(_("Win rate by partnership")), partnership_chart(chart)]
                 items += [self._table("players", _("Players"), _("Player"), vm.players),
                           self._table("partnerships", _("Partnerships"), _("Partnership"), vm.partnerships)]
+                meetings = vm.head_to_head()
+                if meetings:
+                    items.append(sem("stats-head-to-head", ft.Column(
+                        [section_title(_("Head to head")),
+                         *(self._meeting(n, m) for n, m in enumerate(meetings, start=1))],
+                        spacing=4), container=True))
         self.body.controls = [sem("stats", ft.Column(items, spacing=12), container=True)]
 
     def _period_handler(self, period: str):
@@ -108,10 +115,16 @@ class StatsScreen(Screen):
         lines: list[ft.Control] = [section_title(title), self._header(table, first)]
         for n, f in enumerate(rows, start=1):
             name = f.names[0] if table == "players" else pair_name(f.names)
+            column: list[ft.Control] = [
+                ft.Text(name, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)]
+            teams = team_names(f) if table == "partnerships" else ()
+            if teams:
+                column.append(ft.Text(played_as_text(teams), size=12, max_lines=2,
+                                     overflow=ft.TextOverflow.ELLIPSIS))
+            column.append(ft.Text(record_text(f.wins, f.losses, f.draws), size=12,
+                                 color=ft.Colors.ON_SURFACE_VARIANT))
             cells = ft.Row([
-                ft.Column([ft.Text(name, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                           ft.Text(record_text(f.wins, f.losses, f.draws), size=12,
-                                   color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0, tight=True, expand=True),
+                ft.Column(column, spacing=0, tight=True, expand=True),
                 ft.Text(num(f.matches), width=MATCHES_WIDTH - 8, text_align=ft.TextAlign.END),
                 ft.Text(percent(f.win_rate), width=RATE_WIDTH - 8, text_align=ft.TextAlign.END,
                         weight=ft.FontWeight.BOLD),
@@ -125,6 +138,20 @@ class StatsScreen(Screen):
                 lines.append(sem(f"partnership-{n}", ft.Container(
                     cells, padding=pad, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW), container=True))
         return sem(f"stats-{table}", ft.Column(lines, spacing=4), container=True)
+
+    @staticmethod
+    def _meeting(n: int, m: Meeting) -> ft.Control:
+        """`h2h-<n>`: two partnerships, the one with more wins first, and its record against the other."""
+        return sem(f"h2h-{n}", ft.Container(ft.Row([
+            ft.Column([ft.Text(_("{team0} vs {team1}").format(team0=pair_name(m.first),
+                                                               team1=pair_name(m.second)),
+                               weight=ft.FontWeight.BOLD, max_lines=3),
+                       ft.Text(record_text(m.wins, m.losses, m.draws), size=12,
+                               color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0, tight=True, expand=True),
+            ft.Text(_("{count} played").format(count=num(m.matches)), size=12),
+        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=6), border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW), container=True)
 
     @staticmethod
     def _player_route(f: Figures) -> str:

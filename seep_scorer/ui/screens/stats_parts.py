@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 import flet as ft
 import flet_charts as fch
 from babel.dates import format_skeleton
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 from ...i18n import N_, _, fmt
@@ -45,6 +46,12 @@ def pair_name(names: Sequence[str]) -> str:
     return _("{first} & {second}").format(first=names[0], second=names[1])
 
 
+def played_as_text(team_names: Sequence[str]) -> str:
+    """The team names a partnership played under, listed as the session's language lists things."""
+    # TRANSLATORS: under a partnership's names; {teams} are its team names, e.g. "Tigers and Lions".
+    return _("Played as {teams}").format(teams=format_list(list(team_names), locale=fmt().lang))
+
+
 def record_text(wins: int, losses: int, draws: int) -> str:
     return _("Won {wins}, lost {losses}, drawn {draws}").format(wins=num(wins), losses=num(losses), draws=num(draws))
 
@@ -70,8 +77,8 @@ def partnership_chart(pairs: list[Figures]) -> ft.Control:
     for x, pair in enumerate(pairs):
         rate = pair.win_rate or 0.0
         groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(
+            # No full-height track behind the bar: beside a 0 % bar it looked like a tall grey bar.
             from_y=0, to_y=round(rate * 100, 1), width=22, color=WIN_COLOR, border_radius=4,
-            bg_from_y=0, bg_to_y=100, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
             selected=True, tooltip=fch.BarChartRodTooltip(text=percent(rate),
                                                           text_style=ft.TextStyle(size=11)))]))
         labels.append(fch.ChartAxisLabel(value=x, label=ft.Container(ft.Text(

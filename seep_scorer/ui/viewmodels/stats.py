@@ -11,7 +11,10 @@ import hashlib
 from datetime import date, datetime, timedelta, timezone
 from typing import Callable
 
-from ...stats import Figures, Stats
+from dataclasses import dataclass
+
+from ...i18n import _
+from ...stats import Figures, HeadToHead, Stats, player_key
 from ...store.repository import MatchRepository
 from .. import texts
 from .base import STORE_FAULTS
@@ -20,6 +23,32 @@ PERIODS = ("all", "year", "30d")
 SORTS = ("matches", "win_rate")
 TABLES = ("players", "partnerships")
 CHART_BARS = 6  # partnerships in the win-rate chart: the most played that finished a match
+MEETINGS_SHOWN = 10  # head-to-head records on the screen: the most played
+TEAM_NAMES_SHOWN = 3  # team names a partnership played under, most used first
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A head-to-head record, the partnership with more wins first (`wins`, `losses` are theirs)."""
+
+    first: tuple[str, str]
+    second: tuple[str, str]
+    matches: int
+    wins: int
+    losses: int
+    draws: int
+
+
+def meeting_of(h: HeadToHead) -> Meeting:
+    a, b = (0, 1) if h.wins[0] >= h.wins[1] else (1, 0)
+    return Meeting(h.names[a], h.names[b], h.matches, h.wins[a], h.wins[b], h.draws)
+
+
+def team_names(f: Figures) -> tuple[str, ...]:
+    """The names a partnership played under, without the new-match screen's defaults ("Team A"),
+    which say nothing about who played."""
+    defaults = {player_key(n) for n in ("Team A", "Team B", _("Team A"), _("Team B"))}
+    return tuple(n for n in f.team_names if player_key(n) not in defaults)[:TEAM_NAMES_SHOWN]
 
 
 def utc_today() -> date:
@@ -129,6 +158,13 @@ class StatsVM:
         played = sorted((p for p in self.stats.partnerships if p.finished),
                         key=lambda p: (-p.finished, -p.matches, p.key))[:CHART_BARS]
         return sorted(played, key=lambda p: (-(p.win_rate or 0.0), -p.finished, p.key))
+
+    def head_to_head(self) -> list[Meeting]:
+        """The partnerships that met most often, with their records."""
+        if not self.stats:
+            return []
+        most = sorted(self.stats.head_to_head, key=lambda h: (-h.matches, -h.finished, h.keys))
+        return [meeting_of(h) for h in most[:MEETINGS_SHOWN]]
 
     @property
     def loaded(self) -> bool:
