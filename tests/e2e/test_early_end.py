@@ -20,7 +20,9 @@ def test_a_three_bazzi_match_stopped_early_then_deleted_and_restored_by_name(chr
         mid = evaluate(page, "location.pathname").split("/")[2]
         tap(page, "record-deal")
         wait_present(page, "save-deal")
-        tap(page, "save-deal")  # every point card to Team A: Team B under the minimum, bazzi 1 to A
+        tap(page, "card-2S")  # Save is on once something is entered (issue 19)
+        wait_text(page, "card-2S", "Team B")
+        tap(page, "save-deal")  # 2 points to Team B, under the minimum: bazzi 1 to Team A
         wait_present(page, "deal-1")
         # "we stop here": asked first, then the result as it stands
         tap(page, "end-match")
