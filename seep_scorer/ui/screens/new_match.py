@@ -39,8 +39,9 @@ class NewMatchScreen(Screen):
         def focused(e):
             self.vm.focused = field
             self.changed()
-        box = ft.TextField(label=label, value=self.vm.name(field), on_change=h(changed, event=True),
-                           on_focus=h(focused, event=True))
+        # the default as a hint, not as text: typing replaces it, and an empty field records it
+        box = ft.TextField(label=label, value=self.vm.name(field), hint_text=self.vm.default(field),
+                           on_change=h(changed, event=True), on_focus=h(focused, event=True))
         self.name_boxes[field] = box
         hint = ft.Text("", size=12, color=ft.Colors.PRIMARY)
         keep = ft.TextButton(content=_("Keep as typed"), height=TAP, on_click=h(self._keep_typed, field))
@@ -125,7 +126,7 @@ class NewMatchScreen(Screen):
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
         items.append(self.count_row)
         items.append(section_title(_("First dealer")))
-        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.player_names[s], h(self._set_dealer, s),
+        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.recorded_name(f"player-{s}"), h(self._set_dealer, s),
                                       expand=True) for s in range(4)}
         self.dealer_chips["random"] = Chip("first-dealer-random", _("Random"),
                                             h(self._set_dealer, "random"), compact=False)
@@ -206,7 +207,8 @@ class NewMatchScreen(Screen):
 
     def _choose(self, field: str, name: str) -> None:
         self.vm.choose(field, name)
-        self.name_boxes[field].value = name
+        for f, box in self.name_boxes.items():  # a team chosen may fill its players' fields too
+            box.value = self.vm.name(f)
         self.changed()
 
     def _keep_typed(self, field: str) -> None:
