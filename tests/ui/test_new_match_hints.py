@@ -59,7 +59,8 @@ def test_through_the_session_hints_and_a_team_with_its_players(repo):
         phone = await Phone(make_main(lambda: repo)).start()
         await phone.tap("new-match")
         box = phone.find("team-name-0").content
-        assert box.value == "" and box.hint_text == "Team A" and box.label == "Team 1"
+        # empty: the default shows as the hint (Flutter would show a label in its place)
+        assert box.value == "" and box.hint_text == "Team A" and box.label is None
         assert phone.find("player-name-3").content.hint_text == "Player 4"
         assert not phone.has("player-name-3-recorded")
         assert "Player 1" in phone.text("first-dealer")  # the dealer chips name the defaults
@@ -68,9 +69,27 @@ def test_through_the_session_hints_and_a_team_with_its_players(repo):
         assert phone.find("team-name-0").content.value == "Reds"
         assert phone.find("player-name-0").content.value == "Asha"
         assert phone.find("player-name-2").content.value == "Chitra"
+        # filled: the field's place above the name
+        assert phone.find("team-name-0").content.label == "Team 1"
+        assert phone.find("player-name-2").content.label == "Seat 3"
+        assert phone.find("player-name-3").content.label is None
         assert "Chitra" in phone.text("first-dealer")
         await phone.tap("start-match")
         m = repo.get(phone.route.split("/")[2]).match
         assert m.teams[0] == Team("Reds", ("Asha", "Chitra"))
         assert m.teams[1] == Team("Team B", ("Player 2", "Player 4"))
+    asyncio.run(go())
+
+
+def test_the_second_record_button_says_what_it_does(repo):
+    mid = NewMatchVM(repo).start()
+
+    async def go():
+        phone = await Phone(make_main(lambda: repo)).start(f"/match/{mid}")
+        button = phone.find("record-deal-swapped").content
+        # the words on it, not only for a screen reader: before, it showed "Team B" alone
+        assert button.content.value == "Record deal, cards to Team B"
+        assert button.content.semantics_label is None  # read once, as shown
+        await phone.tap("record-deal-swapped")
+        assert phone.route == f"/match/{mid}/deal/swapped"
     asyncio.run(go())

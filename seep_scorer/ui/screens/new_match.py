@@ -43,6 +43,7 @@ class NewMatchScreen(Screen):
         box = ft.TextField(label=label, value=self.vm.name(field), hint_text=self.vm.default(field),
                            on_change=h(changed, event=True), on_focus=h(focused, event=True))
         self.name_boxes[field] = box
+        self.name_labels[field] = label
         hint = ft.Text("", size=12, color=ft.Colors.PRIMARY)
         keep = ft.TextButton(content=_("Keep as typed"), height=TAP, on_click=h(self._keep_typed, field))
         self.name_hints[field] = (sem(f"{ident}-recorded", hint), hint, sem(f"{ident}-keep", keep))
@@ -53,6 +54,7 @@ class NewMatchScreen(Screen):
         vm = self.vm
         h = self.host.handler
         self.name_boxes: dict[str, ft.TextField] = {}
+        self.name_labels: dict[str, str] = {}
         self.name_hints: dict[str, tuple[ft.Control, ft.Text, ft.Control]] = {}
         team_fields = [self._name_field(f"team-{t}", f"team-name-{t}", _("Team {number}").format(number=num(t + 1)))
                        for t in (0, 1)]
@@ -191,6 +193,10 @@ class NewMatchScreen(Screen):
     def _refresh_names(self) -> None:
         vm = self.vm
         h = self.host.handler
+        for field, box in self.name_boxes.items():
+            # Flutter shows a label in place of the hint while the field is empty: an empty field
+            # shows its default alone ("Player 1", which says the seat too), a filled one its seat.
+            box.label = self.name_labels[field] if vm.name(field) else None
         for field, (slot, hint, keep) in self.name_hints.items():
             hint.value = vm.recorded_hint(field) or ""
             slot.visible = bool(hint.value)
