@@ -1,5 +1,6 @@
-"""Issue 19, item 12: on the new-match screen the default names are hints, not text to delete, and a
-team used before brings its two players; on the scoreboard the second record button says what it does."""
+"""Issue 19, item 12: on the new-match screen the default names are hints, not text to delete,
+and a team used before brings its two players; on the scoreboard the second record button says
+what it does."""
 
 import asyncio
 
@@ -27,7 +28,8 @@ def test_the_fields_start_empty_and_typing_replaces_the_hint(repo):
     vm.set_name("team-1", "Blues")
     m = repo.get(vm.start()).match
     assert [t.name for t in m.teams] == ["Team A", "Blues"]
-    assert m.teams[0].players == ("A", "Player 3") and m.teams[1].players == ("Player 2", "Player 4")
+    assert m.teams[0].players == ("A", "Player 3")
+    assert m.teams[1].players == ("Player 2", "Player 4")
 
 
 def test_a_team_chosen_fills_its_two_players_as_it_last_played(repo):

@@ -128,7 +128,8 @@ class NewMatchScreen(Screen):
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
         items.append(self.count_row)
         items.append(section_title(_("First dealer")))
-        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.recorded_name(f"player-{s}"), h(self._set_dealer, s),
+        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.recorded_name(f"player-{s}"),
+                                      h(self._set_dealer, s),
                                       expand=True) for s in range(4)}
         self.dealer_chips["random"] = Chip("first-dealer-random", _("Random"),
                                             h(self._set_dealer, "random"), compact=False)

@@ -75,9 +75,11 @@ class NewMatchVM:
         self.error: str | None = None
         # Sensible defaults in the user's language; players numbered round the table.
         self.defaults = {"team-0": _("Team A"), "team-1": _("Team B"),
-                         **{f"player-{s}": _("Player {number}").format(number=s + 1) for s in range(4)}}
+                         **{f"player-{s}": _("Player {number}").format(number=s + 1)
+                            for s in range(4)}}
         self.known = KnownNames()
-        self.lineups: dict[str, tuple[str, str]] = {}  # team key -> its players the last time it played
+        # a team's key -> its players the last time it played
+        self.lineups: dict[str, tuple[str, str]] = {}
         self._spellings: dict[str, dict[str, str]] = {"team": {}, "player": {}}  # key -> spelling used before
         self.focused: str | None = None  # the name field whose suggestions are shown
         self.keep_typed: set[str] = set()  # fields whose name is kept as typed, not as spelled before
@@ -122,8 +124,9 @@ class NewMatchVM:
         self.error = None
 
     def choose(self, field: str, name: str) -> None:
-        """A suggestion taken: the name as spelled before. A team brings the two players it had the
-        last time it played into its seats, where nothing is typed yet and neither plays elsewhere."""
+        """A suggestion taken: the name as spelled before. A team brings the two players it had
+        the last time it played into its seats, where nothing is typed yet and neither plays
+        elsewhere."""
         self.set_name(field, name)
         self.focused = None
         kind, i = field.split("-")
@@ -175,7 +178,8 @@ class NewMatchVM:
         kind = field.split("-")[0]
         typed = self.name(field)
         key = player_key(typed)
-        taken = {player_key(self.recorded_name(f)) for f in NAME_FIELDS if f != field and f.startswith(kind)}
+        taken = {player_key(self.recorded_name(f)) for f in NAME_FIELDS
+                 if f != field and f.startswith(kind)}
         found = []
         for n in self.known.teams if kind == "team" else self.known.players:
             k = player_key(n)
