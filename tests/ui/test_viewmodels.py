@@ -31,8 +31,11 @@ def test_default_names_are_in_the_users_language(repo, lang, team0, seat3):
 
     with using(UILocale(lang)):
         vm = NewMatchVM(repo)
-    assert vm.team_names[0] == team0 and vm.player_names[3] == seat3
-    assert len(set(vm.team_names)) == 2 and len(set(vm.player_names)) == 4
+    # hints, not text: the fields start empty and an empty field records its default
+    assert vm.team_names == ["", ""] and vm.player_names == ["", "", "", ""]
+    assert vm.default("team-0") == team0 and vm.default("player-3") == seat3
+    assert vm.recorded_name("team-0") == team0 and vm.recorded_name("player-3") == seat3
+    assert len(set(vm.defaults.values())) == 6
 
 def test_one_tap_starts_a_standard_match_with_defaults(repo):
     mid = NewMatchVM(repo).start()
@@ -79,10 +82,14 @@ def test_bad_parameter_gives_a_plain_reason_and_no_match(repo):
     assert repo.list_matches() == []
 
 
-def test_empty_name_is_refused(repo):
+def test_an_empty_or_blank_name_is_the_default(repo):
     vm = NewMatchVM(repo)
     vm.team_names[1] = "  "
-    assert vm.start() is None and "name" in vm.error
+    vm.player_names[3] = ""
+    assert vm.recorded_hint("team-1") == "Will be recorded as Team B"  # the hint is not shown
+    assert vm.recorded_hint("player-3") is None  # the field shows its hint itself
+    m = repo.get(vm.start()).match
+    assert m.teams[1].name == "Team B" and m.teams[1].players == ("Player 2", "Player 4")
 
 
 # --------------------------------------------------------------- deal entry

@@ -39,9 +39,11 @@ class NewMatchScreen(Screen):
         def focused(e):
             self.vm.focused = field
             self.changed()
-        box = ft.TextField(label=label, value=self.vm.name(field), on_change=h(changed, event=True),
-                           on_focus=h(focused, event=True))
+        # the default as a hint, not as text: typing replaces it, and an empty field records it
+        box = ft.TextField(label=label, value=self.vm.name(field), hint_text=self.vm.default(field),
+                           on_change=h(changed, event=True), on_focus=h(focused, event=True))
         self.name_boxes[field] = box
+        self.name_labels[field] = label
         hint = ft.Text("", size=12, color=ft.Colors.PRIMARY)
         keep = ft.TextButton(content=_("Keep as typed"), height=TAP, on_click=h(self._keep_typed, field))
         self.name_hints[field] = (sem(f"{ident}-recorded", hint), hint, sem(f"{ident}-keep", keep))
@@ -52,6 +54,7 @@ class NewMatchScreen(Screen):
         vm = self.vm
         h = self.host.handler
         self.name_boxes: dict[str, ft.TextField] = {}
+        self.name_labels: dict[str, str] = {}
         self.name_hints: dict[str, tuple[ft.Control, ft.Text, ft.Control]] = {}
         team_fields = [self._name_field(f"team-{t}", f"team-name-{t}", _("Team {number}").format(number=num(t + 1)))
                        for t in (0, 1)]
@@ -125,7 +128,8 @@ class NewMatchScreen(Screen):
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
         items.append(self.count_row)
         items.append(section_title(_("First dealer")))
-        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.player_names[s], h(self._set_dealer, s),
+        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.recorded_name(f"player-{s}"),
+                                      h(self._set_dealer, s),
                                       expand=True) for s in range(4)}
         self.dealer_chips["random"] = Chip("first-dealer-random", _("Random"),
                                             h(self._set_dealer, "random"), compact=False)
@@ -190,6 +194,10 @@ class NewMatchScreen(Screen):
     def _refresh_names(self) -> None:
         vm = self.vm
         h = self.host.handler
+        for field, box in self.name_boxes.items():
+            # Flutter shows a label in place of the hint while the field is empty: an empty field
+            # shows its default alone ("Player 1", which says the seat too), a filled one its seat.
+            box.label = self.name_labels[field] if vm.name(field) else None
         for field, (slot, hint, keep) in self.name_hints.items():
             hint.value = vm.recorded_hint(field) or ""
             slot.visible = bool(hint.value)
@@ -206,7 +214,8 @@ class NewMatchScreen(Screen):
 
     def _choose(self, field: str, name: str) -> None:
         self.vm.choose(field, name)
-        self.name_boxes[field].value = name
+        for f, box in self.name_boxes.items():  # a team chosen may fill its players' fields too
+            box.value = self.vm.name(f)
         self.changed()
 
     def _keep_typed(self, field: str) -> None:

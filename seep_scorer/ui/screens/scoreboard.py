@@ -58,14 +58,17 @@ class ScoreboardScreen(Screen):
         # The same, with every point card already on the second team: when that team took most of
         # them, fewer taps (at most min(k, 17 - k) card taps either way).
         names = self.vm.team_names()
-        swapped_label = _("Record deal, cards to {team}").format(team=names[1])
-        # shows the team's name; says what it does (read once: no tooltip, no second label)
-        self.swapped_text = ft.Text(names[1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                                    semantics_label=swapped_label)
+        # Says what it does to the eye too (a team's name alone did not), in as many words as the
+        # first button has; read once: its text is its name.
+        self.swapped_text = ft.Text(_("Record deal, cards to {team}").format(team=names[1]),
+                                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                                    text_align=ft.TextAlign.CENTER)
         self.swapped_btn = ft.OutlinedButton(
             content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
             on_click=h(self.host.go, f"/match/{self.match_id}/deal/swapped"))
-        self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", content=self.swapped_btn, expand=2)
+        self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", content=self.swapped_btn,
+                                        expand=3)
         self.end_button = big_button("end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False)
         self.reopen_button = big_button("reopen-match", _("Reopen the match"), h(self._reopen, screen=self),
                                         icon=ft.Icons.REPLAY, filled=False)
@@ -81,7 +84,8 @@ class ScoreboardScreen(Screen):
         self.redo_sem = labelled_icon_button("redo-deal", vm.redo_label(), ft.Icons.REDO, h(self._redo, screen=self))
         self.undo_btn, self.redo_btn = self.undo_sem.content, self.redo_sem.content
         self.view.appbar.actions = invite_entry(host, f"{self.route}/invite") + [self.undo_sem, self.redo_sem]
-        self.footer.controls = [ft.Row([sem("record-deal", self.record_btn, expand=3), self.swapped_sem], spacing=6)]
+        record = sem("record-deal", self.record_btn, expand=2)
+        self.footer.controls = [ft.Row([record, self.swapped_sem], spacing=6)]
         self.refresh()
 
     def title(self) -> str:

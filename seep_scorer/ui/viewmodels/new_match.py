@@ -67,14 +67,19 @@ class NewMatchVM:
         """`known_names`: read the names used before (a store call: off the loop) to offer them."""
         self.repo = repo
         self.rng = rng or random.Random()
-        # Sensible defaults in the user's language, so a match can start without typing.
-        self.team_names = [_("Team A"), _("Team B")]
-        # players by seat (seats 0 and 2 are team 0), numbered round the table
-        self.player_names = [_("Player {number}").format(number=seat + 1) for seat in range(4)]
+        # What is typed, empty at first: each field shows its default as a hint, recorded when the
+        # field stays empty, so a match can start without typing and no default has to be deleted.
+        self.team_names = ["", ""]
+        self.player_names = ["", "", "", ""]  # by seat (seats 0 and 2 are team 0)
         self.first_dealer: int | str = 0  # a seat, or "random"
         self.error: str | None = None
-        self.defaults = {f: self.name(f) for f in NAME_FIELDS}
+        # Sensible defaults in the user's language; players numbered round the table.
+        self.defaults = {"team-0": _("Team A"), "team-1": _("Team B"),
+                         **{f"player-{s}": _("Player {number}").format(number=s + 1)
+                            for s in range(4)}}
         self.known = KnownNames()
+        # a team's key -> its players the last time it played
+        self.lineups: dict[str, tuple[str, str]] = {}
         self._spellings: dict[str, dict[str, str]] = {"team": {}, "player": {}}  # key -> spelling used before
         self.focused: str | None = None  # the name field whose suggestions are shown
         self.keep_typed: set[str] = set()  # fields whose name is kept as typed, not as spelled before
@@ -97,6 +102,15 @@ class NewMatchVM:
             self._spellings[kind] = {}
             for n in names:
                 self._spellings[kind].setdefault(player_key(n), n)
+        self.lineups = {}
+        try:
+            summaries = sorted(self.repo.list_matches(), key=lambda s: s.updated, reverse=True)
+        except Exception:  # as above: a help only
+            log.info("teams played before are not available", exc_info=True)
+            return
+        for s in summaries:
+            for team, players in zip(s.teams, s.players or ()):
+                self.lineups.setdefault(player_key(tidied(team)), tuple(tidied(p) for p in players))
 
     def name(self, field: str) -> str:
         kind, i = field.split("-")
@@ -110,9 +124,23 @@ class NewMatchVM:
         self.error = None
 
     def choose(self, field: str, name: str) -> None:
-        """A suggestion taken: the name as spelled before."""
+        """A suggestion taken: the name as spelled before. A team brings the two players it had
+        the last time it played into its seats, where nothing is typed yet and neither plays
+        elsewhere."""
         self.set_name(field, name)
         self.focused = None
+        kind, i = field.split("-")
+        if kind != "team":
+            return
+        t = int(i)
+        for seat, player in zip((t, t + 2), self.lineups.get(player_key(name), ())):
+            taken = {player_key(self.recorded_name(f"player-{s}")) for s in range(4) if s != seat}
+            if not self.player_names[seat].strip() and player_key(player) not in taken:
+                self.player_names[seat] = player
+                self.keep_typed.discard(f"player-{seat}")
+
+    def default(self, field: str) -> str:
+        return self.defaults[field]
 
     def keep_as_typed(self, field: str) -> None:
         self.keep_typed.add(field)
@@ -122,6 +150,8 @@ class NewMatchVM:
         case and spacing do not count) keeps its known spelling unless kept as typed; else the name as
         typed, without outer spaces and with inner runs of spaces made one."""
         typed = self.name(field)
+        if not typed.strip():  # nothing typed: the default shown as the field's hint
+            return self.defaults[field]
         known = self._spellings[field.split("-")[0]].get(player_key(typed))
         if known is not None and field not in self.keep_typed:
             return known
@@ -130,7 +160,7 @@ class NewMatchVM:
     def recorded_hint(self, field: str) -> str | None:
         """"Will be recorded as Asha" when that differs from what was typed."""
         recorded = self.recorded_name(field)
-        if not recorded or recorded == self.name(field).strip():
+        if not self.name(field) or recorded == self.name(field).strip():  # empty: the hint says it
             return None
         return _("Will be recorded as {name}").format(name=recorded)
 
@@ -147,8 +177,9 @@ class NewMatchVM:
             return []
         kind = field.split("-")[0]
         typed = self.name(field)
-        key = "" if typed == self.defaults.get(field) else player_key(typed)
-        taken = {player_key(self.name(f)) for f in NAME_FIELDS if f != field and f.startswith(kind)}
+        key = player_key(typed)
+        taken = {player_key(self.recorded_name(f)) for f in NAME_FIELDS
+                 if f != field and f.startswith(kind)}
         found = []
         for n in self.known.teams if kind == "team" else self.known.players:
             k = player_key(n)
@@ -241,7 +272,8 @@ class NewMatchVM:
     def _checked(self, name_field: str, field: str) -> str:
         """The name to store for a field: what was typed is checked first (so a fault's position counts
         from it), then the spelling that will be stored."""
-        _checked_name(self.name(name_field), field)
+        if self.name(name_field).strip():  # else the default, checked below
+            _checked_name(self.name(name_field), field)
         return check_name(self.recorded_name(name_field), field)
 
     def start(self) -> str | None:

@@ -1,0 +1,47 @@
+"""Issue 19, item 12 in headless Chromium against the real server: the new-match fields start empty
+with their defaults as hints, so keys typed into one are the name (not "Player 2" followed by them);
+a team chosen from those used before brings its two players; the second record button says what it
+does in the words it shows."""
+
+from __future__ import annotations
+
+from e2e_support import (WAIT_MS, Server, open_app, sel, stored, tap, text, wait_present,
+                         wait_text)
+from seep_scorer.rules import Deal, Match, Team
+
+
+def test_hints_a_team_with_its_players_and_the_second_record_button(chromium, tmp_path):
+    data = tmp_path / "data"
+    stored(data, Match(teams=(Team("Blues", ("Bilal", "Dev")), Team("Reds", ("Asha", "Chitra"))),
+                       deals=(Deal(points=(60, 40)),)))
+    srv = Server(data).start()
+    ctx = chromium.new_context(viewport={"width": 412, "height": 915})
+    try:
+        page = ctx.new_page()
+        open_app(page, srv.url + "new")
+        wait_present(page, "start-match")
+        field = page.locator(f"{sel('player-name-1')} input").first
+        # an empty field is named by its default (a screen reader says "Player 2") and holds nothing
+        assert field.get_attribute("aria-label") == "Player 2" and field.input_value() == ""
+        field.click()
+        page.keyboard.type("Kiran")  # real keys, where the cursor is: nothing to delete first
+        named = "([s, n]) => document.querySelector(s)?.getAttribute('aria-label') === n"
+        page.wait_for_function(named, arg=[f"{sel('player-name-1')} input", "Seat 2"],
+                               timeout=WAIT_MS)
+        assert field.input_value() == "Kiran"
+        team = page.locator(f"{sel('team-name-0')} input").first
+        team.click()
+        page.keyboard.type("re")
+        tap(page, "name-suggestion-1")
+        # the Reds' players in their seats: the dealer chips name them
+        wait_text(page, "first-dealer", "Chitra")
+        chips = text(page, "first-dealer")  # "Asha deals first Kiran deals first ..."
+        order = [chips.index(name) for name in ("Asha", "Kiran", "Chitra", "Player 4")]
+        assert order == sorted(order)
+        tap(page, "start-match")
+        wait_present(page, "record-deal")
+        assert text(page, "record-deal-swapped") == "Record deal, cards to Team B"
+        assert "Asha deals next; Kiran bids" in text(page, "next-dealer")
+    finally:
+        ctx.close()
+        srv.stop()
