@@ -183,7 +183,7 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     assert shown_deals == [d["scores"] for d in scored["deals"]]
     assert shown["bazzis"] == scored["bazzis"] == [2, 1]
     assert shown["totals"] == scored["totals"]
-    assert scored["finished"] and scored["winner"] == 0 and "Team A wins the match" in shown["result"]
+    assert scored["finished"] and scored["winner"] == 0 and "Match won by Team A" in shown["result"]
     diff = scored["difference"]
     assert (shown["difference"].startswith("Level") if diff == 0 else str(abs(diff)) in shown["difference"])
     kinds = {s["kind"] for d in json.loads(exported.read_text())["deals"] for s in d.get("sweeps", [])}
