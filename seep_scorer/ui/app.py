@@ -26,7 +26,7 @@ from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
 from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, invite_of, match_of, player_of, review_of, route_stack
-from .screens import MatchesScreen, Screen
+from .screens import MatchesScreen, Screen, hand_over
 from .theme import apply_theme
 from .viewmodels import MatchesVM, SessionVM, SettingsVM, off_loop
 from .viewmodels.invite import InviteVM, session_join_address
@@ -47,7 +47,7 @@ class App:
         i18n.bind_page(page, self.locale)
         self.prefs = DevicePrefs(page)
         self.settings: SettingsVM | None = None
-        self.route = None
+        self.route, self.top = None, None  # top: the screen shown (its notices are the ones showing)
         self.screens: dict[str, Screen] = {}
         self.boards: dict[str, vms.ScoreboardVM] = {}
         self.session = SessionVM(repo)
@@ -141,6 +141,7 @@ class App:
             self.screens = {r: s for r, s in self.screens.items() if r == "/"}
             stack = ["/"]
             prepared = await off_loop(self._load, stack)  # the matches list reports its own faults
+        hand_over(self.top, self.screens.get(stack[-1]))  # a screen left: its notices go with it
         screens: dict[str, Screen] = {}
         for depth, r in enumerate(stack):
             screen = self.screens.get(r)
@@ -150,8 +151,7 @@ class App:
                 screen.refresh()
             screen.show_back(depth > 0)
             screens[r] = screen
-        self.screens = screens
-        self.route = stack[-1]
+        self.screens, self.route, self.top = screens, stack[-1], screens[stack[-1]]
         self.page.views.clear()
         self.page.views.extend(s.view for s in screens.values())
         self.awake.set(any(s.keeps_awake for s in screens.values()))

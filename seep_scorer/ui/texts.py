@@ -61,10 +61,22 @@ def team_name(match: Match, team: int) -> str:
 
 
 def difference_text(match: Match, standings: Standings) -> str:
+    if standings.finished and standings.winner == "draw":
+        # an ended draw says so here too, not who leads the bazzi left unfinished
+        f = fmt()
+        if match.rules.scoring == "ledger":
+            n = standings.bazzis[0]
+            return ngettext("A draw: {count} bazzi each", "A draw: {count} bazzis each",
+                            n).format(count=f.number(n))
+        n = standings.totals[0]
+        return ngettext("A draw: {count} point each", "A draw: {count} points each",
+                        n).format(count=f.number(n))
     lead = standings.leader
     if lead is None:
         return fmt().digits(_("Level: difference 0"))
-    return _("{team} leads by {points}").format(team=team_name(match, lead), points=fmt().number(abs(standings.difference)))
+    # TRANSLATORS: the running difference, "Guptas ahead by 46" (no verb: names are often plural).
+    return _("{team} ahead by {points}").format(team=team_name(match, lead),
+                                                points=fmt().number(abs(standings.difference)))
 
 
 def next_dealer_text(match: Match, standings: Standings) -> str:
@@ -83,11 +95,13 @@ def result_text(match: Match, standings: Standings) -> str:
     f = fmt()
     if match.rules.scoring == "ledger":
         won, lost = standings.bazzis[w], standings.bazzis[1 - w]
-        return ngettext("{team} wins the match, {won} bazzi to {lost}.", "{team} wins the match, {won} bazzis to {lost}.",
-                        won).format(team=team_name(match, w), won=f.number(won), lost=f.number(lost))
+        return ngettext("Match won by {team}, {won} bazzi to {lost}.",
+                        "Match won by {team}, {won} bazzis to {lost}.", won).format(
+            team=team_name(match, w), won=f.number(won), lost=f.number(lost))
     won, lost = standings.totals[w], standings.totals[1 - w]
-    return ngettext("{team} wins the match, {won} point to {lost}.", "{team} wins the match, {won} points to {lost}.",
-                    won).format(team=team_name(match, w), won=f.number(won), lost=f.number(lost))
+    return ngettext("Match won by {team}, {won} point to {lost}.",
+                    "Match won by {team}, {won} points to {lost}.", won).format(
+        team=team_name(match, w), won=f.number(won), lost=f.number(lost))
 
 
 def event_text(match: Match, r: DealResult) -> str | None:
@@ -95,11 +109,12 @@ def event_text(match: Match, r: DealResult) -> str | None:
         return None
     team = team_name(match, r.event.winner)
     if r.event.cause == "lead":
-        return _("{team} wins the bazzi on the lead").format(team=team)
+        return _("Bazzi won by {team} on the lead").format(team=team)
     if r.event.cause == "minimum":
         loser = team_name(match, 1 - r.event.winner)
-        return _("{team} wins the bazzi: {loser} scored under the minimum").format(team=team, loser=loser)
-    return _("{team} reaches the target").format(team=team)
+        return _("Bazzi won by {team}: {loser} scored under the minimum").format(team=team,
+                                                                                 loser=loser)
+    return _("Target reached by {team}").format(team=team)
 
 
 def deal_row_text(match: Match, r: DealResult) -> str:
@@ -192,8 +207,9 @@ def deal_fault_text(match: Match, err: MatchError) -> str:
         return _("There can be only one last-play sweep in a deal.")
     if code == "sweeps_too_many":
         count = p.get("count", 0)
-        return ngettext("{team} has {count} sweep, but a team makes only {max} plays in a deal.",
-                        "{team} has {count} sweeps, but a team makes only {max} plays in a deal.", count).format(
+        return ngettext("{count} sweep for {team}, but a team makes only {max} plays in a deal.",
+                        "{count} sweeps for {team}, but a team makes only {max} plays in a deal.",
+                        count).format(
             team=team(p.get("team")), count=f.number(count), max=f.number(p.get("max", 12)))
     if code == "opening_wrong_team":
         dealer = p.get("dealer", 0)

@@ -54,7 +54,7 @@ def test_the_difference_and_the_next_dealer_are_in_sight(chromium, table, size):
             b = page.locator(sel(ident)).first.bounding_box()
             assert b is not None, ident
             assert b["y"] >= 0 and b["y"] + b["height"] <= record["y"] + 1, (size, ident, b, record)
-        assert "leads by" in text(page, "difference") or "Level" in text(page, "difference")
+        assert "ahead by" in text(page, "difference") or "Level" in text(page, "difference")
         # the title wraps rather than cut a team's name
         title = page.get_by_role("heading").first
         assert "Chandni Chowk" in (title.text_content() or title.get_attribute("aria-label") or "")

@@ -238,12 +238,12 @@ def test_the_table_in_the_published_app(site, static_server, phone_factory):
     record_cards(page, team1=("KS", "QS", "10D"), sweeps=[(1, "normal")])
     assert "Team A: 69" in text(page, "deal-total-0") and "Team B: 81" in text(page, "deal-total-1")
     save(page, 1)
-    assert "Team B leads by 12" in text(page, "difference")
+    assert "Team B ahead by 12" in text(page, "difference")
 
     # 2: points mode, 90 : 10
     record_points(page, 90)
     save(page, 2)
-    assert "Team A leads by 68" in text(page, "difference")
+    assert "Team A ahead by 68" in text(page, "difference")
 
     # undo deal 2, then record it again as 60 : 40
     tap(page, "undo-deal")

@@ -143,7 +143,7 @@ def test_every_control_of_the_record_screen_is_in_reach(record_page):
     field.click()
     field.press_sequentially("5")
     wait_text(page, "points-1", "95")
-    wait_text(page, "deal-preview", "Sharmas is under the minimum: Vermas wins the bazzi.")
+    wait_text(page, "deal-preview", "Sharmas under the minimum: the bazzi goes to Vermas.")
     shot(page, f"record-{width}x{height}-points")
     tap(page, "save-deal")
     wait_present(page, "record-deal", timeout=WAIT_MS)

@@ -71,7 +71,7 @@ def test_review_copy_download_rematch_search(chromium, server):
         wait_present(page, "notice")
         copied = evaluate(page, "navigator.clipboard.readText()", what="navigator.clipboard.readText() to settle")
         assert copied.splitlines()[0] == "Seep: Lions vs Team B"
-        assert "Lions wins the match, 1 bazzi to 0." in copied
+        assert "Match won by Lions, 1 bazzi to 0." in copied
 
         # download the match file: the same match
         with page.expect_download(timeout=WAIT_MS) as info:

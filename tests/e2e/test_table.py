@@ -92,9 +92,9 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     record_cards(a, team1=("KS", "QS", "10D"), sweeps=[(1, "normal")])
     assert "Team A: 69" in text(a, "deal-total-0") and "Team B: 81" in text(a, "deal-total-1")
     save(a, 1)
-    assert "Team B leads by 12" in text(a, "difference")
+    assert "Team B ahead by 12" in text(a, "difference")
     seen_live(b, 1)
-    assert "Team B leads by 12" in text(b, "difference")
+    assert "Team B ahead by 12" in text(b, "difference")
 
     # 2: points mode, an invalid entry first (no way to save), then 90 with the bidder's opening sweep
     tap(a, "record-deal")
@@ -109,7 +109,7 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     tap(a, "sweep-1-opening-inc")
     wait_text(a, "deal-total-1", "Team B: 35")
     save(a, 2)
-    assert "Team A leads by 43" in text(a, "difference")
+    assert "Team A ahead by 43" in text(a, "difference")
     seen_live(b, 2)
 
     # 3: swap-all, two cards back to team 0, the dealer's team sweeps the last play: 2 : 98, under 9 ends the bazzi
@@ -183,7 +183,7 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     assert shown_deals == [d["scores"] for d in scored["deals"]]
     assert shown["bazzis"] == scored["bazzis"] == [2, 1]
     assert shown["totals"] == scored["totals"]
-    assert scored["finished"] and scored["winner"] == 0 and "Team A wins the match" in shown["result"]
+    assert scored["finished"] and scored["winner"] == 0 and "Match won by Team A" in shown["result"]
     diff = scored["difference"]
     assert (shown["difference"].startswith("Level") if diff == 0 else str(abs(diff)) in shown["difference"])
     kinds = {s["kind"] for d in json.loads(exported.read_text())["deals"] for s in d.get("sweeps", [])}

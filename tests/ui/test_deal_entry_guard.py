@@ -58,7 +58,7 @@ def test_an_untouched_entry_cannot_be_saved(repo):
         await phone.tap("card-KS")
         await phone.tap("card-KS")
         assert phone.enabled("save-deal") and not phone.has("deal-error")
-        assert "wins the bazzi" in phone.text("deal-preview")
+        assert "the bazzi goes to Team A" in phone.text("deal-preview")
         await phone.tap("save-deal")
         assert phone.route == f"/match/{mid}" and len(repo.get(mid).match.deals) == 1
     run(go())

@@ -91,14 +91,14 @@ def test_preview_says_how_saving_would_end_the_bazzi(repo):
     assert vm.preview() is None  # issue 19: the blank deal (100 : 0, nobody's) previews no bazzi
     vm.toggle("KS")
     vm.toggle("KS")  # entered: the second team took no point card
-    assert vm.preview() == "Team B is under the minimum: Team A wins the bazzi."
+    assert vm.preview() == "Team B under the minimum: the bazzi goes to Team A."
     for code in ("KS", "QS", "JS", "10S"):
         vm.toggle(code)
     assert vm.preview() is None  # 54 : 46
     vm2 = DealEntryVM(repo.get(mid).match)
     vm2.set_mode("points")
     vm2.set_points_text("5")
-    assert vm2.preview() == "Team A is under the minimum: Team B wins the bazzi."
+    assert vm2.preview() == "Team A under the minimum: the bazzi goes to Team B."
     vm2.set_points_text("50")
     assert vm2.preview() is None
     vm2.set_points_text("abc")
@@ -107,12 +107,12 @@ def test_preview_says_how_saving_would_end_the_bazzi(repo):
 
 def test_preview_by_the_lead_and_the_end_of_the_match(repo):
     mid = start(repo, match_count=1)
-    save(repo, mid, Deal(points=(70, 30)))  # Team A leads by 40
+    save(repo, mid, Deal(points=(70, 30)))  # Team A ahead by 40
     vm = DealEntryVM(repo.get(mid).match)
     vm.set_points_text("70")
     assert vm.preview() is None  # a lead of 80
     vm.set_points_text("80")  # 40 + 60 = 100
-    assert vm.preview() == "Team A leads by 100: Team A wins the bazzi. This ends the match."
+    assert vm.preview() == "Team A ahead by 100: the bazzi goes to Team A. Match won by Team A, 1 bazzi to 0."
     vm.set_points_text("10")
     vm.inc(1, "normal")  # 10 : 140 -> 40 - 130 = -90, no end
     assert vm.preview() is None
@@ -125,7 +125,7 @@ def test_preview_of_a_past_deal_being_edited(repo):
     vm = DealEntryVM(repo.get(mid).match, 1)
     assert vm.preview() is None
     vm.set_points_text("4")
-    assert vm.preview() == "Team A is under the minimum: Team B wins the bazzi."
+    assert vm.preview() == "Team A under the minimum: the bazzi goes to Team B."
 
 
 def test_preview_in_a_race_to_500(repo):
@@ -141,10 +141,10 @@ def test_preview_in_a_race_to_500(repo):
     vm = DealEntryVM(repo.get(mid).match)
     vm.set_points_text("30")
     vm.set_most_cards(0)
-    assert vm.preview() == "Team A reaches 504 of 500: Team A wins. This ends the match."
+    assert vm.preview() == "504 of 500 reached by Team A. Match won by Team A, 504 points to 96."
 
 
-@pytest.mark.parametrize("points, expected", [("8", "Team A is under the minimum"), ("92", "Team B is under")])
+@pytest.mark.parametrize("points, expected", [("8", "Team A under the minimum"), ("92", "Team B under")])
 def test_preview_names_the_team_under_the_minimum(repo, points, expected):
     vm = DealEntryVM(repo.get(start(repo)).match)
     vm.set_mode("points")

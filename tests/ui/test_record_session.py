@@ -119,13 +119,13 @@ def test_the_preview_says_when_saving_ends_the_bazzi(repo):
         assert not phone.has("deal-preview")  # issue 19: the blank deal is nobody's 100 : 0
         await phone.tap("card-KS")
         await phone.tap("card-KS")  # entered: the second team took no point card
-        assert phone.text("deal-preview") == "Team B is under the minimum: Team A wins the bazzi."
+        assert phone.text("deal-preview") == "Team B under the minimum: the bazzi goes to Team A."
         for code in ("KS", "QS", "JS", "10S"):  # 54 : 46
             await phone.tap(f"card-{code}")
         assert not phone.has("deal-preview")
         await phone.tap("mode-points")
         await phone.type("points-0", "4")
-        assert phone.text("deal-preview") == "Team A is under the minimum: Team B wins the bazzi."
+        assert phone.text("deal-preview") == "Team A under the minimum: the bazzi goes to Team B."
     run(go())
 
 

@@ -49,7 +49,7 @@ def test_ledger_chart_one_line_per_bazzi_marked_with_its_winner(repo):
     ]
     low, high = vm.chart_range()
     assert low == -132 and high == 132
-    assert vm.result_text() == "Reds wins the match, 2 bazzis to 1."
+    assert vm.result_text() == "Match won by Reds, 2 bazzis to 1."
     rows = vm.rows()
     assert [r.number for r in rows] == [1, 2, 3, 4, 5, 6] and "minimum" in rows[3].event
 
@@ -71,7 +71,7 @@ def test_the_share_text_is_plain_and_in_the_users_language(repo):
     lines = text.splitlines()
     assert lines[0] == "Seep: Reds vs Blues"
     assert lines[1] == "Reds: Asha and Chitra" and lines[2] == "Blues: Bilal and Dev"
-    assert lines[3] == "Reds wins the match, 2 bazzis to 1."
+    assert lines[3] == "Match won by Reds, 2 bazzis to 1."
     assert lines[4] == "Bazzis: Reds 2, Blues 1"
     assert lines[5].startswith("6 deals, ") and "2026" in lines[5]
     with using(UILocale("hi", native_digits=True)):

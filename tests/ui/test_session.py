@@ -77,7 +77,7 @@ def test_record_undo_redo_edit_delete_through_the_session(repo):
         assert "Team B: 81" in phone.text("deal-total-1")
         await phone.tap("save-deal")
         assert phone.route == f"/match/{mid}"
-        assert "Team B leads by 12" in phone.text("difference")
+        assert "Team B ahead by 12" in phone.text("difference")
         assert phone.has("deal-1")
         # points mode, invalid then valid
         await phone.tap("record-deal")
@@ -87,12 +87,12 @@ def test_record_undo_redo_edit_delete_through_the_session(repo):
         await phone.type("points-0", "70")
         assert not phone.has("deal-error")
         await phone.tap("save-deal")
-        assert "Team A leads by 28" in phone.text("difference")
+        assert "Team A ahead by 28" in phone.text("difference")
         # undo and redo
         await phone.tap("undo-deal")
-        assert not phone.has("deal-2") and "Team B leads by 12" in phone.text("difference")
+        assert not phone.has("deal-2") and "Team B ahead by 12" in phone.text("difference")
         await phone.tap("redo-deal")
-        assert phone.has("deal-2") and "Team A leads by 28" in phone.text("difference")
+        assert phone.has("deal-2") and "Team A ahead by 28" in phone.text("difference")
         # edit deal 1: everything after it is recomputed
         await phone.tap("deal-1")
         assert phone.route == f"/match/{mid}/deal/1"  # issue 11 item 6: read-only, with Edit and Delete
@@ -100,13 +100,13 @@ def test_record_undo_redo_edit_delete_through_the_session(repo):
         assert phone.route == f"/match/{mid}/deal/1/edit"
         await phone.tap("sweep-1-normal-dec")
         await phone.tap("save-deal")
-        assert "Team A leads by 78" in phone.text("difference")  # 69-31 + 70-30
+        assert "Team A ahead by 78" in phone.text("difference")  # 69-31 + 70-30
         # delete deal 2, then undo the delete
         await phone.tap("deal-2")
         await phone.tap("delete-deal")
         assert not phone.has("deal-2") and phone.has("notice-action")
         await phone.tap("notice-action")
-        assert phone.has("deal-2") and "Team A leads by 78" in phone.text("difference")
+        assert phone.has("deal-2") and "Team A ahead by 78" in phone.text("difference")
         assert len(repo.get(mid).match.deals) == 2
     run(go())
 
@@ -125,7 +125,7 @@ def test_a_second_phone_sees_each_saved_deal_live(repo):
             if b.has("deal-1"):
                 break
             await asyncio.sleep(0.02)
-        assert b.has("deal-1") and "Team A leads by 74" in b.text("difference")
+        assert b.has("deal-1") and "Team A ahead by 74" in b.text("difference")
         await a.tap("undo-deal")
         for _ in range(50):
             if not b.has("deal-1"):
@@ -207,9 +207,9 @@ def two_catalogs(tmp_path, monkeypatch):
     """Small Italian and Hindi catalogs (independent of the translators' work in progress)."""
     from seep_scorer import i18n
 
-    _catalog(tmp_path, "it", {"{team} leads by {points}": "{team} è avanti di {points}",
+    _catalog(tmp_path, "it", {"{team} ahead by {points}": "{team} è avanti di {points}",
                               "Deal {number}: {score0} : {score1}": "Smazzata {number}: {score0} : {score1}"})
-    _catalog(tmp_path, "hi", {"{team} leads by {points}": "{team} {points} से आगे",
+    _catalog(tmp_path, "hi", {"{team} ahead by {points}": "{team} {points} से आगे",
                               "Deal {number}: {score0} : {score1}": "बाज़ी {number}: {score0} : {score1}"})
     monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_cache", {})
@@ -234,7 +234,7 @@ def test_each_session_renders_live_updates_in_its_own_language(repo, two_catalog
         # rendered by the pubsub callback, which runs in the Italian session's context
         assert "Team A ७४ से आगे" in hi.text("difference"), hi.text("difference")
         assert "बाज़ी १: " in hi.text("deal-1")
-        assert "Team A leads by 74" in en.text("difference")
+        assert "Team A ahead by 74" in en.text("difference")
         assert "Deal 1: 87 : 13" in en.text("deal-1")
         # and a handler in one session afterwards still renders in that session's language
         await hi.tap("undo-deal")  # a handler of the Hindi session (native digits on; no test entry for this text)

@@ -171,7 +171,7 @@ def test_scoreboard_replays_and_shows_who_leads_and_deals(repo):
     team1 = {"AS", "2S", "3S", "4S", "5S", "6S", "AD", "AC", "10D", "JS"}  # 1+2+3+4+5+6+1+1+6+11 = 40
     assert sb.add_deal(cards_deal(team1))
     assert sb.standings.difference == 20
-    assert sb.difference_text() == "Team A leads by 20"
+    assert sb.difference_text() == "Team A ahead by 20"
     assert sb.next_dealer_text() == "Player 2 deals next; Player 3 bids"  # dealer's team led: passes right
     assert [r.number for r in sb.rows()] == [1]
 
@@ -224,7 +224,7 @@ def test_finished_match_shows_the_result(repo):
     mid = start(repo, match_count=1)
     sb = ScoreboardVM(repo, mid)
     sb.add_deal(Deal(points=(95, 5)))
-    assert sb.finished and sb.result_text() == "Team A wins the match, 1 bazzi to 0."
+    assert sb.finished and sb.result_text() == "Match won by Team A, 1 bazzi to 0."
     assert not sb.can_redo
 
 

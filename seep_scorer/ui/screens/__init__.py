@@ -10,7 +10,7 @@ starts sooner without the screens, and the charts, it does not show first.
 
 from importlib import import_module
 
-from .base import Screen, app_bar, help_mark, nav_bar, num
+from .base import Screen, app_bar, hand_over, help_mark, nav_bar, num
 
 _MODULES = {
     "DealScreen": "deal", "InviteScreen": "invite", "MatchesScreen": "matches", "NewMatchScreen": "new_match",
@@ -20,7 +20,7 @@ _MODULES = {
 }
 
 __all__ = [
-    "Screen", "app_bar", "help_mark", "nav_bar", "num", "MatchesScreen", "NewMatchScreen", "ScoreboardScreen",
+    "Screen", "app_bar", "hand_over", "help_mark", "nav_bar", "num", "MatchesScreen", "NewMatchScreen", "ScoreboardScreen",
     "DealScreen", "RulesScreen", "load_rule_sections", "markdown_controls", "StatsScreen", "SettingsScreen",
     "InviteScreen",
 ]

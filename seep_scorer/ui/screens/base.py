@@ -125,9 +125,22 @@ class Screen:
         self.refresh()
         self.host.update()
 
+    def leave(self) -> None:
+        """Another screen is on top now (or this one is rebuilt, in another language): the notices
+        this one showed were about what happened here, in the words of then, so they go. A notice
+        set for it while it was covered (a deal deleted on the deal's own screen) still shows once."""
+        self.alert_box.content, self.alert_box.visible = None, False
+
     def alert(self, message: str | None) -> None:
         self.alert_box.content = in_reading_order(notice(message, on_close=self.host.handler(self.alert, None),
                                                          error=True)) if message else None
         self.alert_box.visible = bool(message)
         if not message:
             self.changed()
+
+
+def hand_over(old: Screen | None, new: Screen | None) -> None:
+    """The screen on top goes from `old` to `new` (None: one not built yet): `old` is left, unless
+    it is `new`. Before the new screens are built, so none of them shows what `old` leaves behind."""
+    if old is not None and old is not new:
+        old.leave()

@@ -143,6 +143,10 @@ class MatchesScreen(Screen):
         self.vm.dismiss()
         self.changed()
 
+    def leave(self) -> None:
+        super().leave()
+        self.vm.dismiss()  # this screen stays under the others: "Match deleted" must not greet a return
+
 
 def _format_when(iso: str) -> str:
     """The day a match was last changed, in local time, as the language's medium date ("Dec 1, 2026",

@@ -109,8 +109,8 @@ class ReviewScreen(Screen):
         vm = self.vm
         names = vm.team_names()
         if vm.uses_bazzis:
-            words = [_("Above the line: {team} leads.").format(team=names[0]),
-                     _("Below the line: {team} leads.").format(team=names[1]),
+            words = [_("Above the line: {team} ahead.").format(team=names[0]),
+                     _("Below the line: {team} ahead.").format(team=names[1]),
                      _("A dot: a bazzi won.")]
         else:
             words = [_("Each line: a team's total; a dot: the target reached.")]

@@ -267,3 +267,7 @@ class ScoreboardScreen(Screen):
     def _dismiss(self):
         self.vm.dismiss()
         self.changed()
+
+    def leave(self) -> None:
+        super().leave()
+        self.vm.dismiss()  # the view-model outlives this screen: its notice must not

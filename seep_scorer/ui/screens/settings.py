@@ -54,6 +54,10 @@ class SettingsScreen(Screen):
     def title(self) -> str:
         return _("Settings")
 
+    def leave(self) -> None:
+        super().leave()
+        self.vm.backup.dismiss()  # kept by the app's settings, past this screen: its notice is not
+
     def refresh(self) -> None:
         if not hasattr(self, "theme_chips"):
             return

@@ -249,7 +249,7 @@ class DealEntryVM:
         before = standings.deals[index - 1].difference if index > 0 else 0
         text = _preview_text(self.match, result, before + result.scores[0] - result.scores[1])
         if standings.finished and standings.deals and standings.deals[-1].number == result.number:
-            text = _("{what} This ends the match.").format(what=text)
+            text = f"{text} {texts.result_text(self.match, standings)}"  # who wins it, or a draw
         return text
 
     def error(self) -> str | None:
@@ -294,9 +294,10 @@ def _preview_text(match: Match, result, raw_difference: int) -> str:
     event = result.event
     winner, loser = match.teams[event.winner].name, match.teams[1 - event.winner].name
     if event.cause == "minimum":
-        return _("{loser} is under the minimum: {winner} wins the bazzi.").format(loser=loser, winner=winner)
+        return _("{loser} under the minimum: the bazzi goes to {winner}.").format(loser=loser,
+                                                                                  winner=winner)
     if event.cause == "lead":
-        return _("{winner} leads by {points}: {winner} wins the bazzi.").format(
+        return _("{winner} ahead by {points}: the bazzi goes to {winner}.").format(
             winner=winner, points=f.number(abs(raw_difference)))
-    return _("{winner} reaches {total} of {target}: {winner} wins.").format(
+    return _("{total} of {target} reached by {winner}.").format(
         winner=winner, total=f.number(result.totals[event.winner]), target=f.number(match.format.count or 0))
