@@ -6,23 +6,92 @@ store opens; `flush()` copies the folder's changes back and returns only when
 IndexedDB has them, so a save is acknowledged only once it would survive the
 browser being killed. Only the browser build (sys.platform "emscripten") calls
 these; `pyodide_js` exists only there, so it is imported inside them.
+
+The app may be open in several tabs of one browser (the home-screen app and a
+browser tab): each has its own copy of the folder in memory, and a flush makes
+IndexedDB equal to that copy, so a tab that saved from an old copy would wipe
+what another tab saved since. Every store call therefore runs inside `turn()`:
+one tab at a time (a Web Lock), and a tab whose copy is older than IndexedDB
+reads it again first. A generation token beside IndexedDB's files, new after
+every flush, says whether it is older, so calls in a tab nobody else wrote
+from cost one small read. The store then sees the other tab's saves as it sees
+another process's (index generation, revision checks: a stale save is refused).
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import secrets
+from contextlib import asynccontextmanager
 
 from ..store.datadir import BROWSER_DATA_DIR
 
-__all__ = ["load", "flush", "BrowserStorageError"]
+__all__ = ["load", "flush", "turn", "BrowserStorageError"]
 
 _lock: asyncio.Lock | None = None  # one sync at a time: Emscripten warns of, and redoes, overlapping ones
+_turn_lock: asyncio.Lock | None = None  # one store call at a time in this tab (the Web Lock is per tab too)
 _mounted = False
+_UNKNOWN = object()  # before the first turn: read IndexedDB again whatever its token says
+_seen: object = _UNKNOWN  # the generation token this tab's copy of the folder matches
+_js = None  # the helpers below, made once
+
+LOCK_NAME = "seep-scorer-store"
+LOCK_WAIT_MS = 60_000  # a turn lasts a store call and two syncs; this long means the other tab is stuck
+
+# Web Locks: held from the grant until Python calls the release function it is given (null where the
+# browser has none: a page on plain http other than localhost). The token lives in a database of its
+# own, not in the files IDBFS mirrors (a flush would put each tab's own token back).
+_HELPERS_JS = """
+(() => {
+  let db = null;
+  const open = () => db || (db = new Promise((resolve, reject) => {
+    const req = indexedDB.open("seep-scorer-tabs", 1);
+    req.onupgradeneeded = () => req.result.createObjectStore("state");
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => { db = null; reject(req.error); };
+  }));
+  const tx = async (mode, use) => {
+    const store = (await open()).transaction("state", mode).objectStore("state");
+    return new Promise((resolve, reject) => {
+      const req = use(store);
+      req.transaction.oncomplete = () => resolve(req.result === undefined ? null : req.result);
+      req.transaction.onerror = req.transaction.onabort = () => reject(req.transaction.error);
+    });
+  };
+  return {
+    hold: (name, waitMs) => new Promise((granted, refused) => {
+      if (!self.navigator || !navigator.locks) { granted(null); return; }
+      const options = {signal: AbortSignal.timeout(waitMs)};
+      navigator.locks.request(name, options, () => new Promise((release) => granted(release)))
+        .catch(refused);
+    }),
+    token: () => tx("readonly", (store) => store.get("generation")),
+    setToken: (value) => tx("readwrite", (store) => store.put(value, "generation")),
+  };
+})()
+"""
 
 
 class BrowserStorageError(OSError):
     """IndexedDB refused (storage full, private mode, blocked): an OSError, so the UI reports it as a disk fault."""
+
+
+def _helpers():
+    global _js
+    if _js is None:
+        from pyodide.code import run_js
+
+        _js = run_js(_HELPERS_JS)
+    return _js
+
+
+async def _js_call(what: str, call):
+    """Await a JS promise; its failure is the browser's storage refusing (never a JsException upwards)."""
+    try:
+        return await call
+    except Exception as err:  # pyodide.ffi.JsException: the browser's own error, in its own words
+        raise BrowserStorageError(f"The browser's storage refused ({what}): {err}") from None
 
 
 async def _syncfs(populate: bool) -> None:
@@ -61,7 +130,36 @@ async def load() -> None:
     await _syncfs(True)
 
 
+@asynccontextmanager
+async def turn():
+    """Run one store call: alone among this site's tabs, on a copy of the folder as new as IndexedDB's."""
+    global _turn_lock, _seen
+    if not _mounted:
+        yield
+        return
+    _turn_lock = _turn_lock or asyncio.Lock()
+    async with _turn_lock:
+        js = _helpers()
+        release = await _js_call("lock", js.hold(LOCK_NAME, LOCK_WAIT_MS))
+        try:
+            token = await _js_call("read", js.token())
+            if token is None or token != _seen:  # another tab flushed since (or no tab has said yet)
+                _seen = _UNKNOWN
+                await _syncfs(True)
+                _seen = token
+            yield
+        finally:
+            if release is not None:
+                release()
+
+
 async def flush() -> None:
-    """Write the folder's changes to IndexedDB; returns once they are stored."""
+    """Write the folder's changes to IndexedDB; returns once they are stored (call it within `turn()`)."""
+    global _seen
     if _mounted:
+        # The new token first: if the files then fail to store, every tab (this one too) reads
+        # IndexedDB again rather than trusting a copy that IndexedDB may not match.
+        _seen, token = _UNKNOWN, secrets.token_hex(8)
+        await _js_call("write", _helpers().setToken(token))
         await _syncfs(False)
+        _seen = token

@@ -1,0 +1,66 @@
+"""The phone-only app open in two tabs of one browser profile (the home-screen app and a browser tab):
+each tab keeps the store's folder in memory and mirrors it to IndexedDB, so without a turn per store
+call (ui/webfs.py: a Web Lock, and IndexedDB read again when another tab has flushed since) the tab
+that saves last makes IndexedDB equal to its own copy and wipes the other tab's acknowledged save.
+"""
+
+from __future__ import annotations
+
+import re
+
+from e2e_support import CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, sel, tap, wait_present
+from test_published import (BOOT_MS, WAIT, new_match, playwright_api, record_points, save, site,  # noqa: F401
+                            static_server)
+
+
+def _open(ctx, url: str):
+    """A new tab of the same profile, booted."""
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
+    enable_semantics(page)
+    page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(state="attached", timeout=BOOT_MS)
+    return page
+
+
+def _match_id(page) -> str:
+    return re.search(r"#/match/([^/?#]+)", page.url).group(1)
+
+
+def _listed(page, ids) -> None:
+    page.bring_to_front()
+    page.goto(page.url.split("#", 1)[0] + "#/")
+    enable_semantics(page)
+    wait_present(page, "nav-matches", timeout=WAIT)
+    tap(page, "nav-matches")
+    for mid in ids:
+        wait_present(page, f"match-{mid}", timeout=WAIT)
+
+
+def test_two_tabs_keep_each_others_saves(static_server, playwright_api):
+    browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    try:
+        ctx = browser.new_context(viewport=VIEWPORT)  # one profile: one IndexedDB, every tab
+        ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(static_server.url)
+                  else route.abort())
+        tab_b = _open(ctx, static_server.url)  # B first: its copy of the folder is the older one
+        tab_a = _open(ctx, static_server.url)
+
+        tab_a.bring_to_front()
+        new_match(tab_a)
+        record_points(tab_a, 70)
+        save(tab_a, 1)  # shown: acknowledged
+        in_a = _match_id(tab_a)
+
+        tab_b.bring_to_front()
+        new_match(tab_b)
+        record_points(tab_b, 40)
+        save(tab_b, 1)
+        in_b = _match_id(tab_b)
+        assert in_a != in_b
+
+        fresh = _open(ctx, static_server.url)  # what IndexedDB holds now
+        _listed(fresh, [in_a, in_b])
+        _listed(tab_a, [in_a, in_b])  # and tab A, which saved first, sees B's match too
+    finally:
+        browser.close()
