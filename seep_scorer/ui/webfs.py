@@ -23,21 +23,23 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import time
 from contextlib import asynccontextmanager
 
 from ..store.datadir import BROWSER_DATA_DIR
+from . import webprofile
 
 __all__ = ["load", "flush", "turn", "BrowserStorageError"]
 
 _lock: asyncio.Lock | None = None  # one sync at a time: Emscripten warns of, and redoes, overlapping ones
-_turn_lock: asyncio.Lock | None = None  # one store call at a time in this tab (the Web Lock is per tab too)
+_turn_lock: asyncio.Lock | None = None  # one store call at a time in this tab, too
 _mounted = False
 _UNKNOWN = object()  # before the first turn: read IndexedDB again whatever its token says
 _seen: object = _UNKNOWN  # the generation token this tab's copy of the folder matches
 _js = None  # the helpers below, made once
 
 LOCK_NAME = "seep-scorer-store"
-LOCK_WAIT_MS = 60_000  # a turn lasts a store call and two syncs; this long means the other tab is stuck
+LOCK_WAIT_MS = 60_000  # a turn is a store call and two syncs: this long, the other tab is stuck
 
 # Web Locks: held from the grant until Python calls the release function it is given (null where the
 # browser has none: a page on plain http other than localhost). The token lives in a database of its
@@ -87,7 +89,7 @@ def _helpers():
 
 
 async def _js_call(what: str, call):
-    """Await a JS promise; its failure is the browser's storage refusing (never a JsException upwards)."""
+    """Await a JS promise; its failure is the browser's storage refusing (not a JsException)."""
     try:
         return await call
     except Exception as err:  # pyodide.ffi.JsException: the browser's own error, in its own words
@@ -132,7 +134,7 @@ async def load() -> None:
 
 @asynccontextmanager
 async def turn():
-    """Run one store call: alone among this site's tabs, on a copy of the folder as new as IndexedDB's."""
+    """One store call, alone among the site's tabs, on a copy of the folder as new as IndexedDB's."""
     global _turn_lock, _seen
     if not _mounted:
         yield
@@ -140,26 +142,37 @@ async def turn():
     _turn_lock = _turn_lock or asyncio.Lock()
     async with _turn_lock:
         js = _helpers()
+        asked = time.perf_counter()
         release = await _js_call("lock", js.hold(LOCK_NAME, LOCK_WAIT_MS))
+        held = ready = time.perf_counter()
+        reread = False
         try:
             token = await _js_call("read", js.token())
-            if token is None or token != _seen:  # another tab flushed since (or no tab has said yet)
-                _seen = _UNKNOWN
+            if token is None or token != _seen:  # another tab flushed since (or none has said)
+                _seen, reread = _UNKNOWN, True
                 await _syncfs(True)
                 _seen = token
+            ready = time.perf_counter()
             yield
         finally:
             if release is not None:
                 release()
+            done = time.perf_counter()
+            webprofile.log(f"turn wait {(held - asked) * 1000:.1f} hold {(done - held) * 1000:.1f} "
+                           f"reread {reread} {(ready - held) * 1000:.1f}")
 
 
 async def flush() -> None:
-    """Write the folder's changes to IndexedDB; returns once they are stored (call it within `turn()`)."""
+    """Write the folder's changes to IndexedDB; returns once they are stored (within `turn()`)."""
     global _seen
     if _mounted:
         # The new token first: if the files then fail to store, every tab (this one too) reads
         # IndexedDB again rather than trusting a copy that IndexedDB may not match.
         _seen, token = _UNKNOWN, secrets.token_hex(8)
+        start = time.perf_counter()
         await _js_call("write", _helpers().setToken(token))
+        stored = time.perf_counter()
         await _syncfs(False)
         _seen = token
+        webprofile.log(f"flush token {(stored - start) * 1000:.1f} "
+                       f"files {(time.perf_counter() - stored) * 1000:.1f}")
