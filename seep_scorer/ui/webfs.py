@@ -134,7 +134,7 @@ async def load() -> None:
 
 @asynccontextmanager
 async def turn():
-    """One store call, alone among the site's tabs, on a copy of the folder as new as IndexedDB's."""
+    """One store call, alone among the tabs, on a copy of the folder as new as IndexedDB's."""
     global _turn_lock, _seen
     if not _mounted:
         yield
