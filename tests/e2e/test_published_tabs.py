@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, sel, tap, wait_present
+from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, sel, tap, text, wait_present,
+                         wait_text)
 from test_published import (BOOT_MS, WAIT, new_match, playwright_api, record_points, save, site,  # noqa: F401
                             static_server)
 
@@ -62,5 +63,41 @@ def test_two_tabs_keep_each_others_saves(static_server, playwright_api):
         fresh = _open(ctx, static_server.url)  # what IndexedDB holds now
         _listed(fresh, [in_a, in_b])
         _listed(tab_a, [in_a, in_b])  # and tab A, which saved first, sees B's match too
+    finally:
+        browser.close()
+
+
+def test_a_save_from_a_tab_showing_an_older_match_is_refused_not_lost(static_server, playwright_api):
+    """Both tabs on one match: B adds a deal; A, still showing the match without it, saves a deal. A's save
+    is checked against what B stored (as a phone's against another's on the server), so it is refused with
+    the usual notice and the entries kept; saving again adds it after B's deal, and nothing is lost."""
+    browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    try:
+        ctx = browser.new_context(viewport=VIEWPORT)
+        ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(static_server.url)
+                  else route.abort())
+        tab_a = _open(ctx, static_server.url)
+        new_match(tab_a)
+        record_points(tab_a, 70)
+        save(tab_a, 1)
+
+        tab_b = _open(ctx, tab_a.url)  # the same match
+        wait_present(tab_b, "deal-1", timeout=WAIT)
+        record_points(tab_b, 40)
+        save(tab_b, 2)
+
+        tab_a.bring_to_front()
+        record_points(tab_a, 20)
+        tap(tab_a, "save-deal")
+        wait_text(tab_a, "notice", "changed on another phone", timeout=WAIT)
+        save(tab_a, 3)  # the entries were kept: one more tap saves them after B's deal
+        assert "40 : 60" in text(tab_a, "deal-2") and "20 : 80" in text(tab_a, "deal-3")
+
+        tab_b.reload()
+        tab_b.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
+        enable_semantics(tab_b)
+        wait_present(tab_b, "deal-3", timeout=WAIT)
+        assert [("70 : 30" in text(tab_b, "deal-1")), ("40 : 60" in text(tab_b, "deal-2")),
+                ("20 : 80" in text(tab_b, "deal-3"))] == [True, True, True]
     finally:
         browser.close()
