@@ -129,7 +129,8 @@ async def load() -> None:
     fs = pyodide_js.FS
     fs.mount(fs.filesystems.IDBFS, {}, str(BROWSER_DATA_DIR))
     _mounted = True
-    await _syncfs(True)
+    async with turn():  # read under the lock, so the token noted matches what was read
+        pass
 
 
 @asynccontextmanager

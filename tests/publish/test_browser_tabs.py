@@ -145,3 +145,23 @@ def test_outside_the_browser_a_turn_does_nothing(monkeypatch):
             return "ran"
 
     assert asyncio.run(scenario()) == "ran"
+
+
+def test_the_page_loads_indexeddb_under_the_lock_and_its_first_call_does_not_read_it_again(
+        tabs, monkeypatch, tmp_path):
+    from types import SimpleNamespace
+
+    mounted = []
+    fs = SimpleNamespace(filesystems=SimpleNamespace(IDBFS="IDBFS"), mount=lambda *a: mounted.append(a))
+    monkeypatch.setitem(sys.modules, "pyodide_js", SimpleNamespace(FS=fs))
+    monkeypatch.setattr(webfs, "BROWSER_DATA_DIR", tmp_path / "data")
+    monkeypatch.setattr(webfs, "_mounted", False)
+    tabs.stored_token = "saved by a tab before"
+
+    async def scenario():
+        await webfs.load()
+        await base.off_loop(lambda: tabs.events.append("read"))
+
+    asyncio.run(scenario())
+    assert mounted == [("IDBFS", {}, str(tmp_path / "data"))]
+    assert tabs.events == ["lock", "reread", "unlock", "lock", "read", "unlock"]
