@@ -29,7 +29,7 @@ from contextlib import asynccontextmanager
 from ..store.datadir import BROWSER_DATA_DIR
 from . import webprofile
 
-__all__ = ["load", "flush", "turn", "BrowserStorageError"]
+__all__ = ["load", "flush", "turn", "tab_channel", "BrowserStorageError"]
 
 _lock: asyncio.Lock | None = None  # one sync at a time: Emscripten warns of, and redoes, overlapping ones
 _turn_lock: asyncio.Lock | None = None  # one store call at a time in this tab, too
@@ -177,3 +177,14 @@ async def flush() -> None:
         _seen = token
         webprofile.log(f"flush token {(stored - start) * 1000:.1f} "
                        f"files {(time.perf_counter() - stored) * 1000:.1f}")
+
+
+def tab_channel(heard):
+    """A BroadcastChannel to the app's other tabs in this browser: `heard(match_id or None)` when one
+    of them says it saved (its `postMessage(match_id or "")`, once its flush is done)."""
+    import js
+    from pyodide.ffi import create_proxy
+
+    channel = js.BroadcastChannel.new("seep-scorer-saved")
+    channel.onmessage = create_proxy(lambda event: heard(str(event.data) or None))
+    return channel

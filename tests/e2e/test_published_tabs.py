@@ -101,3 +101,23 @@ def test_a_save_from_a_tab_showing_an_older_match_is_refused_not_lost(static_ser
                 ("20 : 80" in text(tab_b, "deal-3"))] == [True, True, True]
     finally:
         browser.close()
+
+
+def test_a_tab_shows_another_tabs_save_without_being_touched(static_server, playwright_api):
+    """As phones at a served table see each other's saves, the tabs tell each other (a BroadcastChannel,
+    ui/live.py): the list open in tab B shows the match tab A just started, with no tap in B."""
+    browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    try:
+        ctx = browser.new_context(viewport=VIEWPORT)
+        ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(static_server.url)
+                  else route.abort())
+        tab_b = _open(ctx, static_server.url)
+        wait_present(tab_b, "new-match", timeout=WAIT)  # the list of matches, empty
+        tab_a = _open(ctx, static_server.url)
+        new_match(tab_a)
+        record_points(tab_a, 70)
+        save(tab_a, 1)
+        tab_b.bring_to_front()
+        wait_present(tab_b, f"match-{_match_id(tab_a)}", timeout=WAIT)
+    finally:
+        browser.close()

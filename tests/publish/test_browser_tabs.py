@@ -165,3 +165,37 @@ def test_the_page_loads_indexeddb_under_the_lock_and_its_first_call_does_not_rea
     asyncio.run(scenario())
     assert mounted == [("IDBFS", {}, str(tmp_path / "data"))]
     assert tabs.events == ["lock", "reread", "unlock", "lock", "read", "unlock"]
+
+
+def test_the_tabs_tell_each_other_of_a_save_as_phones_do_on_the_live_table(monkeypatch):
+    """The phone-only app has no pubsub between phones; its tabs use a BroadcastChannel instead, and a
+    message from another tab is handled as a message from another phone (every screen re-reads)."""
+    from types import SimpleNamespace
+
+    from seep_scorer.ui.live import TOPIC, LiveTable
+
+    posted, channels = [], []
+
+    def tab_channel(heard):
+        channels.append(heard)
+        return SimpleNamespace(postMessage=posted.append)
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(webfs, "tab_channel", tab_channel)
+    received = []
+
+    async def on_message(topic, message):
+        received.append((topic, message))
+
+    async def scenario():
+        table = LiveTable(SimpleNamespace(pubsub=None))
+        table.subscribe(on_message)
+        table.publish("m1")
+        table.publish(None)
+        channels[0]("m2")  # another tab saved match m2
+        channels[0](None)
+        await asyncio.sleep(0)
+
+    asyncio.run(scenario())
+    assert posted == ["m1", ""]
+    assert received == [(TOPIC, ("match", "m2")), (TOPIC, ("match", None))]
