@@ -26,7 +26,8 @@ sys.path.insert(0, str(BENCH.parent))
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent / "tests" / "e2e"))
 
-from e2e_support import CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, tap, wait_present, wait_text  # noqa: E402
+from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path,  # noqa: E402
+                         enable_semantics, tap, wait_present, wait_text)
 from test_published import BOOT_MS, WAIT, StaticServer, new_match, record_points, save  # noqa: E402
 
 TURN = re.compile(r"\[profile\] turn wait ([\d.]+) hold ([\d.]+) reread (True|False) ([\d.]+)")
@@ -39,8 +40,8 @@ def _open(ctx, url: str, log: list[str]):
     page.goto(url)
     page.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
     enable_semantics(page)
-    page.locator('[flt-semantics-identifier="nav-matches"], [flt-semantics-identifier="record-deal"]').first \
-        .wait_for(state="attached", timeout=BOOT_MS)
+    first = '[flt-semantics-identifier="nav-matches"], [flt-semantics-identifier="record-deal"]'
+    page.locator(first).first.wait_for(state="attached", timeout=BOOT_MS)
     return page
 
 
@@ -71,16 +72,17 @@ def main(argv=None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        subprocess.run([sys.executable, "-m", "seep_scorer", "publish", "-o", str(tmp / "site")], check=True,
-                       capture_output=True, timeout=600)
+        cli = [sys.executable, "-m", "seep_scorer"]
+        subprocess.run([*cli, "publish", "-o", str(tmp / "site")], check=True, capture_output=True,
+                       timeout=600)
         backup = None
         if args.matches:
             from history_store import build_history_store
 
             build_history_store(tmp / "store", args.matches)
             backup = tmp / "backup.jsonl"
-            subprocess.run([sys.executable, "-m", "seep_scorer", "backup", "-o", str(backup), "--data-dir",
-                            str(tmp / "store")], check=True, capture_output=True, timeout=600)
+            subprocess.run([*cli, "backup", "-o", str(backup), "--data-dir", str(tmp / "store")],
+                           check=True, capture_output=True, timeout=600)
         server = StaticServer(tmp / "site").start()
         try:
             with sync_playwright() as pw:
@@ -96,7 +98,8 @@ def main(argv=None) -> int:
                     for tab in (tab_a, tab_b):
                         tab.bring_to_front()
                         tab.goto(server.url + "?profile#/")
-                        tab.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
+                        tab.wait_for_function("document.getElementById('loading') === null",
+                                              timeout=BOOT_MS)
                         enable_semantics(tab)
                         new_match(tab)
                         record_points(tab, 70)
@@ -107,7 +110,8 @@ def main(argv=None) -> int:
     turns = [m.groups() for m in map(TURN.search, log) if m]
     flushes = [m.groups() for m in map(FLUSH.search, log) if m]
     print(f"{args.matches} matches restored, {args.rounds} rounds of a save in tab A then tab B")
-    print(f"turns: {len(turns)}, of which read IndexedDB again: {sum(t[2] == 'True' for t in turns)}")
+    rereads = sum(t[2] == "True" for t in turns)
+    print(f"turns: {len(turns)}, of which read IndexedDB again: {rereads}")
     print(f"  waited for the lock: {_fig([float(t[0]) for t in turns])}")
     print(f"  held the lock:       {_fig([float(t[1]) for t in turns])}")
     print(f"  reading again:       {_fig([float(t[3]) for t in turns if t[2] == 'True'])}")

@@ -22,7 +22,7 @@ class LiveTable:
     def __init__(self, page: ft.Page):
         self.page = page
         self._tabs = None  # phone-only: the channel to the app's other tabs in this browser
-        self._heard: set[asyncio.Task] = set()  # messages from them being handled (kept from the GC)
+        self._heard: set[asyncio.Task] = set()  # their messages being handled (kept from the GC)
 
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
         if edition.phone_only():  # no other phones to hear from; other tabs of this browser, maybe

@@ -180,8 +180,8 @@ async def flush() -> None:
 
 
 def tab_channel(heard):
-    """A BroadcastChannel to the app's other tabs in this browser: `heard(match_id or None)` when one
-    of them says it saved (its `postMessage(match_id or "")`, once its flush is done)."""
+    """A BroadcastChannel to the app's other tabs in this browser: `heard(match_id or None)` when
+    one of them says it saved (its `postMessage(match_id or "")`, once its flush is done)."""
     import js
     from pyodide.ffi import create_proxy
 

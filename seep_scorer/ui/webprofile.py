@@ -87,6 +87,6 @@ def report_imports() -> None:
 
 
 def log(text: str) -> None:
-    """One line of figures, when profiling (webfs.py's turns among tabs: how long each held the lock)."""
+    """One line of figures, when profiling (webfs.py: how long each turn among tabs took)."""
     if _on:
         _console(text)

@@ -1,17 +1,17 @@
-"""The phone-only app open in two tabs of one browser profile (the home-screen app and a browser tab):
-each tab keeps the store's folder in memory and mirrors it to IndexedDB, so without a turn per store
-call (ui/webfs.py: a Web Lock, and IndexedDB read again when another tab has flushed since) the tab
-that saves last makes IndexedDB equal to its own copy and wipes the other tab's acknowledged save.
+"""The phone-only app open in two tabs of one browser profile (the home-screen app and a browser
+tab): each tab keeps the store's folder in memory and mirrors it to IndexedDB, so without a turn per
+store call (ui/webfs.py: a Web Lock, and IndexedDB read again when another tab has flushed since)
+the tab that saves last makes IndexedDB equal to its own copy and wipes the other tab's saves.
 """
 
 from __future__ import annotations
 
 import re
 
-from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, sel, tap, text, wait_present,
-                         wait_text)
-from test_published import (BOOT_MS, WAIT, new_match, playwright_api, record_points, save, site,  # noqa: F401
-                            static_server)
+from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, sel, tap, text,
+                         wait_present, wait_text)
+from test_published import (BOOT_MS, WAIT, new_match, playwright_api,  # noqa: F401
+                            record_points, save, site, static_server)
 
 
 def _open(ctx, url: str):
@@ -20,8 +20,15 @@ def _open(ctx, url: str):
     page.goto(url)
     page.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
     enable_semantics(page)
-    page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(state="attached", timeout=BOOT_MS)
+    page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(state="attached",
+                                                                               timeout=BOOT_MS)
     return page
+
+
+def _only(ctx, server) -> None:
+    """Every request to another host aborted: nothing but the site itself."""
+    ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(server.url)
+              else route.abort())
 
 
 def _match_id(page) -> str:
@@ -42,8 +49,7 @@ def test_two_tabs_keep_each_others_saves(static_server, playwright_api):
     browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         ctx = browser.new_context(viewport=VIEWPORT)  # one profile: one IndexedDB, every tab
-        ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(static_server.url)
-                  else route.abort())
+        _only(ctx, static_server)
         tab_b = _open(ctx, static_server.url)  # B first: its copy of the folder is the older one
         tab_a = _open(ctx, static_server.url)
 
@@ -67,15 +73,16 @@ def test_two_tabs_keep_each_others_saves(static_server, playwright_api):
         browser.close()
 
 
-def test_a_save_from_a_tab_showing_an_older_match_is_refused_not_lost(static_server, playwright_api):
-    """Both tabs on one match: B adds a deal; A, still showing the match without it, saves a deal. A's save
-    is checked against what B stored (as a phone's against another's on the server), so it is refused with
-    the usual notice and the entries kept; saving again adds it after B's deal, and nothing is lost."""
+def test_a_save_from_a_tab_showing_an_older_match_is_refused_not_lost(static_server,
+                                                                      playwright_api):
+    """Both tabs on one match: B adds a deal; A, still showing the match without it, saves a deal.
+    A's save is checked against what B stored (as a phone's against another's on the server), so it
+    is refused with the usual notice and the entries kept; saving again adds it after B's deal, and
+    nothing is lost."""
     browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         ctx = browser.new_context(viewport=VIEWPORT)
-        ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(static_server.url)
-                  else route.abort())
+        _only(ctx, static_server)
         tab_a = _open(ctx, static_server.url)
         new_match(tab_a)
         record_points(tab_a, 70)
@@ -104,13 +111,13 @@ def test_a_save_from_a_tab_showing_an_older_match_is_refused_not_lost(static_ser
 
 
 def test_a_tab_shows_another_tabs_save_without_being_touched(static_server, playwright_api):
-    """As phones at a served table see each other's saves, the tabs tell each other (a BroadcastChannel,
-    ui/live.py): the list open in tab B shows the match tab A just started, with no tap in B."""
+    """As phones at a served table see each other's saves, the tabs tell each other (a
+    BroadcastChannel, ui/live.py): the list open in tab B shows the match tab A just started,
+    with no tap in B."""
     browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         ctx = browser.new_context(viewport=VIEWPORT)
-        ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(static_server.url)
-                  else route.abort())
+        _only(ctx, static_server)
         tab_b = _open(ctx, static_server.url)
         wait_present(tab_b, "new-match", timeout=WAIT)  # the list of matches, empty
         tab_a = _open(ctx, static_server.url)

@@ -1,8 +1,8 @@
-"""The phone-only app open in several tabs, in plain Python: every store call takes its turn (webfs.turn:
-a lock across the site's tabs, and IndexedDB read again when another tab has flushed since), and a flush
-stores a new generation token before the files, so a tab never saves from a copy older than IndexedDB.
-The browser itself (Web Locks, IndexedDB, IDBFS) is faked here; tests/e2e/test_published_tabs.py runs the
-real thing with two tabs."""
+"""The phone-only app open in several tabs, in plain Python: every store call takes its turn
+(webfs.turn: a lock across the site's tabs, and IndexedDB read again when another tab has flushed
+since), and a flush stores a new generation token before the files, so a tab never saves from a
+copy older than IndexedDB. The browser itself (Web Locks, IndexedDB, IDBFS) is faked here;
+tests/e2e/test_published_tabs.py runs the real thing with two tabs."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from seep_scorer.ui.viewmodels import base
 
 
 class FakeBrowser:
-    """The helpers webfs gets from JS, and IDBFS's syncfs: one IndexedDB token shared by the 'tabs'."""
+    """The helpers webfs gets from JS, and IDBFS's syncfs: one token shared by the 'tabs'."""
 
     def __init__(self):
         self.events: list[str] = []
@@ -125,7 +125,8 @@ def test_a_flush_that_fails_after_its_token_makes_this_tab_read_again(tabs, tmp_
             await base.off_loop(atomic.atomic_write_bytes, tmp_path / "m.json", b"{}")
         tabs.events.clear()
         await base.off_loop(lambda: None)
-        assert tabs.events == ["lock", "reread", "unlock"]  # memory is IndexedDB's again, not the unsaved copy
+        # memory is IndexedDB's again, not the copy that failed to store
+        assert tabs.events == ["lock", "reread", "unlock"]
 
     asyncio.run(scenario())
 
@@ -152,7 +153,8 @@ def test_the_page_loads_indexeddb_under_the_lock_and_its_first_call_does_not_rea
     from types import SimpleNamespace
 
     mounted = []
-    fs = SimpleNamespace(filesystems=SimpleNamespace(IDBFS="IDBFS"), mount=lambda *a: mounted.append(a))
+    fs = SimpleNamespace(filesystems=SimpleNamespace(IDBFS="IDBFS"),
+                         mount=lambda *a: mounted.append(a))
     monkeypatch.setitem(sys.modules, "pyodide_js", SimpleNamespace(FS=fs))
     monkeypatch.setattr(webfs, "BROWSER_DATA_DIR", tmp_path / "data")
     monkeypatch.setattr(webfs, "_mounted", False)
@@ -168,8 +170,8 @@ def test_the_page_loads_indexeddb_under_the_lock_and_its_first_call_does_not_rea
 
 
 def test_the_tabs_tell_each_other_of_a_save_as_phones_do_on_the_live_table(monkeypatch):
-    """The phone-only app has no pubsub between phones; its tabs use a BroadcastChannel instead, and a
-    message from another tab is handled as a message from another phone (every screen re-reads)."""
+    """The phone-only app has no pubsub between phones; its tabs use a BroadcastChannel instead,
+    and a message from another tab is handled as one from another phone (every screen re-reads)."""
     from types import SimpleNamespace
 
     from seep_scorer.ui.live import TOPIC, LiveTable
