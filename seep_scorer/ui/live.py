@@ -1,8 +1,10 @@
 """The live table: a change saved on one phone is announced to the others (Flet's pubsub, one
-topic for the whole app), which re-read what they show."""
+topic for the whole app), which re-read what they show. The phone-only app has no other phones,
+but may be open in several tabs: they tell each other through a BroadcastChannel (webfs.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Awaitable, Callable, Iterable
 
@@ -19,9 +21,22 @@ TOPIC = "seep-scorer"
 class LiveTable:
     def __init__(self, page: ft.Page):
         self.page = page
+        self._tabs = None  # phone-only: the channel to the app's other tabs in this browser
+        self._heard: set[asyncio.Task] = set()  # their messages being handled (kept from the GC)
 
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
-        if edition.phone_only():  # no other phones to hear from
+        if edition.phone_only():  # no other phones to hear from; other tabs of this browser, maybe
+            def heard(match_id: str | None) -> None:
+                task = asyncio.ensure_future(on_message(TOPIC, ("match", match_id)))
+                self._heard.add(task)
+                task.add_done_callback(self._heard.discard)
+
+            try:
+                from . import webfs
+
+                self._tabs = webfs.tab_channel(heard)
+            except Exception:
+                log.debug("no channel to other tabs", exc_info=True)
             return
         try:
             self.page.pubsub.subscribe_topic(TOPIC, on_message)
@@ -29,8 +44,13 @@ class LiveTable:
             log.debug("pubsub not available", exc_info=True)
 
     def publish(self, match_id: str | None) -> None:
-        """Tell the other phones that a match (None: the list of matches) changed."""
+        """Tell the other phones (or tabs) that a match (None: the list of matches) changed."""
         if edition.phone_only():
+            try:
+                if self._tabs is not None:
+                    self._tabs.postMessage(match_id or "")
+            except Exception:
+                log.debug("telling the other tabs failed", exc_info=True)
             return
         try:
             self.page.pubsub.send_others_on_topic(TOPIC, ("match", match_id))

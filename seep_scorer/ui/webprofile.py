@@ -84,3 +84,9 @@ def report_imports() -> None:
         if ms >= 1.0:
             _console(f"import {name} {ms:.0f}")
     _console(f"import TOTAL {sum(_self_ms.values()):.0f}")
+
+
+def log(text: str) -> None:
+    """One line of figures, when profiling (webfs.py: how long each turn among tabs took)."""
+    if _on:
+        _console(text)

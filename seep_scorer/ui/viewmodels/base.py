@@ -19,14 +19,16 @@ async def off_loop(fn: Callable, *args) -> Any:
     """`fn(*args)` where it cannot stall the event loop that serves every phone: a worker thread
     (which gets this task's context, so the session's language comes along). The browser build
     (Pyodide) has no threads: there it runs right here, and what it wrote is flushed to the
-    browser's storage before the caller (and so the user) hears it is saved."""
+    browser's storage before the caller (and so the user) hears it is saved. The app may be open
+    in other tabs too: the call takes its turn among them, on what they saved (webfs.turn)."""
     if sys.platform == "emscripten":
-        before = atomic.replacements
-        try:
-            return fn(*args)
-        finally:
-            if atomic.replacements != before:
-                from .. import webfs
+        from .. import webfs
 
-                await webfs.flush()
+        async with webfs.turn():
+            before = atomic.replacements
+            try:
+                return fn(*args)
+            finally:
+                if atomic.replacements != before:
+                    await webfs.flush()
     return await asyncio.to_thread(fn, *args)
