@@ -19,12 +19,24 @@ TOPIC = "seep-scorer"
 class LiveTable:
     def __init__(self, page: ft.Page):
         self.page = page
+        self.on_message: Callable[[str, object], Awaitable[None]] | None = None
 
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
-        if edition.phone_only():  # no other phones to hear from
+        self.on_message = on_message
+        self.resume()
+
+    def resume(self) -> None:
+        if edition.phone_only() or self.on_message is None:  # no other phones to hear from
             return
         try:
-            self.page.pubsub.subscribe_topic(TOPIC, on_message)
+            self.page.pubsub.subscribe_topic(TOPIC, self.on_message)
+        except Exception:
+            log.debug("pubsub not available", exc_info=True)
+
+    def pause(self) -> None:
+        """The phone is away (presence.py): nothing to re-render until it is back."""
+        try:
+            self.page.pubsub.unsubscribe_topic(TOPIC)
         except Exception:
             log.debug("pubsub not available", exc_info=True)
 
