@@ -23,6 +23,8 @@ from urllib.parse import parse_qsl, quote, urlencode
 # Re-exported: the command line and the tests take them from here.
 from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
 from .disconnects import EndAfterDisconnect
+from .eventrate import EventBudget
+from .presence import SESSION_TIMEOUT_SECONDS
 from .serverlog import server_logging
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -327,8 +329,9 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
         app_name=app_name,
         app_short_name=app_name,
         app_description=app_name,
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,  # a Wi-Fi blip, not Flet's hour (presence.py)
     )
-    app = ClientLanguage(EndAfterDisconnect(app))
+    app = ClientLanguage(EndAfterDisconnect(EventBudget(app)))  # EventBudget: no phone floods the loop
     allowed_hosts = list(allowed_hosts)
     if token:  # the join address names the first address that is not loopback (the one printed)
         app = TokenGate(app, token, next((h for h in allowed_hosts if not is_loopback_host(h)), None))
