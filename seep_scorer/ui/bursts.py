@@ -1,7 +1,7 @@
 """A burst of resize events costs one refit of the screens, not one each.
 
-Each refit sends the whole page's changes (a 3,000-deal scoreboard is 30,000 controls to compare), and
-a phone may send resize events as fast as it likes (see eventrate.py for the connection's side).
+Each refit sends the whole page's changes (a 3,000-deal scoreboard is 30,000 controls to
+compare), and a phone may send resize events as fast as it likes (eventrate.py: the connection).
 """
 
 from __future__ import annotations

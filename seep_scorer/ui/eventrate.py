@@ -57,7 +57,9 @@ def classify(message: dict) -> tuple[tuple | None, bool]:
         key = ("event", body.get("target"), name) if name in COALESCED_EVENTS else None
         return (key if _hashable(key) else None), True
     props = body.get("props")
-    key = ("props", body.get("id"), tuple(sorted(map(str, props)))) if isinstance(props, dict) else None
+    if not isinstance(props, dict):
+        return None, True
+    key = ("props", body.get("id"), tuple(sorted(map(str, props))))
     return (key if _hashable(key) else None), True
 
 
@@ -72,7 +74,8 @@ def _hashable(key) -> bool:
 class EventBudget:
     """ASGI middleware: each WebSocket's frames reach the app coalesced and at a bounded rate."""
 
-    def __init__(self, app, rate: float = EVENTS_PER_SECOND, burst: int = BURST, limit: int = QUEUE_LIMIT):
+    def __init__(self, app, rate: float = EVENTS_PER_SECOND, burst: int = BURST,
+                 limit: int = QUEUE_LIMIT):
         self.app = app
         self.rate, self.burst, self.limit = rate, burst, limit
 

@@ -26,7 +26,7 @@ def watch(app) -> None:
     tasks = set()
 
     def later(step):
-        # Its own task: Flet awaits these handlers in the connection's handler, which must end promptly.
+        # Its own task: Flet awaits these in the connection's handler, which must end promptly.
         def start(e=None) -> None:
             task = asyncio.ensure_future(step(app))
             tasks.add(task)

@@ -1,5 +1,5 @@
-"""ui/eventrate.py in process, on a fake connection: what waits is coalesced in place, the rate holds,
-answers to the server's calls never wait, and a client that left is not waited for."""
+"""ui/eventrate.py in process, on a fake connection: what waits is coalesced in place, the rate
+holds, answers to the server's calls take no token, and a client that left is not waited for."""
 
 from __future__ import annotations
 
@@ -26,9 +26,10 @@ def click(target) -> dict:
     return ws(3, {"target": target, "name": "click", "data": None})
 
 
-def run_app(messages: list[dict], *, rate=1000.0, burst=1000, hold: float = 0.0, leave: float = 0.0):
-    """The messages arrive at once and the client leaves `leave` seconds later; the app waits `hold`
-    before reading, then reads until the disconnect. What it read, decoded, with the time of each."""
+def run_app(messages: list[dict], *, rate=1000.0, burst=1000, hold=0.0, leave=0.0):
+    """The messages arrive at once and the client leaves `leave` seconds later; the app waits
+    `hold` before reading, then reads until the disconnect. What it read, decoded, with the time
+    of each."""
     queue = list(messages)
 
     async def receive():
@@ -56,14 +57,17 @@ def run_app(messages: list[dict], *, rate=1000.0, burst=1000, hold: float = 0.0,
     async def send(message):
         pass
 
-    asyncio.run(asyncio.wait_for(EventBudget(app, rate=rate, burst=burst)(make_scope("websocket", "/ws"),
-                                                                          receive, send), 30))
-    return [(t, m if "bytes" not in m else msgpack.unpackb(m["bytes"][1:], strict_map_key=False)) for t, m in got]
+    budget = EventBudget(app, rate=rate, burst=burst)
+    asyncio.run(asyncio.wait_for(budget(make_scope("websocket", "/ws"), receive, send), 30))
+    return [(t, m if "bytes" not in m else msgpack.unpackb(m["bytes"][1:], strict_map_key=False))
+            for t, m in got]
 
 
 def test_waiting_resizes_and_route_changes_collapse_to_the_last_in_place():
-    route = [ws(3, {"target": 1, "name": "route_change", "data": {"route": r}}) for r in ("/a", "/b", "/c")]
-    messages = [click(7)] + resize(400) + [click(8)] + resize(500) + route + resize(1200) + [click(9)]
+    route = [ws(3, {"target": 1, "name": "route_change", "data": {"route": r}})
+             for r in ("/a", "/b", "/c")]
+    messages = [click(7)] + resize(400) + [click(8)] + resize(500) + route + resize(1200) \
+        + [click(9)]
     got = [m for _, m in run_app(messages, hold=0.3)]
     assert got[1:-1] == [
         [4, {"id": 1, "props": {"width": 1200, "height": 800}}],
@@ -82,7 +86,7 @@ def test_the_rate_holds_after_the_burst_but_answers_do_not_wait():
     start = got[0][0]
     times = [t - start for t, m in got if isinstance(m, list) and m[0] == 3]
     assert len(times) == 12
-    # 3 at once (the first started the reading), then 10 a second: the 12th about 0.9 s after the first
+    # 3 at once (the first started the reading), then 10 a second: the 12th 0.9 s after the first
     assert 0.75 <= times[11] < 3
     assert sum(1 for t in times if t < 0.05) <= 3
     assert times[2] < 0.05  # the answer between the second and the third click took no token
