@@ -10,7 +10,8 @@ short queue:
 - the app is handed at most EVENTS_PER_SECOND frames a second (after a burst of BURST), except
   the client's answers to the server's own method calls, which the app waits for;
 - while QUEUE_LIMIT frames wait, the connection is not read: a flooding phone is slowed down by TCP
-  itself (uvicorn stops reading a socket whose messages are not taken) and memory stays bounded.
+  itself (uvicorn's websockets-sansio protocol pauses reading a socket until its queue is taken)
+  and memory stays bounded.
 
 Once the client is gone, whatever still waits is handed over at once: disconnects.py gives the app
 2 s to end. The app coalesces its side too (ui/bursts.py): one refit for a burst of resizes.
@@ -28,7 +29,8 @@ EVENTS_PER_SECOND = 40  # fast typing sends two frames a key (the value, the cha
 BURST = 80
 QUEUE_LIMIT = 256
 COALESCED_EVENTS = frozenset({"resize", "route_change"})
-# Flet's wire format: 0x00, then msgpack [action, body] (flet/messaging/protocol.py MessageAction).
+# Pinned to Flet 1.0.5's wire format: 0x00, then msgpack [action, body] (flet/messaging/protocol.py
+# MessageAction); another version may number the actions differently.
 _CONTROL_EVENT, _UPDATE_CONTROL_PROPS, _INVOKE_METHOD = 3, 4, 5
 _SMALL = 4096  # larger frames (a restored backup) are never coalesced, so never decoded twice
 
