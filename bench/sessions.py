@@ -154,6 +154,10 @@ def main() -> int:
         srv = Server(data).start()
         try:
             asyncio.run(leaving(srv, match_id, args.deals, args.gone))
+        finally:
+            srv.stop()
+        srv = Server(data).start()  # afresh: the sessions that left above expire meanwhile
+        try:
             asyncio.run(flooding(srv, args.resizes))
         finally:
             srv.stop()
