@@ -22,9 +22,11 @@ from .. import i18n
 from ..store.repository import MatchRepository, StoreError
 from . import screens as scr, texts, viewmodels as vms  # the other screens load when first shown (scr.X)
 from .awake import KeepAwake
+from .bursts import refit_on_resize
 from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
+from .presence import watch as watch_presence
 from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, invite_of, match_of, player_of, review_of, route_stack
 from .screens import MatchesScreen, Screen, hand_over
 from .theme import apply_theme
@@ -81,8 +83,8 @@ class App:
         apply_theme(page, settings.theme)
         page.on_route_change = self._on_route_change
         page.on_view_pop = self._on_view_pop
-        page.on_resize = self._on_resize
-        self.live.subscribe(self._on_message)
+        page.on_resize = refit_on_resize(self)
+        watch_presence(self)  # the live table; nothing heavy kept while the phone is away
         route = page.route or "/"
         route = await off_loop(self.session.resume_route, route, route_stack(route) == ["/"])
         await self.show(route)
@@ -203,11 +205,6 @@ class App:
     def page_width(self) -> float | None:
         return getattr(self.page, "width", None)
 
-    def _on_resize(self, e=None) -> None:
-        for screen in self.screens.values():
-            screen.fit_width(self.page_width())
-        self.update()
-
     def _make(self, route: str, prepared: Any = None) -> Screen:
         """A new screen with its view-model (`_load` prepared those that read the store): no store call here."""
         if route == "/":
@@ -268,11 +265,13 @@ class App:
             log.debug("navigate failed", exc_info=True)
 
     async def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        self.asked_route = e.route
         await self.handler(self._route_changed, e.route)()
 
     async def _route_changed(self, route: str) -> None:
         target = route_stack(route)[-1]
-        if target != self.route:  # browser back/forward or a typed address
+        # Browser back/forward or a typed address; of a burst, only the last.
+        if target != self.route and route == getattr(self, "asked_route", route):
             keep = set(route_stack(target))
             self.screens = {r: s for r, s in self.screens.items() if r in keep}
             await self.show(target)

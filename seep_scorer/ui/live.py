@@ -21,10 +21,12 @@ TOPIC = "seep-scorer"
 class LiveTable:
     def __init__(self, page: ft.Page):
         self.page = page
+        self.on_message: Callable[[str, object], Awaitable[None]] | None = None
         self._tabs = None  # phone-only: the channel to the app's other tabs in this browser
         self._heard: set[asyncio.Task] = set()  # their messages being handled (kept from the GC)
 
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
+        self.on_message = on_message
         if edition.phone_only():  # no other phones to hear from; other tabs of this browser, maybe
             def heard(match_id: str | None) -> None:
                 task = asyncio.ensure_future(on_message(TOPIC, ("match", match_id)))
@@ -38,8 +40,22 @@ class LiveTable:
             except Exception:
                 log.debug("no channel to other tabs", exc_info=True)
             return
+        self.resume()
+
+    def resume(self) -> None:
+        if edition.phone_only() or self.on_message is None:  # the tabs' channel is never paused
+            return
         try:
-            self.page.pubsub.subscribe_topic(TOPIC, on_message)
+            self.page.pubsub.subscribe_topic(TOPIC, self.on_message)
+        except Exception:
+            log.debug("pubsub not available", exc_info=True)
+
+    def pause(self) -> None:
+        """The phone is away (presence.py): nothing to re-render until it is back."""
+        if edition.phone_only():
+            return
+        try:
+            self.page.pubsub.unsubscribe_topic(TOPIC)
         except Exception:
             log.debug("pubsub not available", exc_info=True)
 

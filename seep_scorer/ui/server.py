@@ -24,9 +24,11 @@ from urllib.parse import parse_qsl, quote, urlencode
 from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
 from .connguard import prepare_connections
 from .disconnects import EndAfterDisconnect
+from .eventrate import EventBudget
 from .joincodes import JoinCodes
 from .joinpage import JOIN_PARAM, join_script_tag, serve_join
 from .pagepolicy import PagePolicy
+from .presence import SESSION_TIMEOUT_SECONDS
 from .serverlog import server_logging
 from .wsguard import MessageGuard
 
@@ -350,8 +352,10 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
         app_name=app_name,
         app_short_name=app_name,
         app_description=app_name,
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,  # a Wi-Fi blip, not Flet's hour (presence.py)
     )
-    app = ClientLanguage(MessageGuard(EndAfterDisconnect(app)))  # wsguard.py: messages checked
+    # wsguard.py: messages checked; EventBudget (eventrate.py): no phone floods the loop
+    app = ClientLanguage(MessageGuard(EndAfterDisconnect(EventBudget(app))))
     allowed_hosts = list(allowed_hosts)
     if token:  # the join address names the first address that is not loopback (the one printed)
         join_host = next((h for h in allowed_hosts if not is_loopback_host(h)), None)
