@@ -154,12 +154,12 @@ def test_the_deal_entry_shows_three_rows_of_cards_and_the_sweeps(chromium, table
         print(f"{size} {lang}: card rows {len(rows)}, seen whole at once {len(seen)}")
         assert len(seen) >= min(3, len(rows)), (size, lang, rows, seen, body_top, footer_top)
 
-        scroll_to_top_of_body(page, "sweep-0-normal-dec", body_top, width)
+        scroll_to_top_of_body(page, "sweep-teams", body_top, width)
         shot(page, f"entry-{size}-{lang}-sweeps")
-        s = boxes(page, ["sweep-0-normal-dec", "sweep-1-last-inc"])
+        s = boxes(page, ["sweep-teams", "sweep-0-normal-dec", "sweep-1-last-inc"])
         print(f"{size} {lang}: sweeps {s}")
         assert s["sweep-0-normal-dec"]["height"] >= 46 and s["sweep-1-last-inc"]["height"] >= 46, s
-        assert s["sweep-0-normal-dec"]["top"] >= body_top - 4, s
+        assert s["sweep-teams"]["top"] >= body_top - 4 and s["sweep-teams"]["height"] >= 20, s
         assert s["sweep-1-last-inc"]["bottom"] <= footer_top + 1, (s, footer_top)
     finally:
         ctx.close()

@@ -100,6 +100,10 @@ class DealScreen(Screen):
         self.view.appbar.toolbar_height = 48 if wide else None
         self.frames[1].padding = ft.Padding.symmetric(horizontal=12, vertical=2) if wide else PAD
         self.view.padding = ft.Padding.only(bottom=0 if wide else 8)
+        # the team names and the three counter rows seen together (each counter names its team in full)
+        self.body.spacing = 6 if wide else 10
+        for text in self.sweep_names:
+            text.max_lines = 1 if wide else 2
         self.totals_row.expand = wide  # beside the button it takes the rest of the row
         if wide:
             self.footer.controls = [ft.Row([self.totals_row, self.save_slot], spacing=8,
@@ -188,14 +192,14 @@ class DealScreen(Screen):
         vm, h = self.vm, self.host.handler
         short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
         self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.sweep_names = [ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                                    weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER) for t in (0, 1)]
         rows: list[ft.Control] = [
             ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD), help_mark(self.host, "help-sweeps")],
                    spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             sem("sweep-hint", self.sweep_hint),  # read before the counters it explains
-            ft.Row([ft.Container(expand=True)] + [
-                ft.Container(ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                     weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER), width=122)
-                for t in (0, 1)], spacing=2),
+            sem("sweep-teams", ft.Row([ft.Container(expand=True)] + [
+                ft.Container(text, width=122) for text in self.sweep_names], spacing=2)),
         ]
         self.counters = {}
         for kind in SWEEP_KINDS:
