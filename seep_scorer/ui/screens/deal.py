@@ -87,20 +87,21 @@ class DealScreen(Screen):
         wide = bool(page_width and page_width >= WIDE)
         for card in getattr(self, "cards", {}).values():
             card.control.content.width = card_width(page_width)
-            card.control.content.height = 54 if wide else 58  # three rows in a short body; still over 48
+            # three rows in a short body; still over 48
+            card.control.content.height = 54 if wide else 58
         self._arrange_footer(page_width)
 
     def _arrange_footer(self, page_width: float | None) -> None:
-        """A phone held sideways (or a wide window) is short: the save button goes beside the totals
-        and the app bar and the margins are slimmer, so the fixed part stays under a third of the height and the body
-        shows the cards and the sweep counters whole (issue 19)."""
+        """A phone held sideways (or a wide window) is short: the save button goes beside the
+        totals and the app bar and the margins are slimmer, so the fixed part stays under a third
+        of the height and the body shows the cards and the sweep counters whole (issue 19)."""
         if not hasattr(self, "save_slot"):
             return
         wide = bool(page_width and page_width >= WIDE)
         self.view.appbar.toolbar_height = 48 if wide else None
         self.frames[1].padding = ft.Padding.symmetric(horizontal=12, vertical=2) if wide else PAD
         self.view.padding = ft.Padding.only(bottom=0 if wide else 8)
-        # the team names and the three counter rows seen together (each counter names its team in full)
+        # the team names and the three counter rows seen together (each counter names its team)
         self.body.spacing = 6 if wide else 10
         for text in self.sweep_names:
             text.max_lines = 1 if wide else 2
@@ -110,7 +111,8 @@ class DealScreen(Screen):
                                            vertical_alignment=ft.CrossAxisAlignment.CENTER),
                                     self.preview_slot, self.error_slot]
         else:
-            self.footer.controls = [self.totals_row, self.preview_slot, self.error_slot, self.save_slot]
+            self.footer.controls = [self.totals_row, self.preview_slot, self.error_slot,
+                                    self.save_slot]
 
     def _build(self) -> None:
         vm = self.vm
@@ -193,7 +195,8 @@ class DealScreen(Screen):
         short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
         self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         self.sweep_names = [ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                    weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER) for t in (0, 1)]
+                                    weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
+                            for t in (0, 1)]
         rows: list[ft.Control] = [
             ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD), help_mark(self.host, "help-sweeps")],
                    spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
