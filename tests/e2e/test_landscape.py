@@ -58,6 +58,10 @@ def test_the_difference_and_the_next_dealer_are_in_sight(chromium, table, size):
         # the title wraps rather than cut a team's name
         title = page.get_by_role("heading").first
         assert "Chandni Chowk" in (title.text_content() or title.get_attribute("aria-label") or "")
+        if size == "landscape":  # issue 19, item 10: one line in a bar of the usual height, not 88
+            back = page.locator(sel("back")).first.bounding_box()
+            assert back["y"] + back["height"] <= 56 and title.bounding_box()["height"] <= 40, \
+                (back, title.bounding_box())
         shot(page, f"scoreboard-{size}")
         if size == "portrait":
             tap(page, "nav-matches")
