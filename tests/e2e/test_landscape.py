@@ -58,6 +58,10 @@ def test_the_difference_and_the_next_dealer_are_in_sight(chromium, table, size):
         # the title wraps rather than cut a team's name
         title = page.get_by_role("heading").first
         assert "Chandni Chowk" in (title.text_content() or title.get_attribute("aria-label") or "")
+        if size == "landscape":  # issue 19, item 10: one line in a bar of the usual height, not 88
+            back = page.locator(sel("back")).first.bounding_box()
+            assert back["y"] + back["height"] <= 56 and title.bounding_box()["height"] <= 40, \
+                (back, title.bounding_box())
         shot(page, f"scoreboard-{size}")
         if size == "portrait":
             tap(page, "nav-matches")
@@ -76,5 +80,94 @@ def test_the_difference_and_the_next_dealer_are_in_sight(chromium, table, size):
             page.wait_for_timeout(1000)  # the Custom chip's selection is checked in tests/ui/test_polish_new_match.py
             page.locator(sel("rules-preset-custom")).first.scroll_into_view_if_needed()
             shot(page, "new-match-changed")
+    finally:
+        ctx.close()
+
+
+# Issue 19, item 10: the deal entry at a card table held sideways (915 x 412) or on a small
+# phone (360 x 640), in English, in a long-worded language (Assamese) and right to left (Sindhi):
+# three rows of cards (all of them where fewer) seen whole at one scroll position, the team names
+# and the three rows of sweep counters at another, the fixed footer at most a third of the height.
+BOXES = """(ids) => Object.fromEntries(ids.map((i) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${i}"]`);
+  if (!e) return [i, null];
+  const r = e.getBoundingClientRect();
+  return [i, {top: r.top, bottom: r.bottom, height: r.height}];
+}))"""
+CARD_ROW = 54  # a card tile's least height (58 on a phone held upright)
+
+
+def boxes(page, ids) -> dict:
+    from e2e_support import evaluate
+    return evaluate(page, BOXES, list(ids))
+
+
+def scroll_to_top_of_body(page, ident: str, body_top: float, width: int) -> None:
+    """Wheel the body until `ident` sits just under the app bar."""
+    page.mouse.move(width / 2, body_top + 20)
+    for _ in range(4):
+        b = boxes(page, [ident])[ident]
+        delta = b["bottom"] - b["height"] - body_top if b["height"] >= 40 else b["top"] - body_top
+        if abs(delta) < 6:
+            return
+        page.mouse.wheel(0, delta)
+        page.wait_for_timeout(400)
+
+
+@pytest.mark.parametrize("lang", ["en", "as", "sd"])
+@pytest.mark.parametrize("size", ["landscape", "small"])
+def test_the_deal_entry_shows_three_rows_of_cards_and_the_sweeps(chromium, table, size, lang):
+    from seep_scorer.rules.cards import POINT_CARD_CODES
+
+    srv, mid = table
+    viewport = SIZES[size]
+    width, height = viewport["width"], viewport["height"]
+    ctx = chromium.new_context(viewport=viewport)
+    page = ctx.new_page()
+    try:
+        url = srv.url.rstrip("/") + f"/match/{mid}"
+        open_app(page, url)
+        if lang != "en":
+            tap(page, "nav-settings")
+            wait_present(page, f"language-{lang}")
+            tap(page, f"language-{lang}")
+            chosen = "(s) => document.querySelector(s)?.getAttribute('aria-current') === 'true'"
+            page.wait_for_function(chosen, arg=sel(f"language-{lang}"), timeout=WAIT_MS)
+            open_app(page, url)
+        wait_present(page, "record-deal")
+        tap(page, "record-deal")
+        wait_present(page, "mode-cards")
+        tap(page, "mode-cards")
+        wait_present(page, "card-KS")
+        page.wait_for_timeout(800)
+        shot(page, f"entry-{size}-{lang}")
+        cards = [f"card-{c}" for c in POINT_CARD_CODES]
+        fixed = boxes(page, ["back", "deal-total-0", "help-scoring", "save-deal", "deal-error",
+                             "deal-preview"])
+        body_top = fixed["back"]["bottom"] + 4
+        footer_top = min(fixed[i]["top"] for i in ("deal-total-0", "help-scoring", "save-deal"))
+        # the footer's last line: the save button, or under it (held sideways) the hint or the error
+        footer = max(fixed[i]["bottom"] for i in ("save-deal", "deal-error", "deal-preview")
+                     if fixed[i]) - footer_top
+        print(f"{size} {lang}: body {body_top:.0f}..{footer_top:.0f} "
+              f"({footer_top - body_top:.0f}), "
+              f"footer {footer:.0f} of {height}, app bar {fixed['back']['bottom']:.0f}")
+        assert footer <= height / 3, (size, lang, footer, height)
+
+        scroll_to_top_of_body(page, "card-KS", body_top, width)
+        b = boxes(page, cards)
+        rows = sorted({round(v["top"]) for v in b.values()})
+        seen = {round(v["top"]) for v in b.values() if v["height"] >= CARD_ROW - 2
+                and v["top"] >= body_top - 4 and v["bottom"] <= footer_top + 1}
+        print(f"{size} {lang}: card rows {len(rows)}, seen whole at once {len(seen)}")
+        assert len(seen) >= min(3, len(rows)), (size, lang, rows, seen, body_top, footer_top)
+
+        scroll_to_top_of_body(page, "sweep-teams", body_top, width)
+        shot(page, f"entry-{size}-{lang}-sweeps")
+        s = boxes(page, ["sweep-teams", "sweep-0-normal-dec", "sweep-1-last-inc"])
+        print(f"{size} {lang}: sweeps {s}")
+        assert s["sweep-0-normal-dec"]["height"] >= 46 and s["sweep-1-last-inc"]["height"] >= 46, s
+        assert s["sweep-teams"]["top"] >= body_top - 4 and s["sweep-teams"]["height"] >= 20, s
+        assert s["sweep-1-last-inc"]["bottom"] <= footer_top + 1, (s, footer_top)
     finally:
         ctx.close()

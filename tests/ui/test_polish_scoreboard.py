@@ -138,3 +138,15 @@ def test_a_tap_opens_the_deal_read_only_then_edit_or_delete(repo):
         await phone.tap("notice-action")
         assert len(repo.get(mid).match.deals) == 3
     asyncio.run(go())
+
+
+def test_a_title_of_two_lines_gets_a_taller_bar_and_one_line_held_sideways(repo):
+    """Issue 19, item 10: "Sharma Family vs Verma Family" wraps into two lines on a phone held
+    upright (a taller bar, not two lines squeezed into 56); held sideways it is one line in the
+    usual bar."""
+    names = (Team("Sharma Family", ("A", "C")), Team("Verma Family", ("B", "D")))
+    vm = ScoreboardVM(repo, ledger(repo, (), names))
+    upright = ScoreboardScreen(App(StubPage(360), repo), vm).view.appbar
+    assert upright.toolbar_height == 64 and upright.title.size == 16
+    sideways = ScoreboardScreen(App(StubPage(915), repo), vm).view.appbar
+    assert sideways.toolbar_height is None and sideways.title.max_lines == 2

@@ -10,13 +10,14 @@ from .. import texts
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import TAP, Chip, Counter, big_button, notice, sem, tile
-from .base import MAX_WIDTH, Screen, help_mark, num
+from .base import MAX_WIDTH, PAD, Screen, help_mark, num
 
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
 
 
 CARD_MIN = 64  # a card tile's least width; the grid shares the row's width between as many as fit
 CARD_GAP = 6
+WIDE = 600  # from this width on (a phone held sideways) the footer is one row: totals, then save
 
 
 class _Card:
@@ -83,8 +84,35 @@ class DealScreen(Screen):
 
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
+        wide = bool(page_width and page_width >= WIDE)
         for card in getattr(self, "cards", {}).values():
             card.control.content.width = card_width(page_width)
+            # three rows in a short body; still over 48
+            card.control.content.height = 54 if wide else 58
+        self._arrange_footer(page_width)
+
+    def _arrange_footer(self, page_width: float | None) -> None:
+        """A phone held sideways (or a wide window) is short: the save button goes beside the
+        totals and the app bar and the margins are slimmer, so the fixed part stays under a third
+        of the height and the body shows the cards and the sweep counters whole (issue 19)."""
+        if not hasattr(self, "save_slot"):
+            return
+        wide = bool(page_width and page_width >= WIDE)
+        self.view.appbar.toolbar_height = 48 if wide else None
+        self.frames[1].padding = ft.Padding.symmetric(horizontal=12, vertical=2) if wide else PAD
+        self.view.padding = ft.Padding.only(bottom=0 if wide else 8)
+        # the team names and the three counter rows seen together (each counter names its team)
+        self.body.spacing = 6 if wide else 10
+        for text in self.sweep_names:
+            text.max_lines = 1 if wide else 2
+        self.totals_row.expand = wide  # beside the button it takes the rest of the row
+        if wide:
+            self.footer.controls = [ft.Row([self.totals_row, self.save_slot], spacing=8,
+                                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                                    self.preview_slot, self.error_slot]
+        else:
+            self.footer.controls = [self.totals_row, self.preview_slot, self.error_slot,
+                                    self.save_slot]
 
     def _build(self) -> None:
         vm = self.vm
@@ -153,15 +181,12 @@ class DealScreen(Screen):
         self.error_slot = sem("deal-error", self.error_text, live_region=True)
         self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, height=52,
                                            on_click=h(self._save, screen=self))
-        self.footer.controls = [
-            ft.Row([sem("deal-total-0", self.total_texts[0], expand=True),
-                    help_mark(self.host, "help-scoring"),
-                    sem("deal-total-1", self.total_texts[1], expand=True)], spacing=0,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            self.preview_slot,
-            self.error_slot,
-            sem("save-deal", self.save_button),
-        ]
+        self.totals_row = ft.Row([sem("deal-total-0", self.total_texts[0], expand=True),
+                                  help_mark(self.host, "help-scoring"),
+                                  sem("deal-total-1", self.total_texts[1], expand=True)], spacing=0,
+                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.save_slot = sem("save-deal", self.save_button)
+        self._arrange_footer(self.host.page_width())
 
     def _sweep_rows(self, names) -> list[ft.Control]:
         """The sweep counters: a heading of its own (never cut), the hint saying which team may make the
@@ -169,14 +194,15 @@ class DealScreen(Screen):
         vm, h = self.vm, self.host.handler
         short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
         self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.sweep_names = [ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                                    weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
+                            for t in (0, 1)]
         rows: list[ft.Control] = [
             ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD), help_mark(self.host, "help-sweeps")],
                    spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             sem("sweep-hint", self.sweep_hint),  # read before the counters it explains
-            ft.Row([ft.Container(expand=True)] + [
-                ft.Container(ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                     weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER), width=122)
-                for t in (0, 1)], spacing=2),
+            sem("sweep-teams", ft.Row([ft.Container(expand=True)] + [
+                ft.Container(text, width=122) for text in self.sweep_names], spacing=2)),
         ]
         self.counters = {}
         for kind in SWEEP_KINDS:

@@ -30,11 +30,16 @@ def wrap_title(appbar: ft.AppBar) -> None:
     fit_title(appbar)
 
 
-def fit_title(appbar: ft.AppBar) -> None:
+def fit_title(appbar: ft.AppBar, wide: bool = False) -> None:
+    """Wide (held sideways) the title has room for one line: no tall bar over a short screen.
+    Upright, the bar grows with the lines it wraps into, so two lines are never squeezed into 56."""
     n = len(appbar.title.value or "")
-    appbar.title.size = None if n <= 26 else 16 if n <= 52 else 14
+    appbar.title.size = None if n <= 26 else 16 if n <= 52 or wide else 14
+    if wide:
+        appbar.title.max_lines, appbar.toolbar_height = 2, None if n <= 80 else 64
+        return
     appbar.title.max_lines = 3 if n <= 52 else 4
-    appbar.toolbar_height = None if n <= 40 else 76 if n <= 52 else 88
+    appbar.toolbar_height = None if n <= 26 else 64 if n <= 40 else 76 if n <= 52 else 88
 
 
 class ScoreboardScreen(Screen):
@@ -107,7 +112,7 @@ class ScoreboardScreen(Screen):
         names = vm.team_names()
         h = self.host.handler
         self.view.appbar.title.value = self.title()  # team names may have changed; keep the undo/redo actions
-        fit_title(self.view.appbar)
+        fit_title(self.view.appbar, self.wide)
         items: list[ft.Control] = []
         if vm.message:
             action, handler = None, None
