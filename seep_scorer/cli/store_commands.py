@@ -47,10 +47,14 @@ def _fail(message: str) -> int:
 
 def _open(args):
     repo = open_repository(args.data_dir)
+    _notes(repo)
+    return repo
+
+
+def _notes(repo) -> None:
     for notice in repo.notices:
         print(f"seep-scorer: note: {notice}", file=sys.stderr)
     repo.notices.clear()
-    return repo
 
 
 @contextlib.contextmanager
@@ -114,6 +118,7 @@ def run_backup(args) -> int:
     repo = _open(args)
     with _output(args.output) as out:
         repo.write_backup(out)  # line by line: the store is not locked while a slow reader holds up a write
+    _notes(repo)  # a match found damaged on the way was set aside (and put back, or left out)
     return 0
 
 
