@@ -89,7 +89,7 @@ def test_a_restore_into_an_empty_store_gives_the_same_matches(full, empty):
     vm.restore()
     assert vm.message == "3 matches added from seep-scorer-backup-2026-12-01.jsonl." and not vm.error
     assert matches_of(empty) == matches_of(full)  # the same ids, the same matches
-    assert vm.can_undo and sorted(vm.added) == sorted(matches_of(full))
+    assert vm.can_undo and sorted(mid for mid, _ in vm.added) == sorted(matches_of(full))
 
 
 def test_a_restore_into_its_own_store_says_which_were_there(full):
@@ -102,7 +102,7 @@ def test_a_restore_into_its_own_store_says_which_were_there(full):
     assert vm.message == "3 matches added from b.jsonl; 3 of them were here already, so they are now listed twice."
     after = matches_of(full)
     assert len(after) == 6 and all(after[mid] == m for mid, m in before.items())
-    assert not set(vm.added) & set(before)
+    assert not {mid for mid, _ in vm.added} & set(before)
 
 
 def test_undo_removes_exactly_what_the_restore_added(full, empty):

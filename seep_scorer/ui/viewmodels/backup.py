@@ -1,8 +1,9 @@
 """The settings screen's Backup section: every match to a file, and matches back from one.
 
-Plain Python, no Flet. The store does the work (`write_backup`, `import_bytes`, `delete`); this
-only checks a picked file before anything is written, says what a restore will do and what it
-did, and remembers what it added so that Undo removes exactly that.
+Plain Python, no Flet. The store does the work (`write_backup`, `import_bytes`, `remove_imported`);
+this only checks a picked file before anything is written, says what a restore will do and what
+it did, and remembers what it added (each id at the revision it wrote) so that Undo removes exactly
+that, and keeps a match another phone has changed since.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ...rules import MatchError
 from ...store.backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, looks_like_backup, read_backup
 from ...store.guards import checked
 from ...store.matchfile import MAX_FILE_BYTES, loads_match
-from ...store.repository import MatchNotFound, MatchRepository
+from ...store.repository import MatchRepository
 from .. import texts
 from .base import STORE_FAULTS
 
@@ -48,7 +49,7 @@ class BackupVM:
         self.message: str | None = None
         self.error = False
         self.plan: RestorePlan | None = None  # waiting for the player's yes
-        self.added: list[str] = []  # the last restore's new ids, for Undo
+        self.added: list[tuple[str, int]] = []  # the last restore's (id, revision) pairs, for Undo
 
     # -- the backup file (a store call: off the loop)
     def backup_file(self, today: date | None = None) -> tuple[str, bytes] | None:
@@ -137,7 +138,7 @@ class BackupVM:
         except STORE_FAULTS as err:
             self._fail(texts.store_fault_text(err))
             return
-        self.added = [s.id for s in added]
+        self.added = [(s.id, s.revision) for s in added]
         count = fmt().number(len(added))
         if plan.present:
             self.message = ngettext(
@@ -152,24 +153,25 @@ class BackupVM:
         self.plan = None
 
     def undo_restore(self) -> None:
-        """Deletes exactly the matches the last restore added (a store call: off the loop)."""
+        """Deletes the matches the last restore added that are still as it wrote them (a store call:
+        off the loop). One that a phone has saved since (a deal recorded) is kept, and the message
+        says so; one deleted since is passed over."""
         added, self.added = self.added, []
-        removed = 0
         try:
-            for mid in added:
-                try:
-                    self.repo.delete(mid)
-                except MatchNotFound:
-                    continue  # deleted already, on this phone or another
-                removed += 1
+            removed, kept = self.repo.remove_imported(added)
         except STORE_FAULTS as err:
-            self.added = added[added.index(mid):]  # what is left stays undoable
+            self.added = added  # stays undoable: what was removed already is passed over next time
             self._fail(texts.store_fault_text(err))
             return
         self._clear()
         self.message = ngettext("The restore is undone: {count} match removed.",
                                 "The restore is undone: {count} matches removed.", removed).format(
             count=fmt().number(removed))
+        if kept:
+            self.message += " " + ngettext(
+                "{count} match was changed after the restore, so it was kept.",
+                "{count} matches were changed after the restore, so they were kept.", len(kept)).format(
+                count=fmt().number(len(kept)))
 
     @property
     def can_undo(self) -> bool:

@@ -1,0 +1,45 @@
+"""Issue 18, item 5: Undo of a restore on one phone never takes away deals another phone recorded
+since in a restored match. It removes only the matches still at the revision the restore wrote,
+keeps the others and says so. Against a real store in a tmp folder (the server's one store)."""
+
+import pytest
+
+from seep_scorer.i18n import UILocale, using
+from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
+from seep_scorer.store import close_all, open_repository
+from seep_scorer.ui.viewmodels.backup import BackupVM
+
+
+@pytest.fixture(autouse=True)
+def _english_and_closed():
+    with using(UILocale("en")):
+        yield
+    close_all()
+
+
+def a_match(team0: str) -> Match:
+    m = Match(PRESETS["standard"], MatchFormat("open", None),
+              (Team(team0, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))), 0, ())
+    return m.with_deals([Deal(points=(50, 50), note="d1")])
+
+
+def test_undo_keeps_a_restored_match_another_phone_has_played_in_since(tmp_path):
+    source = open_repository(tmp_path / "old", fresh=True)
+    for name in ("Reds", "Greens", "Yellows"):
+        source.create(a_match(name))
+    backup = source.export_backup_text().encode("utf-8")
+    store = open_repository(tmp_path / "table", fresh=True)
+    phone = BackupVM(store)
+    phone.prepare("b.jsonl", backup)
+    phone.restore()
+    # Another phone at the table opens a restored match and records a deal in it.
+    played = next(s for s in store.list_matches() if s.teams[0] == "Greens")
+    stored = store.get(played.id)
+    saved = store.save(played.id, stored.match.with_deals([Deal(points=(60, 40), note="d2")]), stored.revision)
+    phone.undo_restore()
+    assert [s.id for s in store.list_matches()] == [played.id]
+    assert store.get(played.id) == saved  # its new deal too
+    assert phone.message == ("The restore is undone: 2 matches removed. 1 match was changed after the "
+                             "restore, so it was kept.")
+    assert not phone.error and not phone.can_undo
+
