@@ -5,6 +5,9 @@ about 32 minutes); item 5: undo keeps a match saved since the import."""
 import secrets
 from contextlib import contextmanager
 
+import pytest
+
+from seep_scorer.store import open_repository, staging, tinyrepo
 from seep_scorer.store.backupfile import end_line, header_line, record_line
 from seep_scorer.store.layout import shard_of
 from seep_scorer.store.repository import StoredMatch
@@ -107,3 +110,31 @@ def test_undoing_an_import_keeps_a_match_saved_since_and_says_which(repo):
     assert (removed, kept) == (2, [played.id])
     assert [s.id for s in repo.list_matches()] == [played.id]
     assert repo.get(played.id) == later  # with the deal recorded after the restore
+
+
+def test_an_import_killed_between_two_shards_of_its_commit_is_finished_by_the_next_open(data_dir, monkeypatch):
+    repo = open_repository(data_dir, fresh=True)
+    ids = _ids(6, shards=3)
+    real = tinyrepo.TinyMatchRepository._commit_shard
+    calls = []
+
+    def second_dies(self, *args):
+        calls.append(args[1])
+        if len(calls) == 2:
+            raise KeyboardInterrupt("killed")
+        return real(self, *args)
+
+    def close_like_a_dead_process(stage):
+        stage._handle.close()  # the kernel drops a dead process's flock
+        staging._LIVE_STAGES.discard(stage.folder)
+
+    monkeypatch.setattr(tinyrepo.TinyMatchRepository, "_commit_shard", second_dies)
+    monkeypatch.setattr(staging.ImportStage, "close", close_like_a_dead_process)
+    with pytest.raises(KeyboardInterrupt):
+        repo.import_bytes(_backup(ids))
+    first = {s.id for s in repo.list_matches()}
+    assert first and first == {mid for mid in ids if shard_of(mid) == calls[0]}  # decided, landing
+    monkeypatch.undo()
+    repo = open_repository(data_dir, fresh=True)
+    assert sorted(s.id for s in repo.list_matches()) == sorted(ids) and repo.notices == []
+    assert repo.layout.import_stages() == []
