@@ -59,10 +59,12 @@ class ImportMixin:
         """As import_file, returning only the new ids: memory stays flat however large the backup."""
         return self._import_path(path, keep=False)
 
-    def import_bytes(self, data: bytes | str) -> list[StoredMatch]:
+    def import_bytes(self, data: bytes | str, skip_damaged: bool = False) -> list[StoredMatch]:
+        """As import_file; with `skip_damaged`, a backup's records that an import refuses are left
+        out and the good ones imported (whole or not at all), rather than refusing the backup."""
         if isinstance(data, str):
             data = data.encode("utf-8")
-        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True)
+        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True, skip=skip_damaged)
 
     def _import_path(self, path: str | os.PathLike, keep: bool) -> list:
         path = Path(path)
@@ -74,7 +76,7 @@ class ImportMixin:
         with f:
             return self._import_stream(f, size, copy=True, keep=keep)
 
-    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool) -> list:
+    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool, skip: bool = False) -> list:
         first = stream.readline(HEADER_PEEK_BYTES)
         stream.seek(0)
         if not looks_like_backup(first):
@@ -84,7 +86,7 @@ class ImportMixin:
             raise MatchError(f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
                              f"makes (at most {MAX_BACKUP_BYTES // (1024 ** 3)} GB)", field="file")
         try:
-            return self._import_backup(stream, copy, keep)
+            return self._import_backup(stream, copy, keep, skip)
         except OSError as err:
             raise write_failed(err, "the import") from None
 
@@ -99,7 +101,7 @@ class ImportMixin:
             pass  # loads_match says where the bad byte is
         return self.create(checked(loads_match, data))
 
-    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool) -> list:
+    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool, skip: bool = False) -> list:
         """Validate every record, stage every match file, then make them all visible in one commit.
 
         The store lock is never held while records are read, checked and staged, and only a
@@ -110,9 +112,9 @@ class ImportMixin:
             stage = ImportStage(self.layout)
         try:
             with private_source(stage, source, copy) as stream:
-                ids = self._choose_ids(self._validate_backup(stream))
+                ids = self._choose_ids(self._validate_backup(stream, skip))
                 stream.seek(0)
-                kept = self._stage_backup(stream, ids, stage, keep)
+                kept = self._stage_backup(stream, ids, stage, keep, skip)
             with self._locked():
                 stage.mark_committed()
             try:
@@ -126,16 +128,25 @@ class ImportMixin:
             return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
         return [renamed.get(mid, mid) for mid in kept]
 
-    def _validate_backup(self, stream: IO[bytes]) -> list[str]:
-        """Pass 1: every record in full, up to the form it is stored in. Only the ids are kept."""
-        _, records = read_backup(stream)
-        wanted = []
+    def _validate_backup(self, stream: IO[bytes], skip: bool) -> list[str | None]:
+        """Pass 1: every record in full, up to the form it is stored in. Only the ids are kept
+        (None for a damaged record, when skipping those)."""
+        _, records = read_backup(stream, [] if skip else None)
+        wanted: list[str | None] = []
         for record in records:
-            _stored_form(record)
-            wanted.append(record.id)
+            if record is not None:
+                try:
+                    _stored_form(record)
+                except MatchError:
+                    if not skip:
+                        raise
+                    record = None
+            wanted.append(None if record is None else record.id)
+        if not any(wanted) and skip:
+            raise MatchError("no match of the backup can be read", field="file")
         return wanted
 
-    def _choose_ids(self, wanted: list[str]) -> list[str]:
+    def _choose_ids(self, wanted: list[str | None]) -> list[str | None]:
         """The backup's ids where free, new ones where taken (importing a backup into its own store).
 
         The index is read a shard at a time, the lock released between: an id taken after
@@ -143,7 +154,7 @@ class ImportMixin:
         """
         asked: dict[str, set[str]] = {}
         for mid in wanted:
-            if is_match_id(mid):
+            if mid is not None and is_match_id(mid):
                 asked.setdefault(shard_of(mid), set()).add(mid)
         stored: set[str] = set()
         for prefix, mids in sorted(asked.items()):
@@ -152,6 +163,9 @@ class ImportMixin:
         taken: set[str] = set()
         ids = []
         for mid in wanted:
+            if mid is None:  # a damaged record, left out
+                ids.append(None)
+                continue
             if not is_match_id(mid) or mid in taken or mid in stored:
                 with self._locked():
                     mid = self._fresh_id(taken)
@@ -165,11 +179,14 @@ class ImportMixin:
             mid = self._unused_id()
         return mid
 
-    def _stage_backup(self, stream: IO[bytes], ids: list[str], stage: ImportStage, keep: bool) -> list:
+    def _stage_backup(self, stream: IO[bytes], ids: list[str | None], stage: ImportStage, keep: bool,
+                      skip: bool) -> list:
         """Pass 2: each record's match file into the stage, one record in memory at a time."""
-        _, records = read_backup(stream)
+        _, records = read_backup(stream, [] if skip else None)
         kept: list = []
         for record, mid in zip(records, ids):
+            if mid is None:
+                continue  # damaged: pass 1 left it out
             canonical, as_dict, standings = _stored_form(record)
             stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, standings.finished)
             size = write_match_file(stored, as_dict, stage.file_for(mid, record.revision))

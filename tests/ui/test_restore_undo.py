@@ -43,3 +43,32 @@ def test_undo_keeps_a_restored_match_another_phone_has_played_in_since(tmp_path)
                              "restore, so it was kept.")
     assert not phone.error and not phone.can_undo
 
+
+
+def test_a_backup_with_a_damaged_match_offers_the_good_ones(tmp_path):
+    """Issue 18, item 2: one bad match never makes the rest of a backup unrestorable."""
+    source = open_repository(tmp_path / "old", fresh=True)
+    for name in ("Reds", "Greens", "Yellows", "Purples", "Whites"):
+        source.create(a_match(name))
+    lines = source.export_backup_text().encode("utf-8").split(b"\n")
+    lines[3] = lines[3].replace(b'"points":{"0":50', b'"points":{"0":59', 1)  # one digit: 59 + 50
+    store = open_repository(tmp_path / "table", fresh=True)
+    phone = BackupVM(store)
+    plan = phone.prepare("b.jsonl", b"\n".join(lines))
+    assert plan is not None and (plan.count, plan.damaged) == (4, 1)
+    assert phone.confirm_text() == ("b.jsonl holds 4 matches. Restoring adds them all to the matches on this "
+                                    "device. 1 more match in it is damaged and is left out. You can undo it "
+                                    "right after.")
+    phone.restore()
+    assert phone.message == "4 matches added from b.jsonl." and not phone.error
+    assert len(store.list_matches()) == 4
+    phone.undo_restore()
+    assert store.list_matches() == []
+
+
+def test_a_backup_cut_short_is_still_refused_whole(tmp_path):
+    source = open_repository(tmp_path / "old", fresh=True)
+    source.create(a_match("Reds"))
+    cut = source.export_backup_text().encode("utf-8").rsplit(b"{\"end\"", 1)[0]
+    phone = BackupVM(open_repository(tmp_path / "table", fresh=True))
+    assert phone.prepare("b.jsonl", cut) is None and phone.error and "cut short" in phone.message

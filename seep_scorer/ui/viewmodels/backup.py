@@ -20,6 +20,7 @@ from ...rules import MatchError
 from ...store.backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, looks_like_backup, read_backup
 from ...store.guards import checked
 from ...store.matchfile import MAX_FILE_BYTES, loads_match
+from ...store.records import canonical_match
 from ...store.repository import MatchRepository
 from .. import texts
 from .base import STORE_FAULTS
@@ -41,6 +42,7 @@ class RestorePlan:
     data: bytes
     count: int  # the matches it holds
     present: int  # of them, those whose id is stored already: the store adds them again under a new id
+    damaged: int = 0  # a backup's matches that cannot be read: left out, the good ones restored
 
 
 class BackupVM:
@@ -87,6 +89,7 @@ class BackupVM:
             self._fail(_("{file} is {size} MB; a match file is at most {limit} MB, so nothing was "
                          "restored.").format(file=name, size=_mb(len(data)), limit=_mb(MAX_FILE_BYTES)))
             return None
+        damaged = 0
         try:
             if is_backup:
                 ids = [record.id for record in read_backup(io.BytesIO(data))[1]]
@@ -94,8 +97,11 @@ class BackupVM:
                 checked(loads_match, data)
                 ids = []  # a match file always becomes a new match
         except MatchError as err:
-            self._fail(_file_fault(name, err))
-            return None
+            good = _good_matches(data) if is_backup else None
+            if not good or not good[0]:  # the file itself is damaged, or every match in it
+                self._fail(_file_fault(name, err))
+                return None
+            ids, damaged = good  # offered: restore the good ones
         if is_backup and not ids:
             self._fail(_("{file} holds no matches; there is nothing to restore.").format(file=name))
             return None
@@ -107,7 +113,7 @@ class BackupVM:
                 self._fail(texts.store_read_fault_text(err))
                 return None
             present = sum(1 for mid in set(ids) if mid in stored)
-        self.plan = RestorePlan(name, data, len(ids) if is_backup else 1, present)
+        self.plan = RestorePlan(name, data, len(ids) if is_backup else 1, present, damaged)
         return self.plan
 
     def confirm_text(self) -> str:
@@ -122,6 +128,10 @@ class BackupVM:
                                    "here is kept.",
                                    "{count} of them are here already: they are added again as copies, and the "
                                    "ones here are kept.", plan.present).format(count=fmt().number(plan.present))
+        if plan.damaged:
+            text += " " + ngettext("{count} more match in it is damaged and is left out.",
+                                   "{count} more matches in it are damaged and are left out.",
+                                   plan.damaged).format(count=fmt().number(plan.damaged))
         return text + " " + _("You can undo it right after.")
 
     def restore(self) -> None:
@@ -131,7 +141,7 @@ class BackupVM:
             return
         self._clear()
         try:
-            added = self.repo.import_bytes(plan.data)
+            added = self.repo.import_bytes(plan.data, skip_damaged=bool(plan.damaged))
         except MatchError as err:  # checked already; the store's own last checks may still refuse
             self._fail(_file_fault(plan.file_name, err))
             return
@@ -186,6 +196,26 @@ class BackupVM:
 
     def _fail(self, message: str) -> None:
         self.message, self.error = message, True
+
+
+def _good_matches(data: bytes) -> tuple[list[str], int] | None:
+    """A backup with damaged matches: the ids of the good ones and how many are damaged, checked as
+    the import checks them; None when the file itself is damaged (cut short, no header)."""
+    damaged: list[MatchError] = []
+    ids, refused = [], 0  # refused: readable, but not in a form the store can keep
+    try:
+        for record in read_backup(io.BytesIO(data), damaged)[1]:
+            if record is None:
+                continue
+            try:
+                canonical_match(record.match)
+            except MatchError:
+                refused += 1
+                continue
+            ids.append(record.id)
+    except MatchError:
+        return None
+    return ids, len(damaged) + refused
 
 
 def _mb(size: int) -> str:
