@@ -102,7 +102,8 @@ class ImportMixin:
         return self.create(checked(loads_match, data))
 
     def _import_backup(self, source: IO[bytes], copy: bool, keep: bool, skip: bool = False) -> list:
-        """Validate every record, stage every match file, then make them all visible in one commit.
+        """Validate every record, stage every match file, decide the import in one step (the marker), then
+        move them in (_roll_forward).
 
         The store lock is never held while records are read, checked and staged, and only a
         shard at a time while ids are chosen and the commit moves the files in, so saves go on
