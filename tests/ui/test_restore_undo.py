@@ -72,3 +72,19 @@ def test_a_backup_cut_short_is_still_refused_whole(tmp_path):
     cut = source.export_backup_text().encode("utf-8").rsplit(b"{\"end\"", 1)[0]
     phone = BackupVM(open_repository(tmp_path / "table", fresh=True))
     assert phone.prepare("b.jsonl", cut) is None and phone.error and "cut short" in phone.message
+
+
+def test_download_of_a_store_with_a_match_damaged_in_place_says_so_and_restores_whole(tmp_path):
+    """Issue 18, item 2: Download a backup checks each match as it goes in, as the import will."""
+    store = open_repository(tmp_path / "table", fresh=True)
+    stored = [store.create(a_match(name)) for name in ("Reds", "Greens", "Yellows")]
+    store.backup_now()
+    path = store.layout.match_file(stored[1].id, stored[1].revision)
+    raw = path.read_bytes()
+    path.write_bytes(raw.replace(b'"points":{"0":50', b'"points":{"0":59', 1))  # one digit, same size
+    phone = BackupVM(store)
+    name, data = phone.backup_file()
+    assert "Greens" in phone.message and "restored from the automatic backup" in phone.message
+    assert not phone.error
+    other = open_repository(tmp_path / "other", fresh=True)
+    assert len(other.import_bytes(data)) == 3

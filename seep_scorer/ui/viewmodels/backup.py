@@ -55,14 +55,19 @@ class BackupVM:
 
     # -- the backup file (a store call: off the loop)
     def backup_file(self, today: date | None = None) -> tuple[str, bytes] | None:
-        """Its name and content, exactly what `seep-scorer backup` writes; None with `message` set."""
+        """Its name and content, exactly what `seep-scorer backup` writes; None with `message` set.
+        A match found damaged on the way (set aside, put back or left out) is told in `message`."""
         self._clear()
         buffer = io.BytesIO()
+        notices = getattr(self.repo, "notices", [])
+        seen = len(notices)
         try:
             self.repo.write_backup(buffer)
         except STORE_FAULTS as err:
             self._fail(texts.store_read_fault_text(err))
             return None
+        if notices[seen:]:
+            self.message = " ".join(texts.store_notice_text(n) for n in notices[seen:])
         return f"seep-scorer-backup-{(today or date.today()).isoformat()}.jsonl", buffer.getvalue()
 
     # -- restoring: check the file, ask, import, undo
