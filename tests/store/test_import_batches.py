@@ -1,5 +1,5 @@
-"""Issue 18, item 11: a large import commits, and is undone, a shard at a time, releasing the store
-lock between (100,000 matches held it 22 s at the commit; undoing them one delete at a time took
+"""Issue 18, item 11: a large import commits, and is undone, a shard (at most CHUNK files) at a time,
+releasing the store lock between (100,000 matches held it 22 s at the commit; undoing them one delete at a time took
 about 32 minutes); item 5: undo keeps a match saved since the import."""
 
 import secrets
@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from seep_scorer.store import open_repository, staging, tinyrepo
+from seep_scorer.store import importing, open_repository, staging, tinyrepo
 from seep_scorer.store.backupfile import end_line, header_line, record_line
 from seep_scorer.store.layout import shard_of
 from seep_scorer.store.repository import StoredMatch
@@ -88,6 +88,19 @@ def test_a_large_import_commits_a_shard_at_a_time_releasing_the_lock(repo, monke
     assert len(repo.list_matches()) == 40
 
 
+def test_a_shard_holding_many_matches_is_moved_in_and_removed_a_chunk_at_a_time(repo, monkeypatch):
+    monkeypatch.setattr(importing, "CHUNK", 4)  # 390 files of one shard (100,000 matches) held the lock 3 s
+    ids = _ids(12, shards=1)
+    holds = Holds(repo, monkeypatch)
+    imported = repo.import_bytes(_backup(ids))
+    assert len(repo.list_matches()) == 12
+    moved = [files for files, _ in holds.holds if files > 0]
+    assert moved == [4, 4, 4]
+    holds.holds.clear()
+    assert repo.remove_imported([(s.id, s.revision) for s in imported]) == (12, [])
+    assert [files for files, _ in holds.holds if files < 0] == [-4, -4, -4]
+
+
 def test_undoing_an_import_writes_each_shard_once_and_releases_the_lock_between(repo, monkeypatch):
     ids = _ids(40, shards=2)  # one delete at a time wrote these two shards 40 times
     imported = repo.import_bytes(_backup(ids))
@@ -115,7 +128,7 @@ def test_undoing_an_import_keeps_a_match_saved_since_and_says_which(repo):
 def test_an_import_killed_between_two_shards_of_its_commit_is_finished_by_the_next_open(data_dir, monkeypatch):
     repo = open_repository(data_dir, fresh=True)
     ids = _ids(6, shards=3)
-    real = tinyrepo.TinyMatchRepository._commit_shard
+    real = tinyrepo.TinyMatchRepository._commit_chunk
     calls = []
 
     def second_dies(self, *args):
@@ -128,7 +141,7 @@ def test_an_import_killed_between_two_shards_of_its_commit_is_finished_by_the_ne
         stage._handle.close()  # the kernel drops a dead process's flock
         staging._LIVE_STAGES.discard(stage.folder)
 
-    monkeypatch.setattr(tinyrepo.TinyMatchRepository, "_commit_shard", second_dies)
+    monkeypatch.setattr(tinyrepo.TinyMatchRepository, "_commit_chunk", second_dies)
     monkeypatch.setattr(staging.ImportStage, "close", close_like_a_dead_process)
     with pytest.raises(KeyboardInterrupt):
         repo.import_bytes(_backup(ids))
