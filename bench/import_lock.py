@@ -1,4 +1,4 @@
-"""Import commit and undo benchmark: how long does a large import hold the store lock, how long does undoing it take?
+"""Import commit and undo benchmark: how long a large import holds the store lock, and its undo.
 
     python bench/import_lock.py [--matches 10000] [--deals 10] [--no-undo]
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path and "seep_scorer" not in sys.modules:
-    sys.path.append(str(ROOT))  # after PYTHONPATH: an older checkout there can be measured with this bench
+    sys.path.append(str(ROOT))  # after PYTHONPATH: an older checkout there can be measured
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team  # noqa: E402
 from seep_scorer.store import open_repository  # noqa: E402
@@ -44,8 +44,8 @@ def write_backup(path: Path, count: int, deals: int) -> None:
     with open(path, "wb") as f:
         f.write(header_line(STAMP, 3, {}))
         for n in range(count):
-            f.write(record_line(StoredMatch(f"{rng.getrandbits(32):08x}", a_match(rng, n, deals), 1, STAMP,
-                                            STAMP, False)))
+            mid = f"{rng.getrandbits(32):08x}"
+            f.write(record_line(StoredMatch(mid, a_match(rng, n, deals), 1, STAMP, STAMP, False)))
         f.write(end_line(count))
 
 
@@ -103,7 +103,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--deals", type=int, default=10)
-    parser.add_argument("--no-undo", action="store_true", help="the import only (an undo one at a time is slow)")
+    parser.add_argument("--no-undo", action="store_true",
+                        help="the import only (an undo one match at a time is slow)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="seep-bench-") as tmp:
         backup = Path(tmp) / "backup.jsonl"
@@ -113,8 +114,8 @@ def main() -> None:
         for n in range(20):
             repo.create(a_match(rng, n, args.deals))
         took, held, waited, imported = timed(repo, lambda: repo.import_file(backup))
-        print(f"import of {args.matches:,} matches: {took:.1f} s; store lock held at most {held:.3f} s "
-              f"in one piece; a phone waited at most {waited:.3f} s")
+        print(f"import of {args.matches:,} matches: {took:.1f} s; store lock held at most "
+              f"{held:.3f} s in one piece; a phone waited at most {waited:.3f} s")
         pairs = [(s.id, s.revision) for s in imported]
         if args.no_undo:
             return
@@ -123,8 +124,8 @@ def main() -> None:
         else:  # before batches: one delete per match, as the app's Undo did
             undo = lambda: [repo.delete(mid) for mid, _ in pairs]  # noqa: E731
         took, held, waited, _ = timed(repo, undo)
-        print(f"undo of {args.matches:,} matches: {took:.1f} s; store lock held at most {held:.3f} s "
-              f"in one piece; a phone waited at most {waited:.3f} s")
+        print(f"undo of {args.matches:,} matches: {took:.1f} s; store lock held at most "
+              f"{held:.3f} s in one piece; a phone waited at most {waited:.3f} s")
         print(f"matches left: {len(repo.list_matches())}")
         repo.close()
 

@@ -144,7 +144,7 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
 
 def read_backup(stream: IO[bytes], damaged: list[MatchError] | None = None
                 ) -> tuple[dict, Iterator[BackupRecord | None]]:
-    """The header, and an iterator over the validated records (raises MatchError as it meets a bad one).
+    """The header, and an iterator over the validated records (MatchError at the first bad one).
 
     With a `damaged` list, a record that cannot be read is added there and yielded as None
     instead (a restore of the good matches); a damaged header or end still raises.

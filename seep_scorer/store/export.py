@@ -82,8 +82,10 @@ class ExportMixin:
             doc = read_raw_doc(path)
             if doc["id"] != mid or doc["revision"] != revision or not isinstance(doc["match"], dict):
                 return None
-            line = raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"])
-            canonical_match(parse_record(line, 2, 1).match)  # what an import would refuse, the backup does
+            line = raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"],
+                                   doc["match"])
+            # What an import would refuse never goes into a backup: the import's own checks.
+            canonical_match(parse_record(line, 2, 1).match)
             return line
         except (OSError, DamagedFile, KeyError, TypeError, ValueError, MatchError):
             return None

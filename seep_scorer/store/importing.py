@@ -48,8 +48,8 @@ CHUNK = 64
 
 
 class ImportMixin:
-    """import_file, import_file_ids, import_bytes and remove_imported (undo), and the open's finishing of an
-    import whose process died."""
+    """import_file, import_file_ids, import_bytes and remove_imported (undo), and the open's
+    finishing of an import whose process died."""
 
     def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
         """Import a match file or a backup file, whole or not at all, and return the imported matches.
@@ -68,7 +68,8 @@ class ImportMixin:
         out and the good ones imported (whole or not at all), rather than refusing the backup."""
         if isinstance(data, str):
             data = data.encode("utf-8")
-        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True, skip=skip_damaged)
+        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True,
+                                   skip=skip_damaged)
 
     def _import_path(self, path: str | os.PathLike, keep: bool) -> list:
         path = Path(path)
@@ -80,7 +81,8 @@ class ImportMixin:
         with f:
             return self._import_stream(f, size, copy=True, keep=keep)
 
-    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool, skip: bool = False) -> list:
+    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool,
+                       skip: bool = False) -> list:
         first = stream.readline(HEADER_PEEK_BYTES)
         stream.seek(0)
         if not looks_like_backup(first):
@@ -106,8 +108,8 @@ class ImportMixin:
         return self.create(checked(loads_match, data))
 
     def _import_backup(self, source: IO[bytes], copy: bool, keep: bool, skip: bool = False) -> list:
-        """Validate every record, stage every match file, decide the import in one step (the marker), then
-        move them in (_roll_forward).
+        """Validate every record, stage every match file, decide the import in one step (the
+        marker), then move them in (_roll_forward).
 
         The store lock is never held while records are read, checked and staged, and only a
         shard at a time while ids are chosen and the commit moves the files in, so saves go on
@@ -125,8 +127,9 @@ class ImportMixin:
             try:
                 renamed = self._roll_forward(stage.folder)
             except OSError as err:
-                raise WriteFailed(f"{capitalised(disk_trouble(err))}: the import was interrupted. It is "
-                                  "completed the next time the app opens its matches.", err.errno) from None
+                trouble = capitalised(disk_trouble(err))
+                raise WriteFailed(f"{trouble}: the import was interrupted. It is completed the "
+                                  "next time the app opens its matches.", err.errno) from None
         finally:
             stage.close()
         if keep:
@@ -152,7 +155,7 @@ class ImportMixin:
         return wanted
 
     def _choose_ids(self, wanted: list[str | None]) -> list[str | None]:
-        """The backup's ids where free, new ones where taken (importing a backup into its own store).
+        """The backup's ids where free, new ones where taken (a backup into its own store).
 
         The index is read a shard at a time, the lock released between: an id taken after
         its shard was read gets a new one at the commit (_commit_chunk).
@@ -184,8 +187,8 @@ class ImportMixin:
             mid = self._unused_id()
         return mid
 
-    def _stage_backup(self, stream: IO[bytes], ids: list[str | None], stage: ImportStage, keep: bool,
-                      skip: bool) -> list:
+    def _stage_backup(self, stream: IO[bytes], ids: list[str | None], stage: ImportStage,
+                      keep: bool, skip: bool) -> list:
         """Pass 2: each record's match file into the stage, one record in memory at a time."""
         _, records = read_backup(stream, [] if skip else None)
         kept: list = []
@@ -213,11 +216,13 @@ class ImportMixin:
         taken = {mid for mid, _ in staged}
         renamed: dict[str, str] = {}
         with self._locked():
-            self._index.forget()  # not grown line by line: an import keeps memory flat; the next read reloads
+            # Not grown line by line: an import keeps memory flat; the next read reloads.
+            self._index.forget()
         for prefix, files in by_shard(staged).items():
             for start in range(0, len(files), CHUNK):
                 chunk = files[start:start + CHUNK]
-                lines = {mid: _staged_line(folder, mid, revision) for mid, revision in chunk}  # lock not held
+                # Read before the lock is taken: it is held only to move the files and index them.
+                lines = {mid: _staged_line(folder, mid, revision) for mid, revision in chunk}
                 with self._locked():
                     renamed.update(self._commit_chunk(folder, prefix, chunk, lines, taken))
         remove_stage(folder)
@@ -225,7 +230,7 @@ class ImportMixin:
 
     def _commit_chunk(self, folder: Path, prefix: str, files: list[tuple[str, int]],
                       lines: dict[str, dict | None], taken: set[str]) -> dict[str, str]:
-        """Under the lock: staged files of one shard into matches/, and their index lines in one write."""
+        """Under the lock: staged files of one shard into matches/, their lines in one write."""
         present = self._index.entries(prefix)
         renamed: dict[str, str] = {}
         entries: dict[str, list[dict]] = {}  # by shard: a new id may belong to another one
@@ -242,7 +247,8 @@ class ImportMixin:
         fsync_dir(self.layout.matches_dir)
         for mid, revision, line in moved:
             entry = line or self._replayed_entry(mid, revision)
-            if entry is not None:  # a file without its line (none, short of damage): the next open's reconcile
+            # A file without its line (none, short of damage): the next open's reconcile.
+            if entry is not None:
                 entries.setdefault(shard_of(mid), []).append(entry)
         for shard, found in sorted(entries.items()):
             self._put_entries(shard, found)
@@ -257,25 +263,29 @@ class ImportMixin:
         Returns how many were removed and the ids kept.
         """
         removed, kept = 0, []
-        chunks = ((prefix, files[at:at + CHUNK]) for prefix, files in by_shard(list(imported)).items()
+        chunks = ((prefix, files[at:at + CHUNK])
+                  for prefix, files in by_shard(list(imported)).items()
                   for at in range(0, len(files), CHUNK))
         for prefix, files in chunks:
             with self._locked():
                 present = self._index.entries(prefix)
-                gone = [(mid, rev) for mid, rev in files if mid in present and present[mid]["revision"] == rev]
-                kept += [mid for mid, rev in files if mid in present and present[mid]["revision"] != rev]
+                here = [(mid, rev) for mid, rev in files if mid in present]
+                gone = [(mid, rev) for mid, rev in here if present[mid]["revision"] == rev]
+                kept += [mid for mid, rev in here if present[mid]["revision"] != rev]
                 if gone:
-                    # Index lines first, as a delete does: a crash before the files go only brings them back.
+                    # Index lines first, as a delete does: a crash before the files go brings
+                    # them back, no more.
                     with disk_writes("the deletion"):
                         self._index.drop_many(prefix, [mid for mid, _ in gone])
                     for mid, rev in gone:
-                        with contextlib.suppress(OSError):  # removed already; the open removes a file left behind
+                        # Removed already; the open removes a file left behind.
+                        with contextlib.suppress(OSError):
                             os.unlink(self.layout.match_file(mid, rev))
                 removed += len(gone)
         return removed, kept
 
     def _replayed_entry(self, mid: str, revision: int) -> dict | None:
-        """The index line of a match file moved in without a usable line beside it: from the file."""
+        """The index line of a match file moved in without a usable line beside it."""
         path = self.layout.match_file(mid, revision)
         try:
             stored, standings = self._read_match_file(path, mid)
@@ -300,7 +310,7 @@ def _line_file(folder: Path, mid: str, revision: int) -> Path:
 
 
 def _staged_line(folder: Path, mid: str, revision: int) -> dict | None:
-    """The index line written beside a staged match file, if it is that file's; None: replay the file."""
+    """The index line written beside a staged match file, if it is that file's (None: replay it)."""
     try:
         size = (folder / f"{mid}.{revision}.json").stat().st_size
         line = read_json_file(_line_file(folder, mid, revision))

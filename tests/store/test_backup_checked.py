@@ -1,4 +1,5 @@
-"""A match file damaged in place (one digit, same size) never goes into a backup as it is (issue 18, item 2).
+"""A match file damaged in place (one digit, same size) never goes into a backup as it is
+(issue 18, item 2).
 
 `list` reads only the index and the open checks only sizes, so such a file looks
 normal; an import checks every match in full and refuses a backup as a whole.
@@ -61,10 +62,11 @@ def test_cli_backup_of_a_store_with_a_damaged_match_imports_whole(capsys, tmp_pa
     assert len(list((data_dir / "damaged").iterdir())) == 1
     code, out, err = run(capsys, "import", str(backup), "--data-dir", str(target))
     assert (code, err) == (0, "")
-    assert set(out.split()) == {s.id for s in stored}  # the damaged one came back from the automatic backup
+    # The damaged one came back from the automatic backup.
+    assert set(out.split()) == {s.id for s in stored}
 
 
-def test_a_damaged_match_no_backup_holds_is_left_out_with_a_notice_and_the_rest_restore(capsys, tmp_path):
+def test_a_damaged_match_no_backup_holds_is_left_out_and_the_rest_restore(capsys, tmp_path):
     data_dir, target = tmp_path / "data", tmp_path / "restored"
     stored, victim = _store_with_one_damaged(data_dir, _deal_digit, auto_backup=False)
     repo = open_repository(data_dir)

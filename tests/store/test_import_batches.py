@@ -1,6 +1,6 @@
-"""Issue 18, item 11: a large import commits, and is undone, a shard (at most CHUNK files) at a time,
-releasing the store lock between (100,000 matches held it 22 s at the commit; undoing them one delete at a time took
-about 32 minutes); item 5: undo keeps a match saved since the import."""
+"""Issue 18, item 11: a large import commits, and is undone, a shard (at most CHUNK files) at
+a time, releasing the store lock between (100,000 matches held it 22 s at the commit; undoing
+them one delete at a time took about 32 minutes); item 5: undo keeps a match saved since."""
 
 import secrets
 from contextlib import contextmanager
@@ -41,7 +41,7 @@ def _backup(ids: list[str]) -> bytes:
 
 
 class Holds:
-    """Wraps the repository's lock: for each time it is taken (outermost), what happened while held."""
+    """Wraps the repository's lock: for each outermost hold, what happened while it was held."""
 
     def __init__(self, repo, monkeypatch):
         self.repo, self.depth, self.holds = repo, 0, []
@@ -67,7 +67,8 @@ class Holds:
                 finally:
                     self.depth -= 1
                     if self.depth == 0:
-                        self.holds.append((self.matches_on_disk() - before[0], self.index_writes - before[1]))
+                        self.holds.append((self.matches_on_disk() - before[0],
+                                           self.index_writes - before[1]))
 
         repo._locked = locked
 
@@ -89,7 +90,8 @@ def test_a_large_import_commits_a_shard_at_a_time_releasing_the_lock(repo, monke
 
 
 def test_a_shard_holding_many_matches_is_moved_in_and_removed_a_chunk_at_a_time(repo, monkeypatch):
-    monkeypatch.setattr(importing, "CHUNK", 4)  # 390 files of one shard (100,000 matches) held the lock 3 s
+    # The 390 files of one shard of 100,000 matches held the lock 3 s in one piece.
+    monkeypatch.setattr(importing, "CHUNK", 4)
     ids = _ids(12, shards=1)
     holds = Holds(repo, monkeypatch)
     imported = repo.import_bytes(_backup(ids))
@@ -125,7 +127,7 @@ def test_undoing_an_import_keeps_a_match_saved_since_and_says_which(repo):
     assert repo.get(played.id) == later  # with the deal recorded after the restore
 
 
-def test_an_import_killed_between_two_shards_of_its_commit_is_finished_by_the_next_open(data_dir, monkeypatch):
+def test_an_import_killed_between_two_steps_of_its_commit_is_finished(data_dir, monkeypatch):
     repo = open_repository(data_dir, fresh=True)
     ids = _ids(6, shards=3)
     real = tinyrepo.TinyMatchRepository._commit_chunk

@@ -35,12 +35,13 @@ def test_undo_keeps_a_restored_match_another_phone_has_played_in_since(tmp_path)
     # Another phone at the table opens a restored match and records a deal in it.
     played = next(s for s in store.list_matches() if s.teams[0] == "Greens")
     stored = store.get(played.id)
-    saved = store.save(played.id, stored.match.with_deals([Deal(points=(60, 40), note="d2")]), stored.revision)
+    deal = Deal(points=(60, 40), note="d2")
+    saved = store.save(played.id, stored.match.with_deals([deal]), stored.revision)
     phone.undo_restore()
     assert [s.id for s in store.list_matches()] == [played.id]
     assert store.get(played.id) == saved  # its new deal too
-    assert phone.message == ("The restore is undone: 2 matches removed. 1 match was changed after the "
-                             "restore, so it was kept.")
+    assert phone.message == ("The restore is undone: 2 matches removed. 1 match was changed "
+                             "after the restore, so it was kept.")
     assert not phone.error and not phone.can_undo
 
 
@@ -56,9 +57,9 @@ def test_a_backup_with_a_damaged_match_offers_the_good_ones(tmp_path):
     phone = BackupVM(store)
     plan = phone.prepare("b.jsonl", b"\n".join(lines))
     assert plan is not None and (plan.count, plan.damaged) == (4, 1)
-    assert phone.confirm_text() == ("b.jsonl holds 4 matches. Restoring adds them all to the matches on this "
-                                    "device. 1 more match in it is damaged and is left out. You can undo it "
-                                    "right after.")
+    assert phone.confirm_text() == ("b.jsonl holds 4 matches. Restoring adds them all to the "
+                                    "matches on this device. 1 more match in it is damaged and is "
+                                    "left out. You can undo it right after.")
     phone.restore()
     assert phone.message == "4 matches added from b.jsonl." and not phone.error
     assert len(store.list_matches()) == 4
@@ -81,7 +82,8 @@ def test_download_of_a_store_with_a_match_damaged_in_place_says_so_and_restores_
     store.backup_now()
     path = store.layout.match_file(stored[1].id, stored[1].revision)
     raw = path.read_bytes()
-    path.write_bytes(raw.replace(b'"points":{"0":50', b'"points":{"0":59', 1))  # one digit, same size
+    # One digit, the same size.
+    path.write_bytes(raw.replace(b'"points":{"0":50', b'"points":{"0":59', 1))
     phone = BackupVM(store)
     name, data = phone.backup_file()
     assert "Greens" in phone.message and "restored from the automatic backup" in phone.message

@@ -136,7 +136,8 @@ def damaged(data: bytes) -> bytes:
 
 def every_match_damaged(data: bytes) -> bytes:
     lines = data.split(b"\n")
-    for n in (1, 2, 3):  # one damaged match among good ones is offered without it (test_restore_undo)
+    # One damaged match among good ones is offered without it (test_restore_undo).
+    for n in (1, 2, 3):
         lines[n] = lines[n][:40] + b"#" + lines[n][41:]
     return b"\n".join(lines)
 

@@ -185,8 +185,8 @@ class BackupVM:
         if kept:
             self.message += " " + ngettext(
                 "{count} match was changed after the restore, so it was kept.",
-                "{count} matches were changed after the restore, so they were kept.", len(kept)).format(
-                count=fmt().number(len(kept)))
+                "{count} matches were changed after the restore, so they were kept.",
+                len(kept)).format(count=fmt().number(len(kept)))
 
     @property
     def can_undo(self) -> bool:
