@@ -50,10 +50,14 @@ def _open(args, create: bool = True):
     """The store, its repair notices on stderr. `create=False` (list, stats, export): NoStore where the
     folder holds none, and nothing is written there."""
     repo = open_repository(args.data_dir, create=create)
+    _notes(repo)
+    return repo
+
+
+def _notes(repo) -> None:
     for notice in repo.notices:
         print(f"seep-scorer: note: {shown(notice)}", file=sys.stderr)
     repo.notices.clear()
-    return repo
 
 
 @contextlib.contextmanager
@@ -126,6 +130,7 @@ def run_backup(args) -> int:
     repo = _open(args)
     with _output(args.output) as out:
         repo.write_backup(out)  # line by line: the store is not locked while a slow reader holds up a write
+    _notes(repo)  # a match found damaged on the way was set aside (and put back, or left out)
     return 0
 
 

@@ -143,8 +143,13 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
     return BackupRecord(number, mid, revision, created, updated, match)
 
 
-def read_backup(stream: IO[bytes]) -> tuple[dict, Iterator[BackupRecord]]:
-    """The header, and an iterator over the validated records (raises MatchError as it meets a bad one)."""
+def read_backup(stream: IO[bytes], damaged: list[MatchError] | None = None
+                ) -> tuple[dict, Iterator[BackupRecord | None]]:
+    """The header, and an iterator over the validated records (MatchError at the first bad one).
+
+    With a `damaged` list, a record that cannot be read is added there and yielded as None
+    instead (a restore of the good matches); a damaged header or end still raises.
+    """
     header = parse_header(stream.readline(MAX_LINE_BYTES + 1))
 
     def records() -> Iterator[BackupRecord]:
@@ -167,7 +172,14 @@ def read_backup(stream: IO[bytes]) -> tuple[dict, Iterator[BackupRecord]]:
             count += 1
             if count > MAX_BACKUP_MATCHES:
                 raise _bad(f"the backup holds more than {MAX_BACKUP_MATCHES:,} matches")
-            yield parse_record(raw, line_no, count)
+            try:
+                record = parse_record(raw, line_no, count)
+            except MatchError as err:
+                if damaged is None:
+                    raise
+                damaged.append(err)
+                record = None
+            yield record
 
     return header, records()
 

@@ -4,9 +4,12 @@ Why a module of its own: a backup of years of matches must neither hold the
 store lock while a slow reader (a pipe, a phone's download) takes its lines,
 nor replay every match. It lists the index under the lock, then copies each
 match file's document as it is, without the lock: a match file is never changed
-once written, only replaced by a newer revision under a new name. A file
-replaced or damaged meanwhile is read again under the lock, through the
-repairing read.
+once written, only replaced by a newer revision under a new name. Each line is
+first put through the import's own checks (a file changed in place, one digit
+at the same size, passes the open's size check and `list`, and an import would
+refuse the whole backup for it). A file replaced or damaged meanwhile is read
+again under the lock, through the repairing read: a damaged one is moved aside
+and put back from an automatic backup, or left out, with a notice.
 
 ExportMixin is part of TinyMatchRepository. It uses, of the repository:
 `layout`, `_locked()`, `_index` (the IndexShards), `_settings()` and `get()`.
@@ -17,12 +20,13 @@ from __future__ import annotations
 import io
 from typing import IO, Iterator
 
-from .backupfile import end_line, header_line, raw_record_line, record_line
+from ..rules import MatchError
+from .backupfile import end_line, header_line, parse_record, raw_record_line, record_line
 from .dealcsv import deal_table_csv
 from .matchdb import read_raw_doc
 from .matchfile import dumps_match
 from .migrations import current_schema
-from .records import now_iso
+from .records import canonical_match, now_iso
 from .repository import StoreError
 from .storage import DamagedFile
 
@@ -70,7 +74,7 @@ class ExportMixin:
     def _raw_record_line(self, mid: str, revision: int) -> bytes | None:
         """A backup line straight from the match file: no replay, so a backup of years of matches stays quick.
 
-        Only the file's shape is checked; a restore or an import validates in full. None when
+        Checked as an import checks it (no index line is built, so no second replay). None when
         the file is gone (a newer save replaced it) or is not usable as it is.
         """
         path = self.layout.match_file(mid, revision)
@@ -78,8 +82,12 @@ class ExportMixin:
             doc = read_raw_doc(path)
             if doc["id"] != mid or doc["revision"] != revision or not isinstance(doc["match"], dict):
                 return None
-            return raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"])
-        except (OSError, DamagedFile, KeyError, TypeError, ValueError):
+            line = raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"],
+                                   doc["match"])
+            # What an import would refuse never goes into a backup: the import's own checks.
+            canonical_match(parse_record(line, 2, 1).match)
+            return line
+        except (OSError, DamagedFile, KeyError, TypeError, ValueError, MatchError):
             return None
 
     def write_backup(self, out: IO[bytes]) -> None:

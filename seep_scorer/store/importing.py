@@ -2,7 +2,11 @@
 
 Why a module of its own: an import of years of matches must keep memory flat and
 let saves go on, so it reads the backup twice (validate everything, then stage
-one record at a time) and takes the store lock only to choose ids and to commit.
+one record at a time) and takes the store lock only briefly: to check the ids a
+shard at a time, to write the commit marker, then to move and index the staged
+files a shard (at most CHUNK files) at a time (the import is decided at the
+marker; an open finishes it after a crash). Undoing an import (remove_imported)
+goes the same way, one index write each, and leaves a match saved since alone.
 That is most of the store's logic by length, and none of a save's.
 
 ImportMixin is part of TinyMatchRepository. It uses, of the repository: `layout`,
@@ -14,18 +18,19 @@ so the commit indexes the files without replaying them again.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
 import os
 from pathlib import Path
-from typing import IO
+from typing import IO, Iterable
 
 from ..rules import Match, MatchError, Standings
 from .atomic import fsync_dir
 from .backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, BackupRecord, looks_like_backup, read_backup
-from .diskfaults import WriteFailed, capitalised, disk_trouble, write_failed
+from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
 from .guards import check_container_budget, checked
-from .layout import doc_id_of, is_match_id
+from .layout import doc_id_of, is_match_id, shard_of
 from .jsonio import dumps
 from .matchdb import write_match_file
 from .matchfile import MAX_FILE_BYTES, loads_match
@@ -37,9 +42,14 @@ from .storage import DamagedFile, read_json_file
 
 __all__ = ["ImportMixin"]
 
+# Files moved in (or an import's matches removed) under one hold of the store lock: a hold of
+# 390 files (a 100,000-match import's shard) took 3 s on a busy machine, 64 take a few tenths.
+CHUNK = 64
+
 
 class ImportMixin:
-    """import_file, import_file_ids and import_bytes, and the open's finishing of an import whose process died."""
+    """import_file, import_file_ids, import_bytes and remove_imported (undo), and the open's
+    finishing of an import whose process died."""
 
     def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
         """Import a match file or a backup file, whole or not at all, and return the imported matches.
@@ -53,10 +63,13 @@ class ImportMixin:
         """As import_file, returning only the new ids: memory stays flat however large the backup."""
         return self._import_path(path, keep=False)
 
-    def import_bytes(self, data: bytes | str) -> list[StoredMatch]:
+    def import_bytes(self, data: bytes | str, skip_damaged: bool = False) -> list[StoredMatch]:
+        """As import_file; with `skip_damaged`, a backup's records that an import refuses are left
+        out and the good ones imported (whole or not at all), rather than refusing the backup."""
         if isinstance(data, str):
             data = data.encode("utf-8")
-        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True)
+        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True,
+                                   skip=skip_damaged)
 
     def _import_path(self, path: str | os.PathLike, keep: bool) -> list:
         path = Path(path)
@@ -68,7 +81,8 @@ class ImportMixin:
         with f:
             return self._import_stream(f, size, copy=True, keep=keep)
 
-    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool) -> list:
+    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool,
+                       skip: bool = False) -> list:
         first = stream.readline(HEADER_PEEK_BYTES)
         stream.seek(0)
         if not looks_like_backup(first):
@@ -78,7 +92,7 @@ class ImportMixin:
             raise MatchError(f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
                              f"makes (at most {MAX_BACKUP_BYTES // (1024 ** 3)} GB)", field="file")
         try:
-            return self._import_backup(stream, copy, keep)
+            return self._import_backup(stream, copy, keep, skip)
         except OSError as err:
             raise write_failed(err, "the import") from None
 
@@ -93,53 +107,79 @@ class ImportMixin:
             pass  # loads_match says where the bad byte is
         return self.create(checked(loads_match, data))
 
-    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool) -> list:
-        """Validate every record, stage every match file, then make them all visible in one commit.
+    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool, skip: bool = False) -> list:
+        """Validate every record, stage every match file, decide the import in one step (the
+        marker), then move them in (_roll_forward).
 
-        The store lock is taken only to choose the ids and to commit, not while
-        records are read, checked and staged, so saves go on during a long import.
+        The store lock is never held while records are read, checked and staged, and only a
+        shard at a time while ids are chosen and the commit moves the files in, so saves go on
+        during a long import (100,000 matches held it 22 s in one piece at the commit).
         """
         with self._locked():  # an open (which removes dead stages) never sees this one before its lock
             stage = ImportStage(self.layout)
         try:
             with private_source(stage, source, copy) as stream:
-                ids = self._choose_ids(self._validate_backup(stream))
+                ids = self._choose_ids(self._validate_backup(stream, skip))
                 stream.seek(0)
-                kept = self._stage_backup(stream, ids, stage, keep)
+                kept = self._stage_backup(stream, ids, stage, keep, skip)
             with self._locked():
-                renamed = self._rename_taken(stage)
                 stage.mark_committed()
-                try:
-                    self._roll_forward(stage.folder)
-                except OSError as err:
-                    raise WriteFailed(f"{capitalised(disk_trouble(err))}: the import was interrupted. It is "
-                                      "completed the next time the app opens its matches.", err.errno) from None
+            try:
+                renamed = self._roll_forward(stage.folder)
+            except OSError as err:
+                trouble = capitalised(disk_trouble(err))
+                raise WriteFailed(f"{trouble}: the import was interrupted. It is completed the "
+                                  "next time the app opens its matches.", err.errno) from None
         finally:
             stage.close()
         if keep:
             return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
         return [renamed.get(mid, mid) for mid in kept]
 
-    def _validate_backup(self, stream: IO[bytes]) -> list[str]:
-        """Pass 1: every record in full, up to the form it is stored in. Only the ids are kept."""
-        _, records = read_backup(stream)
-        wanted = []
+    def _validate_backup(self, stream: IO[bytes], skip: bool) -> list[str | None]:
+        """Pass 1: every record in full, up to the form it is stored in. Only the ids are kept
+        (None for a damaged record, when skipping those)."""
+        _, records = read_backup(stream, [] if skip else None)
+        wanted: list[str | None] = []
         for record in records:
-            _stored_form(record)
-            wanted.append(record.id)
+            if record is not None:
+                try:
+                    _stored_form(record)
+                except MatchError:
+                    if not skip:
+                        raise
+                    record = None
+            wanted.append(None if record is None else record.id)
+        if not any(wanted) and skip:
+            raise MatchError("no match of the backup can be read", field="file")
         return wanted
 
-    def _choose_ids(self, wanted: list[str]) -> list[str]:
-        """The backup's ids where free, new ones where taken (importing a backup into its own store)."""
-        with self._locked():
-            taken: set[str] = set()
-            ids = []
-            for mid in wanted:
-                if not is_match_id(mid) or mid in taken or self._index.get(mid) is not None:
+    def _choose_ids(self, wanted: list[str | None]) -> list[str | None]:
+        """The backup's ids where free, new ones where taken (a backup into its own store).
+
+        The index is read a shard at a time, the lock released between: an id taken after
+        its shard was read gets a new one at the commit (_commit_chunk).
+        """
+        asked: dict[str, set[str]] = {}
+        for mid in wanted:
+            if mid is not None and is_match_id(mid):
+                asked.setdefault(shard_of(mid), set()).add(mid)
+        stored: set[str] = set()
+        for prefix, mids in sorted(asked.items()):
+            with self._locked():
+                stored |= mids & self._index.entries(prefix).keys()
+        taken: set[str] = set()
+        ids = []
+        for mid in wanted:
+            if mid is None:  # a damaged record, left out
+                ids.append(None)
+                continue
+            if not is_match_id(mid) or mid in taken or mid in stored:
+                with self._locked():
                     mid = self._fresh_id(taken)
-                taken.add(mid)
-                ids.append(mid)
-            return ids
+            taken.add(mid)
+            ids.append(mid)
+        return ids
 
     def _fresh_id(self, taken: set[str]) -> str:
         mid = self._unused_id()
@@ -147,11 +187,14 @@ class ImportMixin:
             mid = self._unused_id()
         return mid
 
-    def _stage_backup(self, stream: IO[bytes], ids: list[str], stage: ImportStage, keep: bool) -> list:
+    def _stage_backup(self, stream: IO[bytes], ids: list[str | None], stage: ImportStage,
+                      keep: bool, skip: bool) -> list:
         """Pass 2: each record's match file into the stage, one record in memory at a time."""
-        _, records = read_backup(stream)
+        _, records = read_backup(stream, [] if skip else None)
         kept: list = []
         for record, mid in zip(records, ids):
+            if mid is None:
+                continue  # damaged: pass 1 left it out
             canonical, as_dict, standings = _stored_form(record)
             stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, standings.finished)
             size = write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
@@ -161,46 +204,89 @@ class ImportMixin:
             kept.append(stored if keep else mid)
         return kept
 
-    def _rename_taken(self, stage: ImportStage) -> dict[str, str]:
-        """Under the lock, before the commit: ids taken since they were chosen (by another import) get new ones."""
-        staged = staged_files(stage.folder)
+    def _roll_forward(self, folder: Path) -> dict[str, str]:
+        """Move a committed stage's match files into matches/ and index them, then drop the stage.
+
+        A shard at a time, each under the lock and the lock released between, so every
+        phone's save goes on during a long commit: the import is decided already (the
+        marker), and an open finishes it after a crash. Safe to repeat. Returns the ids
+        changed because another import or a new match took them since they were chosen.
+        """
+        staged = staged_files(folder)
         taken = {mid for mid, _ in staged}
         renamed: dict[str, str] = {}
+        with self._locked():
+            # Not grown line by line: an import keeps memory flat; the next read reloads.
+            self._index.forget()
         for prefix, files in by_shard(staged).items():
-            present = self._index.entries(prefix)
-            for mid, revision in files:
-                if mid in present:
-                    new = self._fresh_id(taken)
-                    taken.add(new)
-                    restage(stage.file_for(mid, revision), stage.file_for(new, revision), new)
-                    renamed[mid] = new
+            for start in range(0, len(files), CHUNK):
+                chunk = files[start:start + CHUNK]
+                # Read before the lock is taken: it is held only to move the files and index them.
+                lines = {mid: _staged_line(folder, mid, revision) for mid, revision in chunk}
+                with self._locked():
+                    renamed.update(self._commit_chunk(folder, prefix, chunk, lines, taken))
+        remove_stage(folder)
         return renamed
 
-    def _roll_forward(self, folder: Path) -> None:
-        """Move a committed stage's match files into matches/, index them, drop the stage. Safe to repeat."""
-        staged = staged_files(folder)
-        for mid, revision in staged:
+    def _commit_chunk(self, folder: Path, prefix: str, files: list[tuple[str, int]],
+                      lines: dict[str, dict | None], taken: set[str]) -> dict[str, str]:
+        """Under the lock: staged files of one shard into matches/, their lines in one write."""
+        present = self._index.entries(prefix)
+        renamed: dict[str, str] = {}
+        entries: dict[str, list[dict]] = {}  # by shard: a new id may belong to another one
+        moved = []
+        for mid, revision in files:
+            line = lines.get(mid)
+            if mid in present:  # taken since it was chosen: a new id, its index line replayed
+                new = self._fresh_id(taken)
+                taken.add(new)
+                restage(folder / f"{mid}.{revision}.json", folder / f"{new}.{revision}.json", new)
+                renamed[mid], mid, line = new, new, None
             os.replace(folder / f"{mid}.{revision}.json", self.layout.match_file(mid, revision))
+            moved.append((mid, revision, line))
         fsync_dir(self.layout.matches_dir)
-        self._index.forget()  # not grown line by line: an import keeps memory flat; the next read reloads
-        for prefix, files in by_shard(staged).items():
-            entries = [e for e in (self._entry_of_file(folder, mid, revision) for mid, revision in files)
-                       if e is not None]
-            if entries:  # a file without its line (none, short of damage) gets one from the next open's reconcile
-                self._put_entries(prefix, entries)
-        remove_stage(folder)
+        for mid, revision, line in moved:
+            entry = line or self._replayed_entry(mid, revision)
+            # A file without its line (none, short of damage): the next open's reconcile.
+            if entry is not None:
+                entries.setdefault(shard_of(mid), []).append(entry)
+        for shard, found in sorted(entries.items()):
+            self._put_entries(shard, found)
+        return renamed
 
-    def _entry_of_file(self, folder: Path, mid: str, revision: int) -> dict | None:
-        """The index line of a match file this import staged: the one written beside it, else from the file."""
+    def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
+        """Undo an import: remove each (id, revision) it added that is still at that revision.
+
+        A match saved since (another phone recorded a deal in it) is kept, and its id is
+        returned; one deleted since is passed over. A shard at a time, one index write
+        each, the lock released between: saves go on while a large import is undone.
+        Returns how many were removed and the ids kept.
+        """
+        removed, kept = 0, []
+        chunks = ((prefix, files[at:at + CHUNK])
+                  for prefix, files in by_shard(list(imported)).items()
+                  for at in range(0, len(files), CHUNK))
+        for prefix, files in chunks:
+            with self._locked():
+                present = self._index.entries(prefix)
+                here = [(mid, rev) for mid, rev in files if mid in present]
+                gone = [(mid, rev) for mid, rev in here if present[mid]["revision"] == rev]
+                kept += [mid for mid, rev in here if present[mid]["revision"] != rev]
+                if gone:
+                    # Index lines first, as a delete does: a crash before the files go brings
+                    # them back, no more.
+                    with disk_writes("the deletion"):
+                        self._index.drop_many(prefix, [mid for mid, _ in gone])
+                    for mid, rev in gone:
+                        # Removed already; the open removes a file left behind.
+                        with contextlib.suppress(OSError):
+                            os.unlink(self.layout.match_file(mid, rev))
+                removed += len(gone)
+        return removed, kept
+
+    def _replayed_entry(self, mid: str, revision: int) -> dict | None:
+        """The index line of a match file moved in without a usable line beside it."""
         path = self.layout.match_file(mid, revision)
-        try:
-            size = path.stat().st_size
-            line = read_json_file(_line_file(folder, mid, revision))
-            if (isinstance(line, dict) and line.get("id") == mid and line.get("revision") == revision
-                    and line.get("size") == size and valid_entry(line, str(doc_id_of(mid)))):
-                return line
-        except (OSError, DamagedFile):
-            pass  # no line beside it (its id changed, or a crash cut it short): replay the file
         try:
             stored, standings = self._read_match_file(path, mid)
             return index_entry(stored, path.stat().st_size, standings)
@@ -221,6 +307,19 @@ class ImportMixin:
 def _line_file(folder: Path, mid: str, revision: int) -> Path:
     """Where a staged match file's index line waits for the commit (not a name staged_files() lists)."""
     return folder / f"{mid}.{revision}.line"
+
+
+def _staged_line(folder: Path, mid: str, revision: int) -> dict | None:
+    """The index line written beside a staged match file, if it is that file's (None: replay it)."""
+    try:
+        size = (folder / f"{mid}.{revision}.json").stat().st_size
+        line = read_json_file(_line_file(folder, mid, revision))
+    except (OSError, DamagedFile):
+        return None  # no line beside it (a crash cut it short): the file is replayed
+    if (isinstance(line, dict) and line.get("id") == mid and line.get("revision") == revision
+            and line.get("size") == size and valid_entry(line, str(doc_id_of(mid)))):
+        return line
+    return None
 
 
 def _stored_form(record: BackupRecord) -> tuple[Match, dict, Standings]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import IO, Any, Protocol
+from typing import IO, Any, Iterable, Protocol
 
 from ..rules import Match
 from ..stats import Stats
@@ -126,8 +126,13 @@ class MatchRepository(Protocol):
     def write_backup(self, out: IO[bytes]) -> None:
         """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes it."""
 
-    def import_bytes(self, data: bytes | str) -> list[StoredMatch]:
-        """A match file or a backup file's content, imported whole or not at all (see importing.py)."""
+    def import_bytes(self, data: bytes | str, skip_damaged: bool = False) -> list[StoredMatch]:
+        """A match file or a backup file's content, imported whole or not at all (see importing.py);
+        with `skip_damaged`, a backup's damaged matches are left out and the good ones imported."""
+
+    def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
+        """Undo an import: removes each (id, revision) still at that revision; returns how many were
+        removed and the ids kept because they were saved since."""
 
     def get_setting(self, key: str, default: Any = None) -> Any: ...
 

@@ -128,6 +128,17 @@ class IndexShards:
             del present[mid]
             self._cache(prefix, present)
 
+    def drop_many(self, prefix: str, mids: list[str]) -> None:
+        """Remove index lines of one shard in one write (an import undone)."""
+        present = self.entries(prefix)
+        gone = [mid for mid in mids if mid in present]
+        if gone:
+            self._bump()
+            self.db(prefix).table("matches").remove(doc_ids=[doc_id_of(mid) for mid in gone])
+            for mid in gone:
+                del present[mid]
+            self._cache(prefix, present)
+
     def raw_lines(self, prefix: str) -> dict[str, dict]:
         """A shard's lines as stored, unchecked ({} when absent or unreadable): for a migration only."""
         try:

@@ -89,7 +89,7 @@ def test_a_restore_into_an_empty_store_gives_the_same_matches(full, empty):
     vm.restore()
     assert vm.message == "3 matches added from seep-scorer-backup-2026-12-01.jsonl." and not vm.error
     assert matches_of(empty) == matches_of(full)  # the same ids, the same matches
-    assert vm.can_undo and sorted(vm.added) == sorted(matches_of(full))
+    assert vm.can_undo and sorted(mid for mid, _ in vm.added) == sorted(matches_of(full))
 
 
 def test_a_restore_into_its_own_store_says_which_were_there(full):
@@ -102,7 +102,7 @@ def test_a_restore_into_its_own_store_says_which_were_there(full):
     assert vm.message == "3 matches added from b.jsonl; 3 of them were here already, so they are now listed twice."
     after = matches_of(full)
     assert len(after) == 6 and all(after[mid] == m for mid, m in before.items())
-    assert not set(vm.added) & set(before)
+    assert not {mid for mid, _ in vm.added} & set(before)
 
 
 def test_undo_removes_exactly_what_the_restore_added(full, empty):
@@ -134,8 +134,16 @@ def damaged(data: bytes) -> bytes:
     return b"\n".join(lines)
 
 
+def every_match_damaged(data: bytes) -> bytes:
+    lines = data.split(b"\n")
+    # One damaged match among good ones is offered without it (test_restore_undo).
+    for n in (1, 2, 3):
+        lines[n] = lines[n][:40] + b"#" + lines[n][41:]
+    return b"\n".join(lines)
+
+
 @pytest.mark.parametrize("spoil, message", [
-    (damaged, "Line 3 of b.jsonl is damaged, so nothing was restored."),
+    (every_match_damaged, "Line 2 of b.jsonl is damaged, so nothing was restored."),
     (lambda d: d.rsplit(b"\n", 2)[0] + b"\n", "b.jsonl is cut short (its last line is missing), so nothing was restored."),
     (lambda d: b"hello\n" + d, "b.jsonl is not a Seep Scorer backup or match file, so nothing was restored."),
     (lambda d: d.replace(b'"version":1', b'"version":9', 1),

@@ -62,6 +62,8 @@ class BackupSection:
             return
         name, data = found
         self._downloads.start(name, data)
+        if self.vm.message:  # a damaged match found on the way: set aside, and said so
+            self.changed()
 
     # -- restoring
     def _picking(self) -> None:

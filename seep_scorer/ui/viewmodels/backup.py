@@ -1,8 +1,9 @@
 """The settings screen's Backup section: every match to a file, and matches back from one.
 
-Plain Python, no Flet. The store does the work (`write_backup`, `import_bytes`, `delete`); this
-only checks a picked file before anything is written, says what a restore will do and what it
-did, and remembers what it added so that Undo removes exactly that.
+Plain Python, no Flet. The store does the work (`write_backup`, `import_bytes`, `remove_imported`);
+this only checks a picked file before anything is written, says what a restore will do and what
+it did, and remembers what it added (each id at the revision it wrote) so that Undo removes exactly
+that, and keeps a match another phone has changed since.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from ...rules import MatchError
 from ...store.backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, looks_like_backup, read_backup
 from ...store.guards import checked
 from ...store.matchfile import MAX_FILE_BYTES, loads_match
-from ...store.repository import MatchNotFound, MatchRepository
+from ...store.records import canonical_match
+from ...store.repository import MatchRepository
 from .. import texts
 from .base import STORE_FAULTS
 
@@ -40,6 +42,7 @@ class RestorePlan:
     data: bytes
     count: int  # the matches it holds
     present: int  # of them, those whose id is stored already: the store adds them again under a new id
+    damaged: int = 0  # a backup's matches that cannot be read: left out, the good ones restored
 
 
 class BackupVM:
@@ -48,18 +51,23 @@ class BackupVM:
         self.message: str | None = None
         self.error = False
         self.plan: RestorePlan | None = None  # waiting for the player's yes
-        self.added: list[str] = []  # the last restore's new ids, for Undo
+        self.added: list[tuple[str, int]] = []  # the last restore's (id, revision) pairs, for Undo
 
     # -- the backup file (a store call: off the loop)
     def backup_file(self, today: date | None = None) -> tuple[str, bytes] | None:
-        """Its name and content, exactly what `seep-scorer backup` writes; None with `message` set."""
+        """Its name and content, exactly what `seep-scorer backup` writes; None with `message` set.
+        A match found damaged on the way (set aside, put back or left out) is told in `message`."""
         self._clear()
         buffer = io.BytesIO()
+        notices = getattr(self.repo, "notices", [])
+        seen = len(notices)
         try:
             self.repo.write_backup(buffer)
         except STORE_FAULTS as err:
             self._fail(texts.store_read_fault_text(err))
             return None
+        if notices[seen:]:
+            self.message = " ".join(texts.store_notice_text(n) for n in notices[seen:])
         return f"seep-scorer-backup-{(today or date.today()).isoformat()}.jsonl", buffer.getvalue()
 
     # -- restoring: check the file, ask, import, undo
@@ -86,6 +94,7 @@ class BackupVM:
             self._fail(_("{file} is {size} MB; a match file is at most {limit} MB, so nothing was "
                          "restored.").format(file=name, size=_mb(len(data)), limit=_mb(MAX_FILE_BYTES)))
             return None
+        damaged = 0
         try:
             if is_backup:
                 ids = [record.id for record in read_backup(io.BytesIO(data))[1]]
@@ -93,8 +102,11 @@ class BackupVM:
                 checked(loads_match, data)
                 ids = []  # a match file always becomes a new match
         except MatchError as err:
-            self._fail(_file_fault(name, err))
-            return None
+            good = _good_matches(data) if is_backup else None
+            if not good or not good[0]:  # the file itself is damaged, or every match in it
+                self._fail(_file_fault(name, err))
+                return None
+            ids, damaged = good  # offered: restore the good ones
         if is_backup and not ids:
             self._fail(_("{file} holds no matches; there is nothing to restore.").format(file=name))
             return None
@@ -106,7 +118,7 @@ class BackupVM:
                 self._fail(texts.store_read_fault_text(err))
                 return None
             present = sum(1 for mid in set(ids) if mid in stored)
-        self.plan = RestorePlan(name, data, len(ids) if is_backup else 1, present)
+        self.plan = RestorePlan(name, data, len(ids) if is_backup else 1, present, damaged)
         return self.plan
 
     def confirm_text(self) -> str:
@@ -121,6 +133,10 @@ class BackupVM:
                                    "here is kept.",
                                    "{count} of them are here already: they are added again as copies, and the "
                                    "ones here are kept.", plan.present).format(count=fmt().number(plan.present))
+        if plan.damaged:
+            text += " " + ngettext("{count} more match in it is damaged and is left out.",
+                                   "{count} more matches in it are damaged and are left out.",
+                                   plan.damaged).format(count=fmt().number(plan.damaged))
         return text + " " + _("You can undo it right after.")
 
     def restore(self) -> None:
@@ -130,14 +146,14 @@ class BackupVM:
             return
         self._clear()
         try:
-            added = self.repo.import_bytes(plan.data)
+            added = self.repo.import_bytes(plan.data, skip_damaged=bool(plan.damaged))
         except MatchError as err:  # checked already; the store's own last checks may still refuse
             self._fail(_file_fault(plan.file_name, err))
             return
         except STORE_FAULTS as err:
             self._fail(texts.store_fault_text(err))
             return
-        self.added = [s.id for s in added]
+        self.added = [(s.id, s.revision) for s in added]
         count = fmt().number(len(added))
         if plan.present:
             self.message = ngettext(
@@ -152,24 +168,25 @@ class BackupVM:
         self.plan = None
 
     def undo_restore(self) -> None:
-        """Deletes exactly the matches the last restore added (a store call: off the loop)."""
+        """Deletes the matches the last restore added that are still as it wrote them (a store call:
+        off the loop). One that a phone has saved since (a deal recorded) is kept, and the message
+        says so; one deleted since is passed over."""
         added, self.added = self.added, []
-        removed = 0
         try:
-            for mid in added:
-                try:
-                    self.repo.delete(mid)
-                except MatchNotFound:
-                    continue  # deleted already, on this phone or another
-                removed += 1
+            removed, kept = self.repo.remove_imported(added)
         except STORE_FAULTS as err:
-            self.added = added[added.index(mid):]  # what is left stays undoable
+            self.added = added  # stays undoable: what was removed already is passed over next time
             self._fail(texts.store_fault_text(err))
             return
         self._clear()
         self.message = ngettext("The restore is undone: {count} match removed.",
                                 "The restore is undone: {count} matches removed.", removed).format(
             count=fmt().number(removed))
+        if kept:
+            self.message += " " + ngettext(
+                "{count} match was changed after the restore, so it was kept.",
+                "{count} matches were changed after the restore, so they were kept.",
+                len(kept)).format(count=fmt().number(len(kept)))
 
     @property
     def can_undo(self) -> bool:
@@ -184,6 +201,26 @@ class BackupVM:
 
     def _fail(self, message: str) -> None:
         self.message, self.error = message, True
+
+
+def _good_matches(data: bytes) -> tuple[list[str], int] | None:
+    """A backup with damaged matches: the ids of the good ones and how many are damaged, checked as
+    the import checks them; None when the file itself is damaged (cut short, no header)."""
+    damaged: list[MatchError] = []
+    ids, refused = [], 0  # refused: readable, but not in a form the store can keep
+    try:
+        for record in read_backup(io.BytesIO(data), damaged)[1]:
+            if record is None:
+                continue
+            try:
+                canonical_match(record.match)
+            except MatchError:
+                refused += 1
+                continue
+            ids.append(record.id)
+    except MatchError:
+        return None
+    return ids, len(damaged) + refused
 
 
 def _mb(size: int) -> str:
