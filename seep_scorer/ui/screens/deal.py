@@ -11,6 +11,7 @@ from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import TAP, Chip, Counter, big_button, notice, sem, tile
 from .base import MAX_WIDTH, Screen, help_mark, num
+from .discard import ask_discard
 
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
 
@@ -56,9 +57,11 @@ class DealScreen(Screen):
 
     keeps_awake = True
 
-    def __init__(self, host: Host, board: ScoreboardVM, vm: DealEntryVM, swapped: bool = False):
+    def __init__(self, host: Host, board: ScoreboardVM, vm: DealEntryVM, swapped: bool = False,
+                 drafts=None):
         """`vm` enters a new deal (its number None) or edits deal `vm.number` of `board`'s match;
-        `swapped`: a new deal opened from "Record deal, cards to <second team>"."""
+        `swapped`: a new deal opened from "Record deal, cards to <second team>"; `drafts`: this
+        device's `DraftBook`, which brings back an entry left unsaved (a reload) and keeps this one."""
         self.board, self.vm = board, vm
         self.match_id = board.match_id
         self.number = number = vm.number
@@ -68,6 +71,9 @@ class DealScreen(Screen):
         self.stale_upto = 0  # the last deal the stale-deal question named
         if swapped and number is None:
             vm.start_with(1)  # every card on the second team, the instruction saying so
+        self.drafts, self.leaving = drafts, False  # leaving: saved or discarded, Back asks no more
+        if drafts is not None:
+            drafts.restore(self.match_id, vm)
         super().__init__(host)
         self._build()
         self.refresh()
@@ -248,6 +254,26 @@ class DealScreen(Screen):
         # Off until something is entered: a double tap on "Record deal" lands right here.
         self.save_button.disabled = bool(error) or vm.untouched
 
+    def changed(self) -> None:
+        super().changed()
+        if self.drafts is not None and not self.leaving:
+            if self.vm.has_changes:
+                self.drafts.keep(self.match_id, self.vm)
+            elif self.vm.touched:  # an edit put back as it was
+                self.drafts.drop(self.match_id)
+
+    def discard(self) -> None:
+        """Saved or discarded: no draft, and Back no longer asks."""
+        self.leaving = True
+        if self.drafts is not None:
+            self.drafts.drop(self.match_id)
+
+    def holds_back(self, then) -> bool:
+        if self.leaving or not self.vm.has_changes:
+            return False
+        ask_discard(self.host, self, then)
+        return True
+
     # handlers
     def _edit(self, change, *args):
         """A change to the entry (a card tap, a sweep, the dealer...): nothing to read or save."""
@@ -287,6 +313,7 @@ class DealScreen(Screen):
         else:
             ok = await off_loop(self.board.replace_deal, self.number, deal)
         if ok:
+            self.discard()
             self.host.publish(self.match_id)
             await self.host.go_back()
             return
@@ -294,6 +321,7 @@ class DealScreen(Screen):
         # so that saving again is one tap.
         self.message = self.board.take_message()
         if self.number is not None and self.number > len(self.board.deals):
+            self.discard()  # the deal being edited was deleted elsewhere
             await self.host.go_back()
             return
         self.rebase()
@@ -347,9 +375,11 @@ class DealScreen(Screen):
 
     async def _discard_stale(self):
         self._close_stale()
+        self.discard()
         await self.host.go_back()
 
     async def _delete(self):
         if await off_loop(self.board.delete_deal, self.number):
             self.host.publish(self.match_id)
+        self.discard()
         await self.host.go_back()
