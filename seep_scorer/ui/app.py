@@ -90,6 +90,7 @@ class App:
         route = page.route or "/"
         route = await off_loop(self.session.resume_route, route, route_stack(route) == ["/"])
         await self.show(route)
+        page.run_task(self.drafts.read_again, self.prefs, self.handler, lambda: self.top)
 
     def take_store_notices(self) -> list[str]:
         return self.session.take_store_notices()

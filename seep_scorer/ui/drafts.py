@@ -9,6 +9,7 @@ use: a draft that does not fit the entry is ignored, never a fault."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any, Callable
@@ -19,6 +20,7 @@ from .viewmodels import DealEntryVM
 log = logging.getLogger(__name__)
 KEY = "deal_drafts"
 MAX_DRAFTS = 20  # the most recent ones; an old match's forgotten draft is not kept forever
+RETRY_S = 3.0  # after a start that found no drafts, when to ask the browser once more
 
 
 def _deal_key(deal: Deal | None) -> Any:
@@ -89,6 +91,24 @@ class DraftBook:
             value = None
         if isinstance(value, dict):
             self.drafts = {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)}
+
+    async def read_again(self, prefs, handler, top) -> None:
+        """The start found no drafts: none stored, or the browser did not answer (seen on the first
+        session after a server restart, its client still reconnecting). Ask once more, a moment
+        later, and bring back the draft of the entry on screen if nothing was entered in it yet."""
+        if self.drafts:
+            return
+        await asyncio.sleep(RETRY_S)
+        try:
+            stored = await prefs.read([KEY])
+            if KEY not in stored or self.drafts:  # none stored, or this session has written since
+                return
+            self.load(stored)
+            screen = top()
+            if getattr(screen, "drafts", None) is self:
+                await handler(screen.take_draft, screen=screen)()
+        except Exception:  # a second chance only: the app goes on without it
+            log.debug("drafts not read again", exc_info=True)
 
     def restore(self, match_id: str, vm: DealEntryVM) -> bool:
         try:

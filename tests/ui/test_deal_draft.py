@@ -114,3 +114,23 @@ def test_a_draft_of_an_edit_and_bad_stored_data(repo):
         book.load({KEY: junk})
         entry = DealEntryVM(match)
         assert not book.restore(mid, entry) and entry.untouched
+
+
+def test_drafts_the_start_did_not_get_are_asked_for_again(repo, monkeypatch):
+    """The first session after a server restart: the browser's answer to the start's read never
+    came (modelled by the draft arriving in storage only after the start)."""
+    from seep_scorer.ui import drafts
+
+    monkeypatch.setattr(drafts, "RETRY_S", 0.05)
+
+    async def go():
+        a, mid = await entering(repo)
+        await a.tap("card-KS")
+        await a.settle()
+        kept = a.storage.pop(STORED)
+        b = await Phone(make_main(lambda: repo), storage=a.storage).start(f"/match/{mid}/deal")
+        assert "Team A" in card_team(b, "KS")
+        b.storage[STORED] = kept
+        await asyncio.sleep(0.3)
+        assert "Team B" in card_team(b, "KS") and b.enabled("save-deal")
+    run(go())

@@ -262,6 +262,12 @@ class DealScreen(Screen):
             elif self.vm.touched:  # an edit put back as it was
                 self.drafts.drop(self.match_id)
 
+    async def take_draft(self) -> None:
+        """A draft read late (`DraftBook.read_again`): shown if nothing was entered here yet."""
+        if not self.vm.touched and not self.leaving and self.drafts.restore(self.match_id, self.vm):
+            self.points_field.value = self.vm.points_text
+            self.changed()
+
     def discard(self) -> None:
         """Saved or discarded: no draft, and Back no longer asks."""
         self.leaving = True
