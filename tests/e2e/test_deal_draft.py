@@ -1,6 +1,6 @@
 """Issue 19, item 4, against the real server in headless Chromium at 412 x 915: a deal entry with
-changes survives a reload of the page, also into a new session, as a draft,
-and Back (the app bar's or the browser's) asks before it is thrown away (`discard-deal`)."""
+changes survives a reload of the page, also into a new session or after the server restarted,
+as a draft, and Back (the app bar's or the browser's) asks before it is thrown away (`discard-deal`)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ def test_an_entry_survives_a_reload_and_back_asks_first(chromium, server):
     reopened(page)
     assert page.url.endswith(f"/match/{match_id}/deal")
     wait_text(page, "card-KS", "Team B")  # the entry is back, not a fresh one
+    server.restart()  # the connection dropped with the server itself: every session is gone
+    page.reload()
+    reopened(page)
+    wait_text(page, "card-KS", "Team B")
     page.close()
     page = ctx.new_page()  # another tab: a new session too, where the entry opens as it was left
     open_app(page, server.url + f"match/{match_id}")
