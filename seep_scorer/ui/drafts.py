@@ -24,7 +24,8 @@ RETRY_S = 3.0  # after a start that found no drafts, when to ask the browser onc
 
 
 def _deal_key(deal: Deal | None) -> Any:
-    """The deal an edit started from, in a form that compares across sessions (a set's order does not)."""
+    """The deal an edit started from, in a form that compares across sessions (a set's order
+    does not)."""
     if deal is None:
         return None
     cards = None if deal.cards is None else [sorted(deal.cards[0]), sorted(deal.cards[1])]
@@ -53,7 +54,8 @@ def restore(vm: DealEntryVM, data: Any) -> bool:
     if vm.number is not None and data.get("of") != json.loads(json.dumps(_deal_key(vm.original))):
         return False  # the deal was changed elsewhere since: the draft is of another deal
     mode, start, team1 = data.get("mode"), data.get("start"), data.get("team1")
-    points, most, dealer, seen = data.get("points"), data.get("most"), data.get("dealer"), data.get("seen")
+    points, most = data.get("points"), data.get("most")
+    dealer, seen = data.get("dealer"), data.get("seen")
     sweeps = data.get("sweeps")
     ok = (mode in ("cards", "points") and start in (0, 1) and isinstance(team1, list)
           and all(c in vm.cards for c in team1) and isinstance(points, str) and len(points) <= 3
@@ -90,7 +92,8 @@ class DraftBook:
         except (TypeError, ValueError, RecursionError):
             value = None
         if isinstance(value, dict):
-            self.drafts = {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)}
+            self.drafts = {k: v for k, v in value.items()
+                           if isinstance(k, str) and isinstance(v, dict)}
 
     async def read_again(self, prefs, handler, top) -> None:
         """The start found no drafts: none stored, or the browser did not answer (seen on the first

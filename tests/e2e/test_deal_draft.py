@@ -1,6 +1,7 @@
 """Issue 19, item 4, against the real server in headless Chromium at 412 x 915: a deal entry with
 changes survives a reload of the page, also into a new session or after the server restarted,
-as a draft, and Back (the app bar's or the browser's) asks before it is thrown away (`discard-deal`)."""
+as a draft, and Back (the app bar's or the browser's) asks before it is thrown away
+(`discard-deal`)."""
 
 from __future__ import annotations
 

@@ -67,7 +67,8 @@ def test_the_entry_survives_a_reload_until_saved(repo):
         await b.tap("discard-deal-keep")
         await b.tap("save-deal")
         deals = repo.get(mid).match.deals
-        assert len(deals) == 1 and deals[0].cards[1] == frozenset({"KS"}) and len(deals[0].sweeps) == 1
+        assert len(deals) == 1 and deals[0].cards[1] == frozenset({"KS"})
+        assert len(deals[0].sweeps) == 1
         await b.settle()
         assert mid not in json.loads(b.storage[STORED])  # saved: the draft is gone
         c = await Phone(make_main(lambda: repo), storage=a.storage).start(f"/match/{mid}")

@@ -61,7 +61,8 @@ class DealScreen(Screen):
                  drafts=None):
         """`vm` enters a new deal (its number None) or edits deal `vm.number` of `board`'s match;
         `swapped`: a new deal opened from "Record deal, cards to <second team>"; `drafts`: this
-        device's `DraftBook`, which brings back an entry left unsaved (a reload) and keeps this one."""
+        device's `DraftBook`, which brings back an entry left unsaved (a reload) and keeps this
+        one."""
         self.board, self.vm = board, vm
         self.match_id = board.match_id
         self.number = number = vm.number
