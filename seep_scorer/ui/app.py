@@ -20,9 +20,11 @@ import flet as ft
 
 from .. import i18n
 from ..store.repository import MatchRepository, StoreError
+from . import dialogs
 from . import screens as scr, texts, viewmodels as vms  # the other screens load when first shown (scr.X)
 from .awake import KeepAwake
 from .bursts import refit_on_resize
+from .drafts import KEY as DRAFTS_KEY, DraftBook
 from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
@@ -48,6 +50,7 @@ class App:
         self.locale = i18n.UILocale()
         i18n.bind_page(page, self.locale)
         self.prefs = DevicePrefs(page)
+        self.drafts = DraftBook(self.prefs.save)  # deal entries left unsaved on this device
         self.settings: SettingsVM | None = None
         self.route, self.top = None, None  # top: the screen shown (its notices are the ones showing)
         self.screens: dict[str, Screen] = {}
@@ -61,7 +64,8 @@ class App:
 
     # -- start
     async def start(self) -> None:
-        stored = await self.prefs.read(SettingsVM.KEYS)
+        stored = await self.prefs.read((*SettingsVM.KEYS, DRAFTS_KEY))
+        self.drafts.load(stored)
         with i18n.using(self.locale):
             async with self.lock:
                 try:
@@ -88,6 +92,7 @@ class App:
         route = page.route or "/"
         route = await off_loop(self.session.resume_route, route, route_stack(route) == ["/"])
         await self.show(route)
+        page.run_task(self.drafts.read_again, self.prefs, self.handler, lambda: self.top)
 
     def take_store_notices(self) -> list[str]:
         return self.session.take_store_notices()
@@ -233,7 +238,7 @@ class App:
         entry = vms.DealEntryVM(board.match, number)
         if m["n"] == "swapped":
             entry.swap_all()  # every point card starts with the second team
-        screen = scr.DealScreen(self, board, entry, swapped=m["n"] == "swapped")
+        screen = scr.DealScreen(self, board, entry, swapped=m["n"] == "swapped", drafts=self.drafts)
         screen.route = screen.view.route = route  # an edit lives at /deal/<n>/edit
         return screen
 
@@ -249,6 +254,8 @@ class App:
         await self.go(route)
 
     async def go_back(self) -> None:
+        if self.top is not None and self.top.holds_back(self.go_back):  # an entry with changes
+            return
         stack = route_stack(self.route or "/")
         self.screens.pop(stack[-1], None)
         await self.go(stack[-2] if len(stack) > 1 else "/")
@@ -272,6 +279,9 @@ class App:
         target = route_stack(route)[-1]
         # Browser back/forward or a typed address; of a burst, only the last.
         if target != self.route and route == getattr(self, "asked_route", route):
+            if self.top is not None and self.top.holds_back(lambda: self._route_changed(route)):
+                self._push(self.route)  # the address bar back where the entry is, while asked
+                return
             keep = set(route_stack(target))
             self.screens = {r: s for r, s in self.screens.items() if r in keep}
             await self.show(target)
@@ -291,24 +301,10 @@ class App:
         self.update()
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
-        """Open `dialog` in the page's direction. Flutter shows a dialog above the views, where the app's own
-        direction (left to right) rules: in Sindhi and Urdu it was laid out and read left to right, its
-        buttons too. Set on the dialog, the direction mirrors its layout, and the dialog's own semantics
-        node (which Flutter labels) takes it, so what is in it is read right to left, as under
-        `widgets.in_reading_order` on a screen."""
-        dialog.rtl = bool(self.page.rtl)
-        try:
-            self.page.show_dialog(dialog)
-        except Exception:
-            log.debug("no live page for the dialog", exc_info=True)
+        dialogs.show(self.page, dialog)
 
     def close_dialog(self, dialog: ft.DialogControl) -> None:
-        try:
-            if dialog.open:
-                self.page.pop_dialog()
-        except Exception:
-            log.debug("no live page for the dialog", exc_info=True)
-        dialog.open = False
+        dialogs.close(self.page, dialog)
 
     def update(self) -> None:
         try:

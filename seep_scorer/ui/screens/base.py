@@ -125,6 +125,11 @@ class Screen:
         self.refresh()
         self.host.update()
 
+    def holds_back(self, then) -> bool:
+        """Leaving now would lose something: ask first, and run the coroutine function `then` only
+        if the user leaves all the same (True: asked, so the caller stays)."""
+        return False
+
     def leave(self) -> None:
         """Another screen is on top now (or this one is rebuilt, in another language): the notices
         this one showed were about what happened here, in the words of then, so they go. A notice

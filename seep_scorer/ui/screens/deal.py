@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _, fmt, ngettext
+from ...i18n import _, fmt
 from ...rules import SWEEP_KINDS, card_label
 from .. import texts
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
-from ..widgets import TAP, Chip, Counter, big_button, notice, sem, tile
+from ..widgets import Chip, Counter, big_button, notice, sem, tile
 from .base import MAX_WIDTH, PAD, Screen, help_mark, num
+from .discard import ask_discard
+from .stale import stale_dialog
 
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
 
@@ -57,9 +59,12 @@ class DealScreen(Screen):
 
     keeps_awake = True
 
-    def __init__(self, host: Host, board: ScoreboardVM, vm: DealEntryVM, swapped: bool = False):
+    def __init__(self, host: Host, board: ScoreboardVM, vm: DealEntryVM, swapped: bool = False,
+                 drafts=None):
         """`vm` enters a new deal (its number None) or edits deal `vm.number` of `board`'s match;
-        `swapped`: a new deal opened from "Record deal, cards to <second team>"."""
+        `swapped`: a new deal opened from "Record deal, cards to <second team>"; `drafts`: this
+        device's `DraftBook`, which brings back an entry left unsaved (a reload) and keeps this
+        one."""
         self.board, self.vm = board, vm
         self.match_id = board.match_id
         self.number = number = vm.number
@@ -69,6 +74,9 @@ class DealScreen(Screen):
         self.stale_upto = 0  # the last deal the stale-deal question named
         if swapped and number is None:
             vm.start_with(1)  # every card on the second team, the instruction saying so
+        self.drafts, self.leaving = drafts, False  # leaving: saved or discarded, Back asks no more
+        if drafts is not None:
+            drafts.restore(self.match_id, vm)
         super().__init__(host)
         self._build()
         self.refresh()
@@ -274,6 +282,32 @@ class DealScreen(Screen):
         # Off until something is entered: a double tap on "Record deal" lands right here.
         self.save_button.disabled = bool(error) or vm.untouched
 
+    def changed(self) -> None:
+        super().changed()
+        if self.drafts is not None and not self.leaving:
+            if self.vm.has_changes:
+                self.drafts.keep(self.match_id, self.vm)
+            elif self.vm.touched:  # an edit put back as it was
+                self.drafts.drop(self.match_id)
+
+    async def take_draft(self) -> None:
+        """A draft read late (`DraftBook.read_again`): shown if nothing was entered here yet."""
+        if not self.vm.touched and not self.leaving and self.drafts.restore(self.match_id, self.vm):
+            self.points_field.value = self.vm.points_text
+            self.changed()
+
+    def discard(self) -> None:
+        """Saved or discarded: no draft, and Back no longer asks."""
+        self.leaving = True
+        if self.drafts is not None:
+            self.drafts.drop(self.match_id)
+
+    def holds_back(self, then) -> bool:
+        if self.leaving or not self.vm.has_changes:
+            return False
+        ask_discard(self.host, self, then)
+        return True
+
     # handlers
     def _edit(self, change, *args):
         """A change to the entry (a card tap, a sweep, the dealer...): nothing to read or save."""
@@ -313,6 +347,7 @@ class DealScreen(Screen):
         else:
             ok = await off_loop(self.board.replace_deal, self.number, deal)
         if ok:
+            self.discard()
             self.host.publish(self.match_id)
             await self.host.go_back()
             return
@@ -320,6 +355,7 @@ class DealScreen(Screen):
         # so that saving again is one tap.
         self.message = self.board.take_message()
         if self.number is not None and self.number > len(self.board.deals):
+            self.discard()  # the deal being edited was deleted elsewhere
             await self.host.go_back()
             return
         self.rebase()
@@ -331,34 +367,10 @@ class DealScreen(Screen):
     def _ask_stale(self):
         """Another phone saved a deal of this match while this one was being entered: name it, and
         save this entry after it only if asked to (the two may be the same deal, entered twice)."""
-        h, board = self.host.handler, self.board
         added = self.vm.added_elsewhere()
         self.stale_upto = added[-1]
-        rows = []
-        for n in added:
-            r = board.standings.deals[n - 1]
-            row = texts.deal_row_text(board.match, r)
-            if r.dealer is not None:
-                player = board.match.seat_name(r.dealer)
-                row += " · " + _("dealt by {player}").format(player=player)
-            rows.append(row)
-        said = ngettext("Another phone saved this deal while you were entering yours:",
-                        "Another phone saved these deals while you were entering yours:",
-                        len(added))
-        self.stale_dialog = ft.AlertDialog(
-            title=ft.Text(_("Saved on another phone")),
-            content=sem("stale-deal", ft.Column(
-                [ft.Text(said), *(ft.Text(r, weight=ft.FontWeight.BOLD) for r in rows)],
-                tight=True, spacing=6), container=True),
-            actions=[
-                sem("stale-deal-discard", ft.TextButton(
-                    content=_("Discard my entry"), height=TAP,
-                    on_click=h(self._discard_stale, screen=self))),
-                sem("stale-deal-next", ft.FilledButton(
-                    content=_("Save as deal {number}").format(number=num(len(board.deals) + 1)),
-                    height=TAP, on_click=h(self._save_as_next, screen=self))),
-            ],
-        )
+        self.stale_dialog = stale_dialog(self.host, self, self.board, added, self._discard_stale,
+                                         self._save_as_next)
         self.host.show_dialog(self.stale_dialog)
 
     def _close_stale(self) -> None:
@@ -373,9 +385,11 @@ class DealScreen(Screen):
 
     async def _discard_stale(self):
         self._close_stale()
+        self.discard()
         await self.host.go_back()
 
     async def _delete(self):
         if await off_loop(self.board.delete_deal, self.number):
             self.host.publish(self.match_id)
+        self.discard()
         await self.host.go_back()

@@ -81,6 +81,11 @@ class DealEntryVM:
         """A new entry nothing was entered in yet: not saved by a tap on Save."""
         return self.number is None and not self.touched
 
+    @property
+    def has_changes(self) -> bool:
+        """Something entered that leaving would lose (Back asks first; kept as a draft)."""
+        return self.touched and (self.number is None or self.build() != self.original)
+
     def untouched_hint(self) -> str | None:
         """What an untouched card entry waits for (said in place of an error; Save stays off)."""
         if not self.untouched or self.mode != "cards":
