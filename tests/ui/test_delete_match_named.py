@@ -2,24 +2,11 @@
 the Undo names the match it brought back (two matches of "Team A vs Team B" are easy to confuse)."""
 
 import asyncio
-import tempfile
-
-import pytest
 
 from harness import Phone
 from seep_scorer.rules import Deal, Match, MatchFormat
-from seep_scorer.store import close_all, open_repository
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import MatchesVM
-
-
-@pytest.fixture
-def store():
-    with tempfile.TemporaryDirectory() as folder:
-        try:
-            yield open_repository(folder)
-        finally:
-            close_all()
 
 
 def test_deleting_a_match_names_it_and_its_undo_names_it_too(store):

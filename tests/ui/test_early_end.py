@@ -2,27 +2,15 @@
 confirmation, undo and reopen of open-ended matches, and the list then shows it as stopped."""
 
 import asyncio
-import tempfile
 
 import pytest
 
 from harness import Phone
 from seep_scorer.rules import Deal, Match, MatchFormat, make_rules, replay, stopped_early
-from seep_scorer.store import close_all, open_repository
 from seep_scorer.store.layout import doc_id_of
 from seep_scorer.store.records import index_entry, summary_of, valid_entry
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import MatchesVM, NewMatchVM, ScoreboardVM
-
-
-@pytest.fixture
-def store():
-    """The real store: the list reads whether a match was stopped from its index line."""
-    with tempfile.TemporaryDirectory() as folder:
-        try:
-            yield open_repository(folder)
-        finally:
-            close_all()
 
 
 def three_bazzis(repo) -> str:

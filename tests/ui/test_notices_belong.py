@@ -3,24 +3,11 @@ screen (for another one, or by the back button) takes it away, and so does a cha
 a notice set for a screen while it was covered (a deal deleted on its own screen) still shows once."""
 
 import asyncio
-import tempfile
-
-import pytest
 
 from harness import Phone
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
-from seep_scorer.store import close_all, open_repository
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels.backup import BackupVM
-
-
-@pytest.fixture
-def store():
-    with tempfile.TemporaryDirectory() as folder:
-        try:
-            yield open_repository(folder)
-        finally:
-            close_all()
 
 
 def a_match(store, name: str, deals: int = 2) -> str:
