@@ -60,9 +60,10 @@ class ImportMixin:
         """
         return self._import_path(path, keep=True)
 
-    def import_file_ids(self, path: str | os.PathLike) -> list[str]:
-        """As import_file, returning only the new ids: memory stays flat however large the backup."""
-        return self._import_path(path, keep=False)
+    def import_file_ids(self, path: str | os.PathLike, skip_present: bool = False) -> list[str]:
+        """As import_file, returning only the new ids: memory stays flat however large the backup.
+        `skip_present` as for import_bytes."""
+        return self._import_path(path, keep=False, skip_present=skip_present)
 
     def import_bytes(self, data: bytes | str, skip_damaged: bool = False,
                      skip_present: bool = False) -> list[StoredMatch]:
@@ -75,7 +76,7 @@ class ImportMixin:
         return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True,
                                    skip=skip_damaged, skip_present=skip_present)
 
-    def _import_path(self, path: str | os.PathLike, keep: bool) -> list:
+    def _import_path(self, path: str | os.PathLike, keep: bool, skip_present: bool = False) -> list:
         path = Path(path)
         try:
             size = path.stat().st_size
@@ -83,7 +84,7 @@ class ImportMixin:
         except OSError as err:
             raise MatchError(f"cannot read {path}: {err.strerror or err}", field="file") from None
         with f:
-            return self._import_stream(f, size, copy=True, keep=keep)
+            return self._import_stream(f, size, copy=True, keep=keep, skip_present=skip_present)
 
     def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool,
                        skip: bool = False, skip_present: bool = False) -> list:

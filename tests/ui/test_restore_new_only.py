@@ -114,3 +114,21 @@ def test_the_store_leaves_out_what_is_here_already(tmp_path):
     assert len(store.list_matches()) == 2 and store.statistics().to_json() == before
     # Without it (the command line's import), copies under new ids, as before.
     assert len(store.import_bytes(store.export_backup_text())) == 2
+
+
+def test_the_command_line_adds_copies_unless_asked_for_new_ones_only(tmp_path, capsys):
+    from seep_scorer.cli import main
+
+    store = open_repository(tmp_path / "table", fresh=True)
+    mid = store.create(a_match("Reds")).id
+    path = tmp_path / "b.jsonl"
+    path.write_text(store.export_backup_text(), encoding="utf-8")
+    store.create(a_match("Greens"))  # not in the backup
+    close_all()
+    folder = str(tmp_path / "table")
+    assert main(["import", "--new-only", str(path), "--data-dir", folder]) == 0
+    assert capsys.readouterr().out == ""  # nothing new: nothing added
+    assert main(["import", str(path), "--data-dir", folder]) == 0  # as before: a copy
+    [copy] = capsys.readouterr().out.split()
+    assert copy != mid
+    assert len(open_repository(tmp_path / "table").list_matches()) == 3
