@@ -27,8 +27,8 @@ from typing import IO, Iterable
 
 from ..rules import Match, MatchError, Standings
 from .atomic import fsync_dir
-from .backupfile import (HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, BackupRecord, is_present, looks_like_backup,
-                         read_backup)
+from .backupfile import (HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, BackupRecord, is_present,
+                         looks_like_backup, read_backup)
 from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
 from .guards import check_container_budget, checked
 from .layout import doc_id_of, is_match_id, shard_of

@@ -57,8 +57,8 @@ def test_the_dialog_restores_only_the_new_matches_and_the_statistics_stay_true(t
         assert [a.identifier for a in dialog.actions] == [
             "restore-cancel", "restore-copies", "restore-confirm"]
         assert phone.text("restore-summary") == (
-            "b.jsonl holds 4 matches. 3 of them are here already; restoring leaves them as they are "
-            "and adds only the new ones. You can undo it right after.")
+            "b.jsonl holds 4 matches. 3 of them are here already; restoring leaves them as they "
+            "are and adds only the new ones. You can undo it right after.")
         await phone.tap("restore-confirm")  # the default
         assert backup.vm.message == ("1 match added from b.jsonl. 3 matches were here already and "
                                      "were left as they are.")
@@ -84,8 +84,10 @@ def test_copies_are_added_when_asked_and_the_message_counts_right(tmp_path):
     assert vm.confirm_text().startswith("b.jsonl holds 1 match. 1 of them is here already; "
                                         "restoring leaves it as it is")
     vm.restore(copies=True)
-    # Before: '1 match added from b.jsonl; 1 of them were here already, so they are now listed twice.'
-    assert vm.message == "1 match added from b.jsonl. 1 of them was here already and is now listed twice."
+    # Before: '1 match added from b.jsonl; 1 of them were here already, so they are now listed
+    # twice.'
+    assert vm.message == ("1 match added from b.jsonl. 1 of them was here already and is now "
+                          "listed twice.")
     assert len(store.list_matches()) == 2
 
 

@@ -92,8 +92,10 @@ class BackupSection:
     def _ask(self) -> None:
         h = self.host.handler
         actions = [
-            sem("restore-cancel", ft.TextButton(content=_("Cancel"), height=TAP, on_click=h(self._cancel))),
-            sem("restore-confirm", ft.FilledButton(content=_("Restore"), height=TAP, on_click=h(self._restore))),
+            sem("restore-cancel", ft.TextButton(content=_("Cancel"), height=TAP,
+                                                on_click=h(self._cancel))),
+            sem("restore-confirm", ft.FilledButton(content=_("Restore"), height=TAP,
+                                                   on_click=h(self._restore))),
         ]
         if self.vm.plan is not None and self.vm.plan.present:
             # Not the default: a copy of a match here counts each of its deals twice.

@@ -137,7 +137,8 @@ class BackupVM:
         else:
             text = ngettext(
                 "{file} holds {count} match. Restoring adds it to the matches on this device.",
-                "{file} holds {count} matches. Restoring adds them all to the matches on this device.",
+                "{file} holds {count} matches. Restoring adds them all to the matches on this "
+                "device.",
                 plan.count).format(file=plan.file_name, count=fmt().number(plan.count))
         if plan.damaged:
             text += " " + ngettext("{count} more match in it is damaged and is left out.",
@@ -163,7 +164,8 @@ class BackupVM:
             return
         self.added = [(s.id, s.revision) for s in added]
         count = fmt().number(len(added))
-        self.message = ngettext("{count} match added from {file}.", "{count} matches added from {file}.",
+        self.message = ngettext("{count} match added from {file}.",
+                                "{count} matches added from {file}.",
                                 len(added)).format(count=count, file=plan.file_name)
         # Each number with its own plural form: "1 of them were" read wrong.
         if plan.present and copies:
@@ -171,11 +173,13 @@ class BackupVM:
                 "{count} of them was here already and is now listed twice.",
                 "{count} of them were here already and are now listed twice.",
                 plan.present).format(count=fmt().number(plan.present))
-        elif plan.present:
+        elif not copies and plan.count > len(added):
+            # Counted at the import itself: another phone may have restored some since the plan.
+            left = plan.count - len(added)
             self.message += " " + ngettext(
                 "{count} match was here already and was left as it is.",
                 "{count} matches were here already and were left as they are.",
-                plan.present).format(count=fmt().number(plan.present))
+                left).format(count=fmt().number(left))
 
     def cancel(self) -> None:
         self.plan = None
@@ -217,8 +221,9 @@ class BackupVM:
 
 
 def _good_matches(data: bytes) -> tuple[list[tuple[str, str]], int] | None:
-    """A backup with damaged matches: the (id, created) of the good ones and how many are damaged,
-    checked as the import checks them; None when the file itself is damaged (cut short, no header)."""
+    """A backup with damaged matches: the (id, created) of the good ones and how many are
+    damaged, checked as the import checks them; None when the file itself is damaged (cut
+    short, no header)."""
     damaged: list[MatchError] = []
     ids: list[tuple[str, str]] = []
     refused = 0  # refused: readable, but not in a form the store can keep
