@@ -24,6 +24,9 @@ from .status import EXIT_BAD_INPUT
 def register(sub, common) -> None:
     p = sub.add_parser("import", parents=[common], help="add a match file or a backup file to the store")
     p.add_argument("file", help="a match file (seep-match) or a backup file (seep-backup)")
+    p.add_argument("--new-only", action="store_true",
+                   help="leave out a backup's matches already stored (same id and creation time) "
+                        "instead of adding them again as copies")
     p.set_defaults(run=run_import)
 
     p = sub.add_parser("export", parents=[common], help="write one stored match as a match file or CSV")
@@ -111,7 +114,7 @@ def _guarded(action):
 @_guarded
 def run_import(args) -> int:
     repo = _open(args)
-    for match_id in repo.import_file_ids(args.file):
+    for match_id in repo.import_file_ids(args.file, skip_present=args.new_only):
         print(match_id)
     return 0
 

@@ -77,6 +77,14 @@ def looks_like_backup(first_line: bytes) -> bool:
     return isinstance(obj, dict) and obj.get("format") == BACKUP_FORMAT
 
 
+def is_present(record: tuple[str, str], stored: dict[str, str]) -> bool:
+    """Whether a backup's match (its id, creation time) is one already here: the same id and
+    the same creation time, which no edit changes. Its deals may differ (played on since, on
+    either side): the one here is kept as it is, never overwritten by a restore."""
+    mid, created = record
+    return stored.get(mid) == created
+
+
 def _bad(message: str) -> MatchError:
     return MatchError(message, field="file")
 

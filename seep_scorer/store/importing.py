@@ -27,7 +27,8 @@ from typing import IO, Iterable
 
 from ..rules import Match, MatchError, Standings
 from .atomic import fsync_dir
-from .backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, BackupRecord, looks_like_backup, read_backup
+from .backupfile import (HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, BackupRecord, is_present,
+                         looks_like_backup, read_backup)
 from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
 from .guards import check_container_budget, checked
 from .layout import doc_id_of, is_match_id, shard_of
@@ -59,19 +60,23 @@ class ImportMixin:
         """
         return self._import_path(path, keep=True)
 
-    def import_file_ids(self, path: str | os.PathLike) -> list[str]:
-        """As import_file, returning only the new ids: memory stays flat however large the backup."""
-        return self._import_path(path, keep=False)
+    def import_file_ids(self, path: str | os.PathLike, skip_present: bool = False) -> list[str]:
+        """As import_file, returning only the new ids: memory stays flat however large the backup.
+        `skip_present` as for import_bytes."""
+        return self._import_path(path, keep=False, skip_present=skip_present)
 
-    def import_bytes(self, data: bytes | str, skip_damaged: bool = False) -> list[StoredMatch]:
+    def import_bytes(self, data: bytes | str, skip_damaged: bool = False,
+                     skip_present: bool = False) -> list[StoredMatch]:
         """As import_file; with `skip_damaged`, a backup's records that an import refuses are left
-        out and the good ones imported (whole or not at all), rather than refusing the backup."""
+        out and the good ones imported (whole or not at all), rather than refusing the backup.
+        With `skip_present`, a backup's match already here (see is_present) is left out, not
+        added again as a copy that would count every deal of it twice."""
         if isinstance(data, str):
             data = data.encode("utf-8")
         return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True,
-                                   skip=skip_damaged)
+                                   skip=skip_damaged, skip_present=skip_present)
 
-    def _import_path(self, path: str | os.PathLike, keep: bool) -> list:
+    def _import_path(self, path: str | os.PathLike, keep: bool, skip_present: bool = False) -> list:
         path = Path(path)
         try:
             size = path.stat().st_size
@@ -79,10 +84,10 @@ class ImportMixin:
         except OSError as err:
             raise MatchError(f"cannot read {path}: {err.strerror or err}", field="file") from None
         with f:
-            return self._import_stream(f, size, copy=True, keep=keep)
+            return self._import_stream(f, size, copy=True, keep=keep, skip_present=skip_present)
 
     def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool,
-                       skip: bool = False) -> list:
+                       skip: bool = False, skip_present: bool = False) -> list:
         first = stream.readline(HEADER_PEEK_BYTES)
         stream.seek(0)
         if not looks_like_backup(first):
@@ -92,7 +97,7 @@ class ImportMixin:
             raise MatchError(f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
                              f"makes (at most {MAX_BACKUP_BYTES // (1024 ** 3)} GB)", field="file")
         try:
-            return self._import_backup(stream, copy, keep, skip)
+            return self._import_backup(stream, copy, keep, skip, skip_present)
         except OSError as err:
             raise write_failed(err, "the import") from None
 
@@ -107,7 +112,8 @@ class ImportMixin:
             pass  # loads_match says where the bad byte is
         return self.create(checked(loads_match, data))
 
-    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool, skip: bool = False) -> list:
+    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool, skip: bool = False,
+                       skip_present: bool = False) -> list:
         """Validate every record, stage every match file, decide the import in one step (the
         marker), then move them in (_roll_forward).
 
@@ -119,7 +125,7 @@ class ImportMixin:
             stage = ImportStage(self.layout)
         try:
             with private_source(stage, source, copy) as stream:
-                ids = self._choose_ids(self._validate_backup(stream, skip))
+                ids = self._choose_ids(self._validate_backup(stream, skip), skip_present)
                 stream.seek(0)
                 kept = self._stage_backup(stream, ids, stage, keep, skip)
             with self._locked():
@@ -136,11 +142,11 @@ class ImportMixin:
             return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
         return [renamed.get(mid, mid) for mid in kept]
 
-    def _validate_backup(self, stream: IO[bytes], skip: bool) -> list[str | None]:
-        """Pass 1: every record in full, up to the form it is stored in. Only the ids are kept
-        (None for a damaged record, when skipping those)."""
+    def _validate_backup(self, stream: IO[bytes], skip: bool) -> list[tuple[str, str] | None]:
+        """Pass 1: every record in full, up to the form it is stored in. Only the ids and
+        creation times are kept (None for a damaged record, when skipping those)."""
         _, records = read_backup(stream, [] if skip else None)
-        wanted: list[str | None] = []
+        wanted: list[tuple[str, str] | None] = []
         for record in records:
             if record is not None:
                 try:
@@ -149,31 +155,35 @@ class ImportMixin:
                     if not skip:
                         raise
                     record = None
-            wanted.append(None if record is None else record.id)
+            wanted.append(None if record is None else (record.id, record.created))
         if not any(wanted) and skip:
             raise MatchError("no match of the backup can be read", field="file")
         return wanted
 
-    def _choose_ids(self, wanted: list[str | None]) -> list[str | None]:
-        """The backup's ids where free, new ones where taken (a backup into its own store).
+    def _choose_ids(self, wanted: list[tuple[str, str] | None],
+                    skip_present: bool = False) -> list[str | None]:
+        """The backup's ids where free, new ones where taken (a backup into its own store);
+        with `skip_present`, None (left out) for a match already here (is_present).
 
         The index is read a shard at a time, the lock released between: an id taken after
         its shard was read gets a new one at the commit (_commit_chunk).
         """
         asked: dict[str, set[str]] = {}
-        for mid in wanted:
-            if mid is not None and is_match_id(mid):
-                asked.setdefault(shard_of(mid), set()).add(mid)
-        stored: set[str] = set()
+        for item in wanted:
+            if item is not None and is_match_id(item[0]):
+                asked.setdefault(shard_of(item[0]), set()).add(item[0])
+        stored: dict[str, str] = {}  # id -> its creation time, of the asked ids stored here
         for prefix, mids in sorted(asked.items()):
             with self._locked():
-                stored |= mids & self._index.entries(prefix).keys()
+                entries = self._index.entries(prefix)
+                stored |= {mid: entries[mid]["created"] for mid in mids & entries.keys()}
         taken: set[str] = set()
         ids = []
-        for mid in wanted:
-            if mid is None:  # a damaged record, left out
-                ids.append(None)
+        for item in wanted:
+            if item is None or (skip_present and is_present(item, stored)):
+                ids.append(None)  # a damaged record, or a match already here: left out
                 continue
+            mid = item[0]
             if not is_match_id(mid) or mid in taken or mid in stored:
                 with self._locked():
                     mid = self._fresh_id(taken)

@@ -126,9 +126,11 @@ class MatchRepository(Protocol):
     def write_backup(self, out: IO[bytes]) -> None:
         """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes it."""
 
-    def import_bytes(self, data: bytes | str, skip_damaged: bool = False) -> list[StoredMatch]:
+    def import_bytes(self, data: bytes | str, skip_damaged: bool = False,
+                     skip_present: bool = False) -> list[StoredMatch]:
         """A match file or a backup file's content, imported whole or not at all (see importing.py);
-        with `skip_damaged`, a backup's damaged matches are left out and the good ones imported."""
+        with `skip_damaged`, a backup's damaged matches are left out and the good ones imported;
+        with `skip_present`, its matches already here (same id and creation time) are left out."""
 
     def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
         """Undo an import: removes each (id, revision) still at that revision; returns how many were

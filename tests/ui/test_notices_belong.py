@@ -82,7 +82,7 @@ def restored_notice(store, phone) -> str:
     backup: BackupVM = app.settings.backup
     found = backup.backup_file()
     assert found is not None and backup.prepare("b.jsonl", found[1]) is not None
-    backup.restore()
+    backup.restore(copies=True)  # its own backup: copies, so that there is an Undo
     assert backup.message and backup.can_undo
     return backup.message
 

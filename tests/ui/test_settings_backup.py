@@ -97,9 +97,15 @@ def test_a_restore_into_its_own_store_says_which_were_there(full):
     vm = BackupVM(full)
     plan = vm.prepare("b.jsonl", backup_of(full))
     assert (plan.count, plan.present) == (3, 3)
-    assert "3 of them are here already: they are added again as copies" in vm.confirm_text()
-    vm.restore()
-    assert vm.message == "3 matches added from b.jsonl; 3 of them were here already, so they are now listed twice."
+    assert "3 of them are here already; restoring leaves them as they are" in vm.confirm_text()
+    vm.restore()  # the default: only the new ones (issue 19, item 7)
+    assert vm.message == ("0 matches added from b.jsonl. 3 matches were here already and were "
+                          "left as they are.")
+    assert matches_of(full) == before and not vm.added
+    vm.prepare("b.jsonl", backup_of(full))
+    vm.restore(copies=True)
+    assert vm.message == ("3 matches added from b.jsonl. 3 of them were here already and are now "
+                          "listed twice.")
     after = matches_of(full)
     assert len(after) == 6 and all(after[mid] == m for mid, m in before.items())
     assert not {mid for mid, _ in vm.added} & set(before)

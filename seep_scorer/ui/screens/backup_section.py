@@ -91,13 +91,20 @@ class BackupSection:
 
     def _ask(self) -> None:
         h = self.host.handler
+        actions = [
+            sem("restore-cancel", ft.TextButton(content=_("Cancel"), height=TAP,
+                                                on_click=h(self._cancel))),
+            sem("restore-confirm", ft.FilledButton(content=_("Restore"), height=TAP,
+                                                   on_click=h(self._restore))),
+        ]
+        if self.vm.plan is not None and self.vm.plan.present:
+            # Not the default: a copy of a match here counts each of its deals twice.
+            actions.insert(1, sem("restore-copies", ft.TextButton(
+                content=_("Add copies too"), height=TAP, on_click=h(self._restore_copies))))
         self.dialog = ft.AlertDialog(
             title=ft.Text(_("Restore matches from this file?")),
             content=sem("restore-summary", ft.Text(self.vm.confirm_text()), container=True),
-            actions=[
-                sem("restore-cancel", ft.TextButton(content=_("Cancel"), height=TAP, on_click=h(self._cancel))),
-                sem("restore-confirm", ft.FilledButton(content=_("Restore"), height=TAP, on_click=h(self._restore))),
-            ],
+            actions=actions,
         )
         self.host.show_dialog(self.dialog)
 
@@ -111,11 +118,14 @@ class BackupSection:
         self.vm.cancel()
         self.changed()
 
-    async def _restore(self) -> None:
+    async def _restore(self, copies: bool = False) -> None:
         self._close()
-        await off_loop(self.vm.restore)
+        await off_loop(self.vm.restore, copies)
         self.host.publish(None)  # the other phones' lists
         self.changed()
+
+    async def _restore_copies(self) -> None:
+        await self._restore(copies=True)
 
     async def _undo(self) -> None:
         await off_loop(self.vm.undo_restore)

@@ -17,7 +17,8 @@ from datetime import date
 
 from ...i18n import _, fmt, ngettext
 from ...rules import MatchError
-from ...store.backupfile import HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, looks_like_backup, read_backup
+from ...store.backupfile import (HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, is_present, looks_like_backup,
+                                  read_backup)
 from ...store.guards import checked
 from ...store.matchfile import MAX_FILE_BYTES, loads_match
 from ...store.records import canonical_match
@@ -41,7 +42,7 @@ class RestorePlan:
     file_name: str
     data: bytes
     count: int  # the matches it holds
-    present: int  # of them, those whose id is stored already: the store adds them again under a new id
+    present: int  # of them, those here already (same id and creation time): left out unless copied
     damaged: int = 0  # a backup's matches that cannot be read: left out, the good ones restored
 
 
@@ -97,7 +98,7 @@ class BackupVM:
         damaged = 0
         try:
             if is_backup:
-                ids = [record.id for record in read_backup(io.BytesIO(data))[1]]
+                ids = [(r.id, r.created) for r in read_backup(io.BytesIO(data))[1]]
             else:
                 checked(loads_match, data)
                 ids = []  # a match file always becomes a new match
@@ -113,11 +114,11 @@ class BackupVM:
         present = 0
         if ids:
             try:
-                stored = {s.id for s in self.repo.list_matches()}  # the index only
+                stored = {s.id: s.created for s in self.repo.list_matches()}  # the index only
             except STORE_FAULTS as err:
                 self._fail(texts.store_read_fault_text(err))
                 return None
-            present = sum(1 for mid in set(ids) if mid in stored)
+            present = sum(1 for record in set(ids) if is_present(record, stored))
         self.plan = RestorePlan(name, data, len(ids) if is_backup else 1, present, damaged)
         return self.plan
 
@@ -125,28 +126,36 @@ class BackupVM:
         plan = self.plan
         if plan is None:
             return ""
-        text = ngettext("{file} holds {count} match. Restoring adds it to the matches on this device.",
-                        "{file} holds {count} matches. Restoring adds them all to the matches on this device.",
-                        plan.count).format(file=plan.file_name, count=fmt().number(plan.count))
-        if plan.present:
-            text += " " + ngettext("{count} of them is here already: it is added again as a copy, and the one "
-                                   "here is kept.",
-                                   "{count} of them are here already: they are added again as copies, and the "
-                                   "ones here are kept.", plan.present).format(count=fmt().number(plan.present))
+        if plan.present:  # the default adds only the new ones: a copy would count its deals twice
+            text = ngettext("{file} holds {count} match.", "{file} holds {count} matches.",
+                            plan.count).format(file=plan.file_name, count=fmt().number(plan.count))
+            text += " " + ngettext(
+                "{count} of them is here already; restoring leaves it as it is and adds only the "
+                "new ones.",
+                "{count} of them are here already; restoring leaves them as they are and adds only "
+                "the new ones.", plan.present).format(count=fmt().number(plan.present))
+        else:
+            text = ngettext(
+                "{file} holds {count} match. Restoring adds it to the matches on this device.",
+                "{file} holds {count} matches. Restoring adds them all to the matches on this "
+                "device.",
+                plan.count).format(file=plan.file_name, count=fmt().number(plan.count))
         if plan.damaged:
             text += " " + ngettext("{count} more match in it is damaged and is left out.",
                                    "{count} more matches in it are damaged and are left out.",
                                    plan.damaged).format(count=fmt().number(plan.damaged))
         return text + " " + _("You can undo it right after.")
 
-    def restore(self) -> None:
-        """Imports the confirmed file, whole or not at all (a store call: off the loop)."""
+    def restore(self, copies: bool = False) -> None:
+        """Imports the confirmed file, whole or not at all (a store call: off the loop): only its
+        matches not here already, unless `copies` (then those are added again, under new ids)."""
         plan, self.plan = self.plan, None
         if plan is None:
             return
         self._clear()
         try:
-            added = self.repo.import_bytes(plan.data, skip_damaged=bool(plan.damaged))
+            added = self.repo.import_bytes(plan.data, skip_damaged=bool(plan.damaged),
+                                           skip_present=not copies)
         except MatchError as err:  # checked already; the store's own last checks may still refuse
             self._fail(_file_fault(plan.file_name, err))
             return
@@ -155,14 +164,22 @@ class BackupVM:
             return
         self.added = [(s.id, s.revision) for s in added]
         count = fmt().number(len(added))
-        if plan.present:
-            self.message = ngettext(
-                "{count} match added from {file}; {present} of them were here already, so they are now listed twice.",
-                "{count} matches added from {file}; {present} of them were here already, so they are now listed "
-                "twice.", len(added)).format(count=count, file=plan.file_name, present=fmt().number(plan.present))
-        else:
-            self.message = ngettext("{count} match added from {file}.", "{count} matches added from {file}.",
-                                    len(added)).format(count=count, file=plan.file_name)
+        self.message = ngettext("{count} match added from {file}.",
+                                "{count} matches added from {file}.",
+                                len(added)).format(count=count, file=plan.file_name)
+        # Each number with its own plural form: "1 of them were" read wrong.
+        if plan.present and copies:
+            self.message += " " + ngettext(
+                "{count} of them was here already and is now listed twice.",
+                "{count} of them were here already and are now listed twice.",
+                plan.present).format(count=fmt().number(plan.present))
+        elif not copies and plan.count > len(added):
+            # Counted at the import itself: another phone may have restored some since the plan.
+            left = plan.count - len(added)
+            self.message += " " + ngettext(
+                "{count} match was here already and was left as it is.",
+                "{count} matches were here already and were left as they are.",
+                left).format(count=fmt().number(left))
 
     def cancel(self) -> None:
         self.plan = None
@@ -203,11 +220,13 @@ class BackupVM:
         self.message, self.error = message, True
 
 
-def _good_matches(data: bytes) -> tuple[list[str], int] | None:
-    """A backup with damaged matches: the ids of the good ones and how many are damaged, checked as
-    the import checks them; None when the file itself is damaged (cut short, no header)."""
+def _good_matches(data: bytes) -> tuple[list[tuple[str, str]], int] | None:
+    """A backup with damaged matches: the (id, created) of the good ones and how many are
+    damaged, checked as the import checks them; None when the file itself is damaged (cut
+    short, no header)."""
     damaged: list[MatchError] = []
-    ids, refused = [], 0  # refused: readable, but not in a form the store can keep
+    ids: list[tuple[str, str]] = []
+    refused = 0  # refused: readable, but not in a form the store can keep
     try:
         for record in read_backup(io.BytesIO(data), damaged)[1]:
             if record is None:
@@ -217,7 +236,7 @@ def _good_matches(data: bytes) -> tuple[list[str], int] | None:
             except MatchError:
                 refused += 1
                 continue
-            ids.append(record.id)
+            ids.append((record.id, record.created))
     except MatchError:
         return None
     return ids, len(damaged) + refused
