@@ -70,7 +70,10 @@ def time_search(browser, url: str, first: str, found: str) -> float:
         page.wait_for_function(
             """([found, first]) => !!document.querySelector(`[flt-semantics-identifier="match-${found}"]`)
                                    && !document.querySelector(`[flt-semantics-identifier="match-${first}"]`)""",
-            arg=[found, first], polling=10, timeout=120_000)
+            arg=[found, first],
+            polling=10,
+            timeout=120_000,
+        )
         return time.perf_counter() - start
     finally:
         ctx.close()
@@ -78,8 +81,12 @@ def time_search(browser, url: str, first: str, found: str) -> float:
 
 def cli_seconds(data_dir: Path, *args: str) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "seep_scorer", *args, "--data-dir", str(data_dir)], check=True,
-                   stdout=subprocess.DEVNULL, cwd=BENCH.parent)
+    subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *args, "--data-dir", str(data_dir)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        cwd=BENCH.parent,
+    )
     return time.perf_counter() - start
 
 
@@ -93,13 +100,19 @@ def main(argv=None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         big, small, empty = Path(tmp) / "big", Path(tmp) / "small", Path(tmp) / "empty"
-        print(f"building {args.matches:,} matches: {build_history_store(big, args.matches):.1f} s", flush=True)
+        print(
+            f"building {args.matches:,} matches: {build_history_store(big, args.matches):.1f} s",
+            flush=True,
+        )
         build_history_store(small, 50)
         build_empty_store(empty)
         big_first, big_found = expected_first(big)
         small_first, small_found = expected_first(small)
 
-        servers = {name: _start("app", str(folder)) for name, folder in (("big", big), ("small", small), ("empty", empty))}
+        servers = {
+            name: _start("app", str(folder))
+            for name, folder in (("big", big), ("small", small), ("empty", empty))
+        }
         url = {name: f"http://127.0.0.1:{port}" for name, (_, port) in servers.items()}
         frames = {"big": [], "empty": []}
         stats = {"big": [], "empty": []}
@@ -107,17 +120,27 @@ def main(argv=None) -> int:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-                for name in ("big", "empty"):  # warm-up: each server's first session compiles code paths
+                for name in (
+                    "big",
+                    "empty",
+                ):  # warm-up: each server's first session compiles code paths
                     measure(browser, url[name] + "/", "#new-match")
                 for run in range(args.runs):
                     for name in ("empty", "big"):
                         frames[name].append(measure(browser, url[name] + "/", "#new-match"))
                         stats[name].append(measure(browser, url[name] + "/stats", "#stats"))
-                    search["small"].append(time_search(browser, url["small"] + "/", small_first, small_found))
-                    search["big"].append(time_search(browser, url["big"] + "/", big_first, big_found))
-                    print(f"run {run + 1}: first frame {frames['empty'][-1]:.2f} / {frames['big'][-1]:.2f} s, "
-                          f"statistics {stats['empty'][-1]:.2f} / {stats['big'][-1]:.2f} s, "
-                          f"search {search['small'][-1]:.2f} / {search['big'][-1]:.2f} s", flush=True)
+                    search["small"].append(
+                        time_search(browser, url["small"] + "/", small_first, small_found)
+                    )
+                    search["big"].append(
+                        time_search(browser, url["big"] + "/", big_first, big_found)
+                    )
+                    print(
+                        f"run {run + 1}: first frame {frames['empty'][-1]:.2f} / {frames['big'][-1]:.2f} s, "
+                        f"statistics {stats['empty'][-1]:.2f} / {stats['big'][-1]:.2f} s, "
+                        f"search {search['small'][-1]:.2f} / {search['big'][-1]:.2f} s",
+                        flush=True,
+                    )
                 browser.close()
         finally:
             for proc, _ in servers.values():
@@ -142,7 +165,9 @@ def main(argv=None) -> int:
     for label, a, b, goal in rows:
         ratio = a / b
         ok &= ratio <= goal
-        print(f"{label:>40}: {a:.3f} s / {b:.3f} s = {ratio:.2f} (goal <= {goal}) {'met' if ratio <= goal else 'NOT MET'}")
+        print(
+            f"{label:>40}: {a:.3f} s / {b:.3f} s = {ratio:.2f} (goal <= {goal}) {'met' if ratio <= goal else 'NOT MET'}"
+        )
     return 0 if ok else 1
 
 

@@ -47,8 +47,13 @@ def _deal(rng: random.Random) -> Deal:
 
 def finished_match(rng: random.Random, n: int) -> Match:
     """Match n: 8 to 30 deals, players from NAMES in rotation, stopped by the players (so finished)."""
-    seats = [NAMES[(n + k) % len(NAMES)] for k in (0, 2, 1, 3)]  # a different four, and partnerships, each time
-    teams = (Team(f"{seats[0]} & {seats[1]}", (seats[0], seats[1])), Team(f"{seats[2]} & {seats[3]}", (seats[2], seats[3])))
+    seats = [
+        NAMES[(n + k) % len(NAMES)] for k in (0, 2, 1, 3)
+    ]  # a different four, and partnerships, each time
+    teams = (
+        Team(f"{seats[0]} & {seats[1]}", (seats[0], seats[1])),
+        Team(f"{seats[2]} & {seats[3]}", (seats[2], seats[3])),
+    )
     deals = tuple(_deal(rng) for _ in range(rng.randint(8, 30)))
     return Match(PRESETS["standard"], MatchFormat("open", None, ended=True), teams, n % 4, deals)
 
@@ -63,8 +68,12 @@ def build_history_store(folder: Path, count: int = 5000, seed: int = 7) -> float
     started = time.perf_counter()
     lines = [header_line("2026-06-01T00:00:00Z", 3, {})]
     for n in range(count):
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1780272000 - (count - n) * 5 * 3600))
-        lines.append(record_line(StoredMatch(f"{n:08x}", finished_match(rng, n), 1, stamp, stamp, True)))
+        stamp = time.strftime(
+            "%Y-%m-%dT%H:%M:%SZ", time.gmtime(1780272000 - (count - n) * 5 * 3600)
+        )
+        lines.append(
+            record_line(StoredMatch(f"{n:08x}", finished_match(rng, n), 1, stamp, stamp, True))
+        )
     lines.append(end_line(count))
     open_repository(folder, fresh=True).import_bytes(b"".join(lines))
     close_all()
@@ -78,7 +87,9 @@ def build_empty_store(folder: Path) -> None:
 
 def _cli(*args: str) -> float:
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "seep_scorer", *args], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *args], check=True, stdout=subprocess.DEVNULL
+    )
     return time.perf_counter() - started
 
 
@@ -98,10 +109,17 @@ def main() -> int:
         print(f"building {args.matches:,} finished matches ...", flush=True)
         print(f"  built in {build_history_store(large_dir, args.matches):.1f} s", flush=True)
         build_empty_store(empty_dir)
-        open_repository(large_dir, fresh=True)  # the day's automatic backup, out of the way of the timings
+        open_repository(
+            large_dir, fresh=True
+        )  # the day's automatic backup, out of the way of the timings
         close_all()
 
-        times: dict[str, list[float]] = {"stats": [], "list": [], "stats empty": [], "list empty": []}
+        times: dict[str, list[float]] = {
+            "stats": [],
+            "list": [],
+            "stats empty": [],
+            "list empty": [],
+        }
         for i in range(args.runs):
             order = ("stats", "list") if i % 2 == 0 else ("list", "stats")
             for name in order:
@@ -109,8 +127,12 @@ def main() -> int:
                 times[f"{name} empty"].append(_cli(name, "--json", "--data-dir", str(empty_dir)))
         med = {name: statistics.median(values) for name, values in times.items()}
         ratio = med["stats"] / med["list"]
-        print(f"seep-scorer stats --json, {args.matches:,} matches: {ms(med['stats'])}   (empty store: {ms(med['stats empty'])})")
-        print(f"seep-scorer list --json,  {args.matches:,} matches: {ms(med['list'])}   (empty store: {ms(med['list empty'])})")
+        print(
+            f"seep-scorer stats --json, {args.matches:,} matches: {ms(med['stats'])}   (empty store: {ms(med['stats empty'])})"
+        )
+        print(
+            f"seep-scorer list --json,  {args.matches:,} matches: {ms(med['list'])}   (empty store: {ms(med['list empty'])})"
+        )
         print(f"ratio stats/list (goal <= 2): {ratio:.2f}")
 
         opens = []
@@ -121,20 +143,24 @@ def main() -> int:
         print(f"open of the store with {args.matches:,} matches: {ms(statistics.median(opens))}")
         started = time.perf_counter()
         large.statistics()
-        print(f"in process: first statistics() (reads the 256 shards): {ms(time.perf_counter() - started)}")
+        print(
+            f"in process: first statistics() (reads the 256 shards): {ms(time.perf_counter() - started)}"
+        )
         started = time.perf_counter()
         large.statistics()
         print(f"in process: statistics() again (cached): {ms(time.perf_counter() - started)}")
 
         empty = open_repository(empty_dir, fresh=True)
-        targets = {"large": [s.id for s in large.list_matches()][:10],
-                   "empty": [empty.create(finished_match(random.Random(n), n)).id for n in range(10)]}
+        targets = {
+            "large": [s.id for s in large.list_matches()][:10],
+            "empty": [empty.create(finished_match(random.Random(n), n)).id for n in range(10)],
+        }
         stores = {"large": large, "empty": empty}
         saves: dict[str, list[float]] = {"large": [], "empty": []}
         after: list[float] = []
         rng = random.Random(3)
         for i in range(60):
-            for name in (("large", "empty") if i % 2 == 0 else ("empty", "large")):
+            for name in ("large", "empty") if i % 2 == 0 else ("empty", "large"):
                 repo = stores[name]
                 before = repo.get(targets[name][i % 10])
                 edited = before.match.with_deals(before.match.deals[:-1] + (_deal(rng),))
@@ -145,10 +171,17 @@ def main() -> int:
                     started = time.perf_counter()
                     repo.statistics()
                     after.append(time.perf_counter() - started)
-        large_save, empty_save = statistics.median(saves["large"]), statistics.median(saves["empty"])
-        print(f"median save (a deal edited), {args.matches:,} matches stored: {ms(large_save)}; "
-              f"10 stored: {ms(empty_save)}; ratio {large_save / empty_save:.2f}")
-        print(f"median statistics() right after a save, {args.matches:,} matches: {ms(statistics.median(after))}")
+        large_save, empty_save = (
+            statistics.median(saves["large"]),
+            statistics.median(saves["empty"]),
+        )
+        print(
+            f"median save (a deal edited), {args.matches:,} matches stored: {ms(large_save)}; "
+            f"10 stored: {ms(empty_save)}; ratio {large_save / empty_save:.2f}"
+        )
+        print(
+            f"median statistics() right after a save, {args.matches:,} matches: {ms(statistics.median(after))}"
+        )
         close_all()
         print("PASS" if ratio <= 2 else "FAIL")
         return 0 if ratio <= 2 else 1

@@ -35,8 +35,13 @@ STAMP = "2026-01-01T00:00:00Z"
 def a_match(rng: random.Random, n: int, deals: int) -> Match:
     points = [rng.randint(20, 80) for _ in range(deals)]
     teams = (Team(f"Team {n}", ("Asha", "Chitra")), Team(f"Rivals {n}", ("Bilal", "Dev")))
-    return Match(PRESETS["standard"], MatchFormat("open", None), teams, n % 4,
-                 tuple(Deal(points=(a, 100 - a)) for a in points))
+    return Match(
+        PRESETS["standard"],
+        MatchFormat("open", None),
+        teams,
+        n % 4,
+        tuple(Deal(points=(a, 100 - a)) for a in points),
+    )
 
 
 def write_backup(path: Path, count: int, deals: int) -> None:
@@ -103,8 +108,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--deals", type=int, default=10)
-    parser.add_argument("--no-undo", action="store_true",
-                        help="the import only (an undo one match at a time is slow)")
+    parser.add_argument(
+        "--no-undo",
+        action="store_true",
+        help="the import only (an undo one match at a time is slow)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="seep-bench-") as tmp:
         backup = Path(tmp) / "backup.jsonl"
@@ -116,8 +124,10 @@ def main() -> None:
         # As `seep-scorer import` does: only the ids kept (100,000 matches kept in memory made
         # the garbage collector stall the whole process for seconds, whoever held the lock).
         took, held, waited, imported = timed(repo, lambda: repo.import_file_ids(backup))
-        print(f"import of {args.matches:,} matches: {took:.1f} s; store lock held at most "
-              f"{held:.3f} s in one piece; a phone waited at most {waited:.3f} s")
+        print(
+            f"import of {args.matches:,} matches: {took:.1f} s; store lock held at most "
+            f"{held:.3f} s in one piece; a phone waited at most {waited:.3f} s"
+        )
         pairs = [(mid, 1) for mid in imported]  # the backup's matches are all at revision 1
         if args.no_undo:
             return
@@ -126,8 +136,10 @@ def main() -> None:
         else:  # before batches: one delete per match, as the app's Undo did
             undo = lambda: [repo.delete(mid) for mid, _ in pairs]  # noqa: E731
         took, held, waited, _ = timed(repo, undo)
-        print(f"undo of {args.matches:,} matches: {took:.1f} s; store lock held at most "
-              f"{held:.3f} s in one piece; a phone waited at most {waited:.3f} s")
+        print(
+            f"undo of {args.matches:,} matches: {took:.1f} s; store lock held at most "
+            f"{held:.3f} s in one piece; a phone waited at most {waited:.3f} s"
+        )
         print(f"matches left: {len(repo.list_matches())}")
         repo.close()
 

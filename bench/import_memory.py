@@ -38,7 +38,9 @@ def a_match(rng: random.Random, n: int) -> Match:
     for _ in range(DEALS):
         a = rng.randint(20, 80)
         sweeps = tuple(Sweep(rng.randint(0, 1), "normal") for _ in range(rng.randint(0, 1)))
-        deals.append(Deal(points=(a, 100 - a), sweeps=sweeps, note=rng.choice([None, "misdeal redealt"])))
+        deals.append(
+            Deal(points=(a, 100 - a), sweeps=sweeps, note=rng.choice([None, "misdeal redealt"]))
+        )
     teams = (Team(f"Team {n}", ("Asha", "Chitra")), Team(f"Rivals {n}", ("Bilal", "Dev")))
     return Match(PRESETS["standard"], MatchFormat("open", None), teams, n % 4, tuple(deals))
 
@@ -50,7 +52,11 @@ def write_backup(path: Path, megabytes: float, rng: random.Random) -> int:
     with open(path, "wb") as f:
         f.write(header_line(STAMP, 2, {}))
         while f.tell() < target:
-            f.write(record_line(StoredMatch(f"{count:08x}", a_match(rng, count), 1, STAMP, STAMP, False)))
+            f.write(
+                record_line(
+                    StoredMatch(f"{count:08x}", a_match(rng, count), 1, STAMP, STAMP, False)
+                )
+            )
             count += 1
         f.write(end_line(count))
     return count
@@ -59,8 +65,12 @@ def write_backup(path: Path, megabytes: float, rng: random.Random) -> int:
 def peak_mb(*args: str) -> tuple[float, float]:
     """Peak resident memory (MB) and wall time (s) of one `seep-scorer` process."""
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "seep_scorer", *args], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "seep_scorer", *args],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
@@ -72,7 +82,9 @@ def peak_mb(*args: str) -> tuple[float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=float, nargs="+", default=[1, 4, 16], help="backup sizes in MB")
+    parser.add_argument(
+        "--sizes", type=float, nargs="+", default=[1, 4, 16], help="backup sizes in MB"
+    )
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it")
     args = parser.parse_args()
     root = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="seep-bench-mem-"))
@@ -80,21 +92,30 @@ def main() -> int:
     try:
         floor, _ = peak_mb("list", "--data-dir", str(root / "empty"))
         print(f"floor (`seep-scorer list`, empty store): {floor:.1f} MB")
-        print(f"{'backup':>9}  {'matches':>7}  {'import peak':>11}  {'took':>6}  {'backup peak':>11}  {'took':>6}")
+        print(
+            f"{'backup':>9}  {'matches':>7}  {'import peak':>11}  {'took':>6}  {'backup peak':>11}  {'took':>6}"
+        )
         rows = []
         for size in args.sizes:
             backup, store = root / f"backup-{size:g}MB.jsonl", root / f"store-{size:g}MB"
             count = write_backup(backup, size, rng)
             actual = backup.stat().st_size / (1024 * 1024)
             imported, import_time = peak_mb("import", str(backup), "--data-dir", str(store))
-            peak_mb("list", "--data-dir", str(store))  # takes the day's automatic backup, so the next run does not
+            peak_mb(
+                "list", "--data-dir", str(store)
+            )  # takes the day's automatic backup, so the next run does not
             backed_up, backup_time = peak_mb("backup", "-o", os.devnull, "--data-dir", str(store))
             rows.append((imported, backed_up))
-            print(f"{actual:>6.1f} MB  {count:>7,}  {imported:>8.1f} MB  {import_time:>5.1f}s  "
-                  f"{backed_up:>8.1f} MB  {backup_time:>5.1f}s", flush=True)
+            print(
+                f"{actual:>6.1f} MB  {count:>7,}  {imported:>8.1f} MB  {import_time:>5.1f}s  "
+                f"{backed_up:>8.1f} MB  {backup_time:>5.1f}s",
+                flush=True,
+            )
         import_ratio = rows[-1][0] / rows[0][0]
         backup_ratio = rows[-1][1] / rows[0][1]
-        print(f"largest / smallest: import {import_ratio:.2f}, backup {backup_ratio:.2f} (goal <= 1.5)")
+        print(
+            f"largest / smallest: import {import_ratio:.2f}, backup {backup_ratio:.2f} (goal <= 1.5)"
+        )
         ok = import_ratio <= 1.5 and backup_ratio <= 1.5
         print("PASS" if ok else "FAIL")
         return 0 if ok else 1

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from startup import CHROMIUM_ARGS, _chromium, _free_port  # noqa: E402  (the served app's benchmark, same folder)
 
 VIEWPORT = {"width": 412, "height": 915}
-BARE_MAIN = '''import sys
+BARE_MAIN = """import sys
 import time
 
 _profile = None
@@ -65,7 +65,7 @@ def main(page: ft.Page):
 if _profile:
     _profile("imports-done", time.time() * 1000)
 ft.run(main)
-'''
+"""
 # Loading gone, semantics asked for, the control present, on screen and enabled.
 READY_JS = """(id) => {
     if (document.getElementById('loading') !== null) return false;
@@ -98,8 +98,11 @@ def serve(folder: Path) -> tuple[subprocess.Popen, str]:
     import socket
 
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(folder), str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(folder), str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -127,8 +130,12 @@ def _wait_sw(page) -> None:
 def visit(browser, url: str, ident: str, log: list[str] | None = None) -> tuple[float, float]:
     """(first visit, reload) seconds to the first interactive frame, in a fresh context."""
     ctx = browser.new_context(viewport=VIEWPORT)
-    ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url.split("?")[0])
-              else route.abort())
+    ctx.route(
+        "**/*",
+        lambda route: (
+            route.continue_() if route.request.url.startswith(url.split("?")[0]) else route.abort()
+        ),
+    )
     page = ctx.new_page()
     if log is not None:
         page.on("console", lambda m: log.append(m.text) if m.text.startswith("[profile]") else None)
@@ -153,12 +160,20 @@ def _on_page_clock(page, log: list[str] | None, what: str, ready: float) -> None
     origin = page.evaluate("performance.timeOrigin")
     done = len(log) - log[::-1].index("----") if "----" in log else 0
     # The page's own downloads (the Flutter client, its renderer, fonts): asked for -> received.
-    lines = [f"  page {name:<35} {start / 1000:7.2f} -> {end / 1000:5.2f} s" for name, start, end in page.evaluate(
-        "performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.startTime, e.responseEnd])")]
+    lines = [
+        f"  page {name:<35} {start / 1000:7.2f} -> {end / 1000:5.2f} s"
+        for name, start, end in page.evaluate(
+            "performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.startTime, e.responseEnd])"
+        )
+    ]
     for line in log[done:]:
         what_, _, value = line.removeprefix("[profile] ").rpartition(" ")
         at = float(value)
-        lines.append(f"  {what_:<40} {(at - origin) / 1000:7.2f} s" if at > 1e12 else f"  {what_:<40} {at:7.0f} ms")
+        lines.append(
+            f"  {what_:<40} {(at - origin) / 1000:7.2f} s"
+            if at > 1e12
+            else f"  {what_:<40} {at:7.0f} ms"
+        )
     del log[done:]
     log.extend([f"{what}:", *lines, f"  {'first interactive frame':<40} {ready:7.2f} s", "----"])
 
@@ -171,7 +186,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--limit", type=float, default=1.3)
-    ap.add_argument("--profile", action="store_true", help="print the app's boot timings (last round)")
+    ap.add_argument(
+        "--profile", action="store_true", help="print the app's boot timings (last round)"
+    )
     args = ap.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -179,9 +196,12 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.monotonic()
         sites = build(Path(tmp))
-        print(f"published both sites in {time.monotonic() - t0:.1f} s; app.tar.gz "
-              f"{(sites['app'] / 'app.tar.gz').stat().st_size / 1e6:.2f} MB, bare "
-              f"{(sites['bare'] / 'app.tar.gz').stat().st_size / 1e6:.2f} MB", flush=True)
+        print(
+            f"published both sites in {time.monotonic() - t0:.1f} s; app.tar.gz "
+            f"{(sites['app'] / 'app.tar.gz').stat().st_size / 1e6:.2f} MB, bare "
+            f"{(sites['bare'] / 'app.tar.gz').stat().st_size / 1e6:.2f} MB",
+            flush=True,
+        )
         servers = {kind: serve(folder) for kind, folder in sites.items()}
         ident = {"app": "new-match", "bare": "tap"}
         first: dict[str, list[float]] = {"app": [], "bare": []}
@@ -195,20 +215,31 @@ def main(argv=None) -> int:
                         url = servers[kind][1]
                         if args.profile:
                             logs[kind] = []
-                        f, r = visit(browser, url + ("?profile" if args.profile else ""), ident[kind],
-                                     logs.get(kind))
+                        f, r = visit(
+                            browser,
+                            url + ("?profile" if args.profile else ""),
+                            ident[kind],
+                            logs.get(kind),
+                        )
                         first[kind].append(f)
                         reload[kind].append(r)
-                    print(f"round {i + 1}: reload app {reload['app'][-1]:6.2f} s, bare {reload['bare'][-1]:6.2f} s "
-                          f"(ratio {reload['app'][-1] / reload['bare'][-1]:.2f}); first visit app "
-                          f"{first['app'][-1]:6.2f} s, bare {first['bare'][-1]:6.2f} s", flush=True)
+                    print(
+                        f"round {i + 1}: reload app {reload['app'][-1]:6.2f} s, bare {reload['bare'][-1]:6.2f} s "
+                        f"(ratio {reload['app'][-1] / reload['bare'][-1]:.2f}); first visit app "
+                        f"{first['app'][-1]:6.2f} s, bare {first['bare'][-1]:6.2f} s",
+                        flush=True,
+                    )
                 browser.close()
         finally:
             for proc, _ in servers.values():
                 proc.kill()
                 proc.wait(15)
     for kind, log in logs.items():
-        print("\n".join([f"{kind} boot profile (last round):", *(line for line in log if line != "----")]))
+        print(
+            "\n".join(
+                [f"{kind} boot profile (last round):", *(line for line in log if line != "----")]
+            )
+        )
     print(f"reload      app:  {_fig(reload['app'])}")
     print(f"reload      bare: {_fig(reload['bare'])}")
     print(f"first visit app:  {_fig(first['app'])}")
@@ -216,10 +247,14 @@ def main(argv=None) -> int:
     ratio = statistics.median(reload["app"]) / statistics.median(reload["bare"])
     per_round = [a / b for a, b in zip(reload["app"], reload["bare"])]
     first_ratio = statistics.median(first["app"]) / statistics.median(first["bare"])
-    print(f"reload ratio app/bare (medians): {ratio:.2f}; per round median {statistics.median(per_round):.2f}, "
-          f"ratio of minima {min(reload['app']) / min(reload['bare']):.2f}")
+    print(
+        f"reload ratio app/bare (medians): {ratio:.2f}; per round median {statistics.median(per_round):.2f}, "
+        f"ratio of minima {min(reload['app']) / min(reload['bare']):.2f}"
+    )
     print(f"first visit ratio app/bare (medians): {first_ratio:.2f}")
-    print(f"goal: reload at most {args.limit} x the bare page: {'met' if ratio <= args.limit else 'NOT met'}")
+    print(
+        f"goal: reload at most {args.limit} x the bare page: {'met' if ratio <= args.limit else 'NOT met'}"
+    )
     return 0 if ratio <= args.limit else 1
 
 

@@ -26,8 +26,15 @@ sys.path.insert(0, str(BENCH.parent))
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent / "tests" / "e2e"))
 
-from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path,  # noqa: E402
-                         enable_semantics, tap, wait_present, wait_text)
+from e2e_support import (
+    CHROMIUM_ARGS,
+    VIEWPORT,
+    chromium_path,  # noqa: E402
+    enable_semantics,
+    tap,
+    wait_present,
+    wait_text,
+)
 from test_published import BOOT_MS, WAIT, StaticServer, new_match, record_points, save  # noqa: E402
 
 TURN = re.compile(r"\[profile\] turn wait ([\d.]+) hold ([\d.]+) reread (True|False) ([\d.]+)")
@@ -73,16 +80,21 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         cli = [sys.executable, "-m", "seep_scorer"]
-        subprocess.run([*cli, "publish", "-o", str(tmp / "site")], check=True, capture_output=True,
-                       timeout=600)
+        subprocess.run(
+            [*cli, "publish", "-o", str(tmp / "site")], check=True, capture_output=True, timeout=600
+        )
         backup = None
         if args.matches:
             from history_store import build_history_store
 
             build_history_store(tmp / "store", args.matches)
             backup = tmp / "backup.jsonl"
-            subprocess.run([*cli, "backup", "-o", str(backup), "--data-dir", str(tmp / "store")],
-                           check=True, capture_output=True, timeout=600)
+            subprocess.run(
+                [*cli, "backup", "-o", str(backup), "--data-dir", str(tmp / "store")],
+                check=True,
+                capture_output=True,
+                timeout=600,
+            )
         server = StaticServer(tmp / "site").start()
         try:
             with sync_playwright() as pw:
@@ -98,8 +110,9 @@ def main(argv=None) -> int:
                     for tab in (tab_a, tab_b):
                         tab.bring_to_front()
                         tab.goto(server.url + "?profile#/")
-                        tab.wait_for_function("document.getElementById('loading') === null",
-                                              timeout=BOOT_MS)
+                        tab.wait_for_function(
+                            "document.getElementById('loading') === null", timeout=BOOT_MS
+                        )
                         enable_semantics(tab)
                         new_match(tab)
                         record_points(tab, 70)

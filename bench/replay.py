@@ -63,7 +63,9 @@ def main() -> int:
             replay(m)
         rates.append(total / (time.perf_counter() - start))
     median = statistics.median(rates)
-    print(f"replayed {args.matches} matches x {args.deals} deals = {total} deals, {args.repeat} runs")
+    print(
+        f"replayed {args.matches} matches x {args.deals} deals = {total} deals, {args.repeat} runs"
+    )
     print(f"deals per second: median {median:,.0f} (min {min(rates):,.0f}, max {max(rates):,.0f})")
     print(f"goal {GOAL:,}: {'met' if median >= GOAL else 'NOT MET'}")
     return 0 if median >= GOAL else 1

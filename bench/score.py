@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from replay import generate_match  # noqa: E402
+
 from seep_scorer.cli import main as cli_main  # noqa: E402
 from seep_scorer.store.matchfile import dumps_match  # noqa: E402
 
@@ -60,7 +61,11 @@ def timed(argv: list[str], env: dict) -> float:
 
 
 def environments(tmp: str) -> dict[str, dict]:
-    plain = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    plain = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
+    }
     # (scripts/start compiles the package, as pip does for an installed one: no run compiles it from source.)
     return {"new process": dict(plain, PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"))}
 
@@ -72,12 +77,20 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "match.json"
-        path.write_text(dumps_match(generate_match(random.Random(2026), args.deals)), encoding="utf-8")
+        path.write_text(
+            dumps_match(generate_match(random.Random(2026), args.deals)), encoding="utf-8"
+        )
         print(f"match file: {args.deals} deals, {path.stat().st_size / 1024:,.0f} KB")
         script = command()[0]
         old_pip = script.endswith("seep-scorer") and "import re" in Path(script).read_text()
-        print(f"command: {' '.join(command())} score FILE --json"
-              + (" (a script that imports re: reinstall the app with the locked pip)" if old_pip else ""))
+        print(
+            f"command: {' '.join(command())} score FILE --json"
+            + (
+                " (a script that imports re: reinstall the app with the locked pip)"
+                if old_pip
+                else ""
+            )
+        )
         score = command() + ["score", str(path), "--json"]
         envs = environments(tmp)
         runs = {"in process": lambda: in_process(path)}
@@ -94,11 +107,15 @@ def main() -> int:
         for label, taken in times.items():
             median = statistics.median(taken)
             if label == "python -c pass":
-                print(f"{label:>30}: median {median * 1000:,.0f} ms (best {min(taken) * 1000:,.0f})")
+                print(
+                    f"{label:>30}: median {median * 1000:,.0f} ms (best {min(taken) * 1000:,.0f})"
+                )
                 continue
             results[label] = args.deals / median
-            print(f"{label:>30}: median {median * 1000:,.0f} ms, {args.deals / median:,.0f} deals/s "
-                  f"(best {args.deals / min(taken):,.0f})")
+            print(
+                f"{label:>30}: median {median * 1000:,.0f} ms, {args.deals / median:,.0f} deals/s "
+                f"(best {args.deals / min(taken):,.0f})"
+            )
     met = results["new process"] >= GOAL
     print(f"goal {GOAL:,} deals/s end to end (new process): {'met' if met else 'NOT MET'}")
     return 0 if met else 1

@@ -25,12 +25,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests" / "e2e"),
-                str(ROOT / "tests" / "security")]
+sys.path[:0] = [
+    str(ROOT),
+    str(ROOT / "bench"),
+    str(ROOT / "tests" / "e2e"),
+    str(ROOT / "tests" / "security"),
+]
 
 from e2e_support import Server  # noqa: E402
 from fletclient import CONTROL_EVENT, UPDATE_CONTROL_PROPS, Phone, frame  # noqa: E402
 from replay import generate_match  # noqa: E402
+
 from seep_scorer.store.matchfile import dumps_match  # noqa: E402
 
 
@@ -60,10 +65,15 @@ def store_with_match(tmp: Path, deals: int) -> tuple[Path, str]:
     path, data = tmp / "match.json", tmp / "data"
     path.write_text(dumps_match(generate_match(random.Random(7), deals)))
     run = [sys.executable, "-m", "seep_scorer"]
-    subprocess.run(run + ["import", str(path), "--data-dir", str(data)], check=True,
-                   capture_output=True)
-    listed = subprocess.run(run + ["list", "--json", "--data-dir", str(data)], check=True,
-                            capture_output=True, text=True)
+    subprocess.run(
+        run + ["import", str(path), "--data-dir", str(data)], check=True, capture_output=True
+    )
+    listed = subprocess.run(
+        run + ["list", "--json", "--data-dir", str(data)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return data, json.loads(listed.stdout)[0]["id"]
 
 
@@ -92,14 +102,19 @@ async def leaving(srv: Server, match_id: str, deals: int, gone: int) -> None:
     await asyncio.sleep(3)
     with_gone = await save_cpu(srv, match_id, deals - 1)
     await watcher.close()
-    print(f"one save, {deals} deals: {alone:.2f} s CPU with no phone gone, "
-          f"{with_gone:.2f} s with {gone} gone", flush=True)
+    print(
+        f"one save, {deals} deals: {alone:.2f} s CPU with no phone gone, "
+        f"{with_gone:.2f} s with {gone} gone",
+        flush=True,
+    )
     for batch in range(1, 4):
         for _ in range(3):
             await (await scoreboard(srv.port, match_id, deals - 2)).close()
         await asyncio.sleep(4)
-        print(f"  RSS after {3 * batch} more phones came and left: {rss_mb(srv.proc.pid)} MB",
-              flush=True)
+        print(
+            f"  RSS after {3 * batch} more phones came and left: {rss_mb(srv.proc.pid)} MB",
+            flush=True,
+        )
 
 
 async def flooding(srv: Server, count: int) -> None:
@@ -114,8 +129,10 @@ async def flooding(srv: Server, count: int) -> None:
         while not done.is_set():
             started = time.monotonic()
             reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
-            writer.write(f"GET /manifest.json HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\n"
-                         "Connection: close\r\n\r\n".encode())
+            writer.write(
+                f"GET /manifest.json HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\n"
+                "Connection: close\r\n\r\n".encode()
+            )
             await reader.read()
             writer.close()
             waits.append(time.monotonic() - started)
@@ -127,8 +144,9 @@ async def flooding(srv: Server, count: int) -> None:
     for i in range(count):
         size = {"width": 360 + i % 60, "height": 800}
         await bad.ws.send(frame(UPDATE_CONTROL_PROPS, {"id": bad.page_id, "props": size}))
-        await bad.ws.send(frame(CONTROL_EVENT, {"target": bad.page_id, "name": "resize",
-                                                "data": size}))
+        await bad.ws.send(
+            frame(CONTROL_EVENT, {"target": bad.page_id, "name": "resize", "data": size})
+        )
     patches = other.patches
     await other.tap("nav-settings")
     await other.until(lambda: other.patches > patches, 1800)
@@ -136,9 +154,11 @@ async def flooding(srv: Server, count: int) -> None:
     spent = await settled(srv.proc.pid) - before
     done.set()
     await probing
-    print(f"{count} resize events from one phone: another phone's tap answered after "
-          f"{answered:.2f} s, worst page request {max(waits):.2f} s, server CPU {spent:.2f} s",
-          flush=True)
+    print(
+        f"{count} resize events from one phone: another phone's tap answered after "
+        f"{answered:.2f} s, worst page request {max(waits):.2f} s, server CPU {spent:.2f} s",
+        flush=True,
+    )
     await bad.close()
     await other.close()
 

@@ -25,8 +25,14 @@ import sys
 import tempfile
 import time
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
 
 # Loading gone, then ask for the semantics tree and look for the first control.
 READY_JS = """(needle) => {
@@ -54,8 +60,10 @@ def serve(kind: str, port: int, data_dir: str) -> None:
         ui_app.default_repository()
         main = ui_app.main
     else:
+
         def main(page: ft.Page):
             page.add(ft.Text("Hello, world!"))
+
     run_server(build_asgi(main), "127.0.0.1", port)
 
 
@@ -67,8 +75,11 @@ def _free_port() -> int:
 
 def _start(kind: str, data_dir: str) -> tuple[subprocess.Popen, int]:
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, __file__, "--serve", kind, "--port", str(port), "--data-dir", data_dir],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--serve", kind, "--port", str(port), "--data-dir", data_dir],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -124,9 +135,13 @@ def main(argv=None) -> int:
                 measure(browser, f"http://127.0.0.1:{bare_port}/", "Hello, world!")
                 app_t, bare_t = [], []
                 for i in range(args.runs):
-                    bare_t.append(measure(browser, f"http://127.0.0.1:{bare_port}/", "Hello, world!"))
+                    bare_t.append(
+                        measure(browser, f"http://127.0.0.1:{bare_port}/", "Hello, world!")
+                    )
                     app_t.append(measure(browser, f"http://127.0.0.1:{app_port}/", "#new-match"))
-                    print(f"run {i + 1}: bare {bare_t[-1]:.3f} s, app {app_t[-1]:.3f} s", flush=True)
+                    print(
+                        f"run {i + 1}: bare {bare_t[-1]:.3f} s, app {app_t[-1]:.3f} s", flush=True
+                    )
                 browser.close()
         finally:
             for proc in (app_proc, bare_proc):

@@ -71,14 +71,19 @@ def main() -> int:
     root = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="seep-bench-"))
     try:
         small_dir, large_dir = root / "small", root / "large"
-        print(f"building: {SAVE_TARGETS} and {args.matches:,} matches of {DEALS} deals ...", flush=True)
+        print(
+            f"building: {SAVE_TARGETS} and {args.matches:,} matches of {DEALS} deals ...",
+            flush=True,
+        )
         build(small_dir, SAVE_TARGETS, rng)
         took = build(large_dir, args.matches, rng)
         print(f"  built the large store in {took:.1f} s", flush=True)
 
         started = time.perf_counter()
         large = open_repository(large_dir, fresh=True)
-        print(f"first open of the large store (takes the day's automatic backup): {ms(time.perf_counter() - started)}")
+        print(
+            f"first open of the large store (takes the day's automatic backup): {ms(time.perf_counter() - started)}"
+        )
         close_all()
         started = time.perf_counter()
         large = open_repository(large_dir, fresh=True)
@@ -86,12 +91,16 @@ def main() -> int:
         small = open_repository(small_dir, fresh=True)
 
         stores = {"small": small, "large": large}
-        targets = {name: [s.id for s in repo.list_matches()][:SAVE_TARGETS]
-                   for name, repo in stores.items()}
-        current = {name: {mid: repo.get(mid) for mid in targets[name]} for name, repo in stores.items()}
+        targets = {
+            name: [s.id for s in repo.list_matches()][:SAVE_TARGETS]
+            for name, repo in stores.items()
+        }
+        current = {
+            name: {mid: repo.get(mid) for mid in targets[name]} for name, repo in stores.items()
+        }
         times: dict[str, list[float]] = {"small": [], "large": []}
         for i in range(args.saves):
-            for name in (("small", "large") if i % 2 == 0 else ("large", "small")):
+            for name in ("small", "large") if i % 2 == 0 else ("large", "small"):
                 repo = stores[name]
                 mid = targets[name][i % SAVE_TARGETS]
                 before = current[name][mid]
@@ -107,7 +116,10 @@ def main() -> int:
             list_times.append(time.perf_counter() - started)
         assert len(listed) == args.matches
 
-        small_median, large_median = statistics.median(times["small"]), statistics.median(times["large"])
+        small_median, large_median = (
+            statistics.median(times["small"]),
+            statistics.median(times["large"]),
+        )
         ratio = large_median / small_median
         list_median = statistics.median(list_times)
         print(f"median save of one deal, {SAVE_TARGETS} matches stored:      {ms(small_median)}")

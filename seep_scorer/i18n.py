@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .locale_format import LANGUAGES as LANGUAGE_CODES, RTL_LANGUAGES, LocaleFormat
+from .locale_format import LANGUAGES as LANGUAGE_CODES
+from .locale_format import RTL_LANGUAGES, LocaleFormat
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 LOCALES_DIR = PACKAGE_DIR.parent / "locales"
@@ -97,7 +98,9 @@ class UILocale:
     """One session's language and digit choice (mutable: the settings screen changes it)."""
 
     language: str = SOURCE_LANGUAGE
-    native_digits: bool | str = False  # a digits choice (locale_format.DIGIT_CHOICES); True means "native"
+    native_digits: bool | str = (
+        False  # a digits choice (locale_format.DIGIT_CHOICES); True means "native"
+    )
 
     def __post_init__(self) -> None:
         self.language = normalize(self.language)
@@ -118,7 +121,9 @@ class UILocale:
 _default = UILocale()
 # The browser's Accept-Language header, set by the web server for the session's connection
 # (seep_scorer.ui.server); `main(page)` runs in a task copied from that connection's context.
-client_accept_language: ContextVar[str | None] = ContextVar("seep_scorer_accept_language", default=None)
+client_accept_language: ContextVar[str | None] = ContextVar(
+    "seep_scorer_accept_language", default=None
+)
 _explicit: ContextVar[UILocale | None] = ContextVar("seep_scorer_locale", default=None)
 _pages: dict[int, UILocale] = {}
 

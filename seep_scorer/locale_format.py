@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as _dt
 from functools import lru_cache
 
-
 LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
 RTL_LANGUAGES = frozenset({"sd", "ur"})
 # Babel's locale for dates where it is not the language itself. The app's English is India's, where Seep is
@@ -55,8 +54,11 @@ def digit_choice(value: object) -> str:
 
 def digit_choices(lang: str) -> tuple[str, ...]:
     """The choices a language offers (Latin only where it has no digits of its own)."""
-    return ("latin",) + (("native",) if lang in NATIVE_DIGITS else ()) + (
-        ("native-alt",) if lang in ALT_NATIVE_DIGITS else ())
+    return (
+        ("latin",)
+        + (("native",) if lang in NATIVE_DIGITS else ())
+        + (("native-alt",) if lang in ALT_NATIVE_DIGITS else ())
+    )
 
 
 def digit_set(lang: str, choice: object) -> str:
@@ -88,11 +90,15 @@ class LocaleFormat:
         return text.translate(_table(self.native_digits)) if self.native_digits else text
 
     def number(self, value: int, signed: bool = False) -> str:
-        from babel.numbers import format_decimal  # Babel loads at the first figure shown, not at start
+        from babel.numbers import (
+            format_decimal,
+        )  # Babel loads at the first figure shown, not at start
 
         text = format_decimal(abs(value) if signed else value, locale=self.lang)
         if signed and value:
-            text = ("+" if value > 0 else "\u2212") + text  # a real minus sign reads better than a hyphen
+            text = (
+                "+" if value > 0 else "\u2212"
+            ) + text  # a real minus sign reads better than a hyphen
         return self.digits(text)
 
     def date(self, value: _dt.datetime | _dt.date | str, with_time: bool = True) -> str:
@@ -106,7 +112,11 @@ class LocaleFormat:
             return self.digits(day)
         # The language's own way of joining a day and a time ("{1}, {0}" in English), as Babel joins them.
         joined = get_datetime_format("medium", locale=self.date_locale)
-        return self.digits(joined.replace("{1}", day).replace("{0}", format_time(value, "short", locale=self.date_locale)))
+        return self.digits(
+            joined.replace("{1}", day).replace(
+                "{0}", format_time(value, "short", locale=self.date_locale)
+            )
+        )
 
     def medium_date(self, value: _dt.datetime | _dt.date | str) -> str:
         """The day in the language's medium form ("1 Dec 2026" in English, "1 dic 2026" in Italian):

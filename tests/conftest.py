@@ -21,10 +21,14 @@ BACKSTOP_GRACE_S = 120
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item):
-    limits = pytest_timeout._get_item_settings(item)  # the limit pytest-timeout applies to this test
+    limits = pytest_timeout._get_item_settings(
+        item
+    )  # the limit pytest-timeout applies to this test
     timer = None
     if limits.timeout and limits.timeout > 0:
-        timer = threading.Timer(limits.timeout + BACKSTOP_GRACE_S, pytest_timeout.timeout_timer, (item, limits))
+        timer = threading.Timer(
+            limits.timeout + BACKSTOP_GRACE_S, pytest_timeout.timeout_timer, (item, limits)
+        )
         timer.name, timer.daemon = f"backstop {item.nodeid}", True
         timer.start()
     yield

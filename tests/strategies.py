@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from seep_scorer.rules import (DEFAULT_MATCH, PRESETS, Deal, Match, MatchFormat, Replay, Sweep, Team,
-                               make_rules)
+from seep_scorer.rules import (
+    DEFAULT_MATCH,
+    PRESETS,
+    Deal,
+    Match,
+    MatchFormat,
+    Replay,
+    Sweep,
+    Team,
+    make_rules,
+)
 from seep_scorer.rules.names import first_refused
 
 # Any name check_name accepts: no control or format characters (Cc, Cf: bidi controls, zero-width
 # characters), no line separators, and none of the invisible characters first_refused refuses
 # (a rare draw of them used to fail store tests: U+2066 once).
-names = st.text(alphabet=st.characters(codec="utf-8",
-                                       exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
-                min_size=1, max_size=20).filter(lambda n: n.strip() and first_refused(n) is None)
+names = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
+    min_size=1,
+    max_size=20,
+).filter(lambda n: n.strip() and first_refused(n) is None)
 
 
 @st.composite
@@ -40,7 +51,11 @@ def rules(draw):
 def deals(draw, rules, dealer=None):
     """A deal valid under `rules` when dealt by `dealer` (None: no opening or last-play sweep)."""
     if draw(st.booleans()):
-        to_team1 = draw(st.lists(st.booleans(), min_size=len(rules.point_cards), max_size=len(rules.point_cards)))
+        to_team1 = draw(
+            st.lists(
+                st.booleans(), min_size=len(rules.point_cards), max_size=len(rules.point_cards)
+            )
+        )
         team1 = frozenset(c for c, t in zip(rules.point_cards, to_team1) if t)
         cards, points = (frozenset(rules.point_cards) - team1, team1), None
     else:
@@ -64,10 +79,25 @@ def matches(draw, max_deals=25, open_ended=False):
     if open_ended:
         fmt = MatchFormat("open", None)
     elif r.scoring == "cumulative":
-        fmt = draw(st.sampled_from([DEFAULT_MATCH["race500"], MatchFormat("target", 300), MatchFormat("open", None)]))
+        fmt = draw(
+            st.sampled_from(
+                [DEFAULT_MATCH["race500"], MatchFormat("target", 300), MatchFormat("open", None)]
+            )
+        )
     else:
-        fmt = draw(st.sampled_from([MatchFormat("bazzis", draw(st.integers(1, 5))), MatchFormat("first_to", draw(st.integers(1, 3))), MatchFormat("open", None)]))
-    teams = (Team(draw(names), (draw(names), draw(names))), Team(draw(names), (draw(names), draw(names))))
+        fmt = draw(
+            st.sampled_from(
+                [
+                    MatchFormat("bazzis", draw(st.integers(1, 5))),
+                    MatchFormat("first_to", draw(st.integers(1, 3))),
+                    MatchFormat("open", None),
+                ]
+            )
+        )
+    teams = (
+        Team(draw(names), (draw(names), draw(names))),
+        Team(draw(names), (draw(names), draw(names))),
+    )
     first_dealer = draw(st.integers(0, 3))
     state = Replay(r, fmt, first_dealer)
     chosen = []

@@ -81,7 +81,10 @@ def _bad_input_types() -> tuple[type, ...]:
     """StoreError and MatchError, from their modules if loaded: an error of a module never imported was never raised
     (importing the store here would cost `seep-scorer score` what the lazy subcommands save)."""
     found = []
-    for module, name in (("seep_scorer.store.repository", "StoreError"), ("seep_scorer.rules.errors", "MatchError")):
+    for module, name in (
+        ("seep_scorer.store.repository", "StoreError"),
+        ("seep_scorer.rules.errors", "MatchError"),
+    ):
         loaded = sys.modules.get(module)
         if loaded is not None:
             found.append(getattr(loaded, name))

@@ -17,8 +17,15 @@ from .status import EXIT_BAD_INPUT
 # module loads only when its name is parsed (or for --help): `seep-scorer score` is a new
 # process per file and must not import the store, the statistics or flet. serve always loads:
 # it gives the main parser its options (it is the default command) and imports nothing heavy.
-_COMMANDS = {"score": "score", "import": "store_commands", "export": "store_commands", "list": "store_commands",
-             "backup": "store_commands", "stats": "stats", "publish": "publish"}
+_COMMANDS = {
+    "score": "score",
+    "import": "store_commands",
+    "export": "store_commands",
+    "list": "store_commands",
+    "backup": "store_commands",
+    "stats": "stats",
+    "publish": "publish",
+}
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -26,7 +33,9 @@ class _Formatter(argparse.HelpFormatter):
     lzma) is looked up only when help or usage is really written."""
 
     def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
-        super().__init__(prog, indent_increment, max_help_position, 1000 if width is None else width)
+        super().__init__(
+            prog, indent_increment, max_help_position, 1000 if width is None else width
+        )
         self._width_asked, self._position_asked = width, max_help_position
 
     def format_help(self) -> str:
@@ -35,7 +44,9 @@ class _Formatter(argparse.HelpFormatter):
 
             width = shutil.get_terminal_size().columns - 2  # as HelpFormatter.__init__ does
             self._width = width
-            self._max_help_position = min(self._position_asked, max(width - 20, self._indent_increment * 2))
+            self._max_help_position = min(
+                self._position_asked, max(width - 20, self._indent_increment * 2)
+            )
         return super().format_help()
 
 
@@ -89,12 +100,16 @@ class _Subcommands(argparse._SubParsersAction):
         for name in [n for n in order if dict.get(parsers, n) == module]:
             dict.__delitem__(parsers, name)  # add_parser refuses a name already present
         importlib.import_module(f"{__package__}.{module}").register(self, self.common)
-        entries = {n: dict.__getitem__(parsers, n) for n in order + [n for n in parsers if n not in order]}
+        entries = {
+            n: dict.__getitem__(parsers, n) for n in order + [n for n in parsers if n not in order]
+        }
         parsers.clear()
         parsers.update(entries)  # back in help's order
 
     def load_all(self) -> None:
-        for module in dict.fromkeys(v for v in dict.values(self._name_parser_map) if isinstance(v, str)):
+        for module in dict.fromkeys(
+            v for v in dict.values(self._name_parser_map) if isinstance(v, str)
+        ):
             self._load(module)
         position = {name: i for i, name in enumerate(self._name_parser_map)}
         self._choices_actions.sort(key=lambda a: position.get(a.dest, len(position)))
@@ -109,7 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
     # prog given: argparse would otherwise write a usage line (and look up the terminal's width) to find it.
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser, action=_Subcommands, prog=parser.prog)
+    sub = parser.add_subparsers(
+        dest="command", parser_class=_Parser, action=_Subcommands, prog=parser.prog
+    )
     sub.common = common
     register_serve(parser, sub, common)
     sub.add_lazy(_COMMANDS)

@@ -10,7 +10,9 @@ from ..store.matchfile import read_scored_match_file
 
 
 def register(sub, common) -> None:
-    p = sub.add_parser("score", parents=[common], help="validate a match file and print the standings")
+    p = sub.add_parser(
+        "score", parents=[common], help="validate a match file and print the standings"
+    )
     p.add_argument("file", help="a match file (JSON, format seep-match version 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.set_defaults(run=run, exit_at_once=True)  # nothing to close: cli.main skips the teardown
@@ -29,7 +31,9 @@ def quick_args(argv: list[str]):
         as_json = False
     if len(argv) != 1 or argv[0].startswith("-"):
         return None
-    return _Arguments(data_dir=None, command="score", file=argv[0], json=as_json, run=run, exit_at_once=True)
+    return _Arguments(
+        data_dir=None, command="score", file=argv[0], json=as_json, run=run, exit_at_once=True
+    )
 
 
 class _Arguments:
@@ -46,7 +50,9 @@ def standings_to_json(standings: Standings) -> dict:
                 "number": r.number,
                 "scores": list(r.scores),
                 "difference": r.difference,
-                "event": None if r.event is None else {"winner": r.event.winner, "cause": r.event.cause},
+                "event": None
+                if r.event is None
+                else {"winner": r.event.winner, "cause": r.event.cause},
                 "next_dealer": r.next_dealer,
             }
             for r in standings.deals
@@ -78,27 +84,37 @@ def standings_json_chunks(standings: Standings):
     for start in range(0, len(deals), _CHUNK):
         rows = []
         add = rows.append
-        for number, _dealer, _bidder, _cards, _sweeps, _bonus, (s0, s1), difference, event, next_dealer, _bazzis, \
-                _totals in deals[start:start + _CHUNK]:
+        for number, _dealer, _bidder, _cards, _sweeps, _bonus, (
+            s0,
+            s1,
+        ), difference, event, next_dealer, _bazzis, _totals in deals[start : start + _CHUNK]:
             tail = ending.get((event, next_dealer)) or _ending(event, next_dealer)
             add(f'{{"number": {number}, "scores": [{s0}, {s1}], "difference": {difference}, {tail}')
         yield (", " if start else "") + ", ".join(rows)
     (b0, b1), (t0, t1), winner = standings.bazzis, standings.totals, standings.winner
     winner = "null" if winner is None else '"draw"' if winner == "draw" else winner
-    yield (f'], "bazzis": [{b0}, {b1}], "difference": {standings.difference}, '
-           f'"totals": [{t0}, {t1}], "finished": {"true" if standings.finished else "false"}, "winner": {winner}}}')
+    yield (
+        f'], "bazzis": [{b0}, {b1}], "difference": {standings.difference}, '
+        f'"totals": [{t0}, {t1}], "finished": {"true" if standings.finished else "false"}, "winner": {winner}}}'
+    )
 
 
-_EVENTS = tuple(BazziEvent(team, cause) for cause in ("lead", "minimum", "target") for team in (0, 1))
+_EVENTS = tuple(
+    BazziEvent(team, cause) for cause in ("lead", "minimum", "target") for team in (0, 1)
+)
 
 
 def _ending(event, next_dealer) -> str:
     """A deal's JSON from its event on: one of a few dozen texts, so each is written once (_ENDINGS)."""
     event_text = "null" if event is None else '{"winner": %d, "cause": "%s"}' % event
-    return f'"event": {event_text}, "next_dealer": {"null" if next_dealer is None else next_dealer}}}'
+    return (
+        f'"event": {event_text}, "next_dealer": {"null" if next_dealer is None else next_dealer}}}'
+    )
 
 
-_ENDINGS = {(event, seat): _ending(event, seat) for event in (None, *_EVENTS) for seat in (None, 0, 1, 2, 3)}
+_ENDINGS = {
+    (event, seat): _ending(event, seat) for event in (None, *_EVENTS) for seat in (None, 0, 1, 2, 3)
+}
 
 
 def _event_text(event, names) -> str:
@@ -120,14 +136,19 @@ def _table_chunks(match, standings: Standings):
     w = max(8, *(len(n) for n in names))
     yield f"{'deal':>4}  {names[0]:>{w}}  {names[1]:>{w}}  {'difference':>10}  {'event':<30}  next dealer"
     # A row per deal, thousands of them: the layout parsed once, and the few event and dealer texts written once.
-    row = "\n%%4d  %%%dd  %%%dd  %%+10d  %%-30s  %%s" % (w, w)  # %-formatting: the quickest of Python's three here
+    row = "\n%%4d  %%%dd  %%%dd  %%+10d  %%-30s  %%s" % (
+        w,
+        w,
+    )  # %-formatting: the quickest of Python's three here
     dealers = {None: "-", **{seat: f"{seat} {match.seat_name(seat)}" for seat in range(4)}}
     events: dict = {None: ""}
     deals = standings.deals
     for start in range(0, len(deals), _CHUNK):
         rows = []
-        for number, _dealer, _bidder, _cards, _sweeps, _bonus, (s0, s1), difference, event, next_dealer, _bazzis, \
-                _totals in deals[start:start + _CHUNK]:
+        for number, _dealer, _bidder, _cards, _sweeps, _bonus, (
+            s0,
+            s1,
+        ), difference, event, next_dealer, _bazzis, _totals in deals[start : start + _CHUNK]:
             text = events.get(event)
             if text is None:
                 text = events[event] = _event_text(event, names)
@@ -143,14 +164,20 @@ def _table_chunks(match, standings: Standings):
         lines.append(f"finished    winner: {_winner_text(standings.winner, names)}")
     else:
         nd = standings.next_dealer
-        who = "unknown" if nd is None else f"seat {nd} {match.seat_name(nd)} deals, seat {standings.next_bidder} {match.seat_name(standings.next_bidder)} bids"
+        who = (
+            "unknown"
+            if nd is None
+            else f"seat {nd} {match.seat_name(nd)} deals, seat {standings.next_bidder} {match.seat_name(standings.next_bidder)} bids"
+        )
         lines.append(f"in progress next: {who}")
     yield "\n".join(lines)
 
 
 def run(args) -> int:
     try:
-        match, standings = read_scored_match_file(args.file, keep_deals=False)  # validated and replayed once
+        match, standings = read_scored_match_file(
+            args.file, keep_deals=False
+        )  # validated and replayed once
     except MatchError as err:
         # The message may quote the file's text: escaped.
         print(f"seep-scorer: {shown(f'{args.file}: {err}')}", file=sys.stderr)

@@ -15,17 +15,26 @@ DEFAULT_PORT = 8550
 
 
 def _add_options(p) -> None:
-    p.add_argument("--host", default=DEFAULT_HOST,
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network join "
-                        "with a one-time join address)")
+    p.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network join "
+        "with a one-time join address)",
+    )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    p.add_argument("--no-qr", action="store_true", help="do not print the join address as a QR code")
+    p.add_argument(
+        "--no-qr", action="store_true", help="do not print the join address as a QR code"
+    )
 
 
 def register(parser, sub, common) -> None:
     _add_options(parser)
     if not any(a.dest == "data_dir" for a in parser._actions):
-        parser.add_argument("--data-dir", metavar="DIR", help="where matches are stored (default: the app's data folder)")
+        parser.add_argument(
+            "--data-dir",
+            metavar="DIR",
+            help="where matches are stored (default: the app's data folder)",
+        )
     parser.set_defaults(run=run)
     p = sub.add_parser("serve", parents=[common], help="serve the table app (the default command)")
     _add_options(p)
@@ -35,7 +44,15 @@ def register(parser, sub, common) -> None:
 def run(args) -> int:
     from ..ui import app as ui_app
     from ..ui.joincodes import JoinCodes
-    from ..ui.server import build_asgi, is_loopback, is_wildcard, lan_address, new_token, run_server, url_host
+    from ..ui.server import (
+        build_asgi,
+        is_loopback,
+        is_wildcard,
+        lan_address,
+        new_token,
+        run_server,
+        url_host,
+    )
 
     if not 0 < args.port < 65536:
         print(f"seep-scorer: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
@@ -43,7 +60,9 @@ def run(args) -> int:
     data_dir = getattr(args, "data_dir", None)
     ui_app.DATA_DIR = data_dir
     try:
-        repo = ui_app.default_repository()  # open (and repair) the store now, not on the first phone
+        repo = (
+            ui_app.default_repository()
+        )  # open (and repair) the store now, not on the first phone
     except Exception as err:  # an unusable data folder: one clear line
         print(f"seep-scorer: cannot open the data folder: {err}", file=sys.stderr)
         return 2
@@ -57,7 +76,10 @@ def run(args) -> int:
     # Besides loopback names, the server answers only to the address it prints: any other Host is refused.
     app = build_asgi(ui_app.main, token=token, allowed_hosts=[shown_host], join_codes=codes)
     if token is None:
-        print(f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  (Ctrl+C to stop)", flush=True)
+        print(
+            f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  (Ctrl+C to stop)",
+            flush=True,
+        )
     else:
         base = f"http://{url_host(shown_host)}:{args.port}/"
         print("Seep Scorer is running for the whole table.", flush=True)
@@ -84,5 +106,6 @@ def _print_join_address(base: str, codes, no_qr: bool, first: bool = False) -> N
         except Exception:
             pass
     if first:
-        print("Phones without a join address see only 'not authorised'. Ctrl+C to stop.",
-              flush=True)
+        print(
+            "Phones without a join address see only 'not authorised'. Ctrl+C to stop.", flush=True
+        )

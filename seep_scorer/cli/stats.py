@@ -21,10 +21,18 @@ _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def register(sub, common) -> None:
-    p = sub.add_parser("stats", parents=[common], help="statistics by player, partnership and head to head")
-    p.add_argument("--json", action="store_true", help="print one JSON object (see stats.md) instead of tables")
-    p.add_argument("--since", metavar="YYYY-MM-DD", type=day,
-                   help="count only matches created on or after this day (UTC)")
+    p = sub.add_parser(
+        "stats", parents=[common], help="statistics by player, partnership and head to head"
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print one JSON object (see stats.md) instead of tables"
+    )
+    p.add_argument(
+        "--since",
+        metavar="YYYY-MM-DD",
+        type=day,
+        help="count only matches created on or after this day (UTC)",
+    )
     p.set_defaults(run=run_stats)
 
 
@@ -35,7 +43,9 @@ def day(text: str) -> date:
     return date.fromisoformat(text)
 
 
-day.__name__ = "date (YYYY-MM-DD)"  # argparse names the type in its message: "invalid date (YYYY-MM-DD) value"
+day.__name__ = (
+    "date (YYYY-MM-DD)"  # argparse names the type in its message: "invalid date (YYYY-MM-DD) value"
+)
 
 
 @_guarded
@@ -56,14 +66,38 @@ def _rate(part: int | float | None, digits: int = 1, percent: bool = False) -> s
     return f"{part * 100:.0f}%" if percent else f"{part:.{digits}f}"
 
 
-_COLUMNS = ("matches", "finished", "won", "lost", "drawn", "win rate", "deals", "card pts/deal", "sweeps/10 deals",
-            "bazzis won", "bazzis lost", "won on minimum")
+_COLUMNS = (
+    "matches",
+    "finished",
+    "won",
+    "lost",
+    "drawn",
+    "win rate",
+    "deals",
+    "card pts/deal",
+    "sweeps/10 deals",
+    "bazzis won",
+    "bazzis lost",
+    "won on minimum",
+)
 
 
 def _row(name: str, f: Figures) -> list[str]:
-    return [shown(name), str(f.matches), str(f.finished), str(f.wins), str(f.losses), str(f.draws),
-            _rate(f.win_rate, percent=True), str(f.deals), _rate(f.card_points_per_deal),
-            _rate(f.sweeps_per_ten_deals), str(f.bazzis_won), str(f.bazzis_lost), str(f.bazzis_won_by_minimum)]
+    return [
+        shown(name),
+        str(f.matches),
+        str(f.finished),
+        str(f.wins),
+        str(f.losses),
+        str(f.draws),
+        _rate(f.win_rate, percent=True),
+        str(f.deals),
+        _rate(f.card_points_per_deal),
+        _rate(f.sweeps_per_ten_deals),
+        str(f.bazzis_won),
+        str(f.bazzis_lost),
+        str(f.bazzis_won_by_minimum),
+    ]
 
 
 def _table(head: list[str], rows: list[list[str]], text_columns: int = 1) -> str:
@@ -71,7 +105,10 @@ def _table(head: list[str], rows: list[list[str]], text_columns: int = 1) -> str
     widths = [max(len(cell) for cell in column) for column in zip(head, *rows)]
     lines = []
     for cells in [head, *rows]:
-        padded = [c.ljust(w) if i < text_columns else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))]
+        padded = [
+            c.ljust(w) if i < text_columns else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths))
+        ]
         lines.append("  ".join(padded).rstrip())
     return "\n".join(lines)
 
@@ -81,20 +118,36 @@ def tables(stats: Stats, since: date | None) -> str:
     title = f"{stats.matches} matches{period} ({stats.finished} finished), {stats.deals} deals"
     if not stats.matches:
         return f"no matches with deals{period}"
-    parts = [title, "",
-             "Players",
-             _table(["name", *_COLUMNS], [_row(p.names[0], p) for p in stats.players]) if stats.players else "(none)",
-             "",
-             "Partnerships",
-             _table(["players", *_COLUMNS], [_row(" & ".join(p.names), p) for p in stats.partnerships])
-             if stats.partnerships else "(none)",
-             "",
-             "Head to head"]
+    parts = [
+        title,
+        "",
+        "Players",
+        _table(["name", *_COLUMNS], [_row(p.names[0], p) for p in stats.players])
+        if stats.players
+        else "(none)",
+        "",
+        "Partnerships",
+        _table(["players", *_COLUMNS], [_row(" & ".join(p.names), p) for p in stats.partnerships])
+        if stats.partnerships
+        else "(none)",
+        "",
+        "Head to head",
+    ]
     if stats.head_to_head:
-        rows = [[shown(" & ".join(h.names[0])), shown(" & ".join(h.names[1])), str(h.matches),
-                 str(h.finished), f"{h.wins[0]}-{h.wins[1]}", str(h.draws)]
-                for h in stats.head_to_head]
-        parts.append(_table(["partnership", "against", "matches", "finished", "wins", "draws"], rows, 2))
+        rows = [
+            [
+                shown(" & ".join(h.names[0])),
+                shown(" & ".join(h.names[1])),
+                str(h.matches),
+                str(h.finished),
+                f"{h.wins[0]}-{h.wins[1]}",
+                str(h.draws),
+            ]
+            for h in stats.head_to_head
+        ]
+        parts.append(
+            _table(["partnership", "against", "matches", "finished", "wins", "draws"], rows, 2)
+        )
     else:
         parts.append("(none)")
     return "\n".join(parts)

@@ -22,25 +22,42 @@ from .status import EXIT_BAD_INPUT
 
 
 def register(sub, common) -> None:
-    p = sub.add_parser("import", parents=[common], help="add a match file or a backup file to the store")
+    p = sub.add_parser(
+        "import", parents=[common], help="add a match file or a backup file to the store"
+    )
     p.add_argument("file", help="a match file (seep-match) or a backup file (seep-backup)")
-    p.add_argument("--new-only", action="store_true",
-                   help="leave out a backup's matches already stored (same id and creation time) "
-                        "instead of adding them again as copies")
+    p.add_argument(
+        "--new-only",
+        action="store_true",
+        help="leave out a backup's matches already stored (same id and creation time) "
+        "instead of adding them again as copies",
+    )
     p.set_defaults(run=run_import)
 
-    p = sub.add_parser("export", parents=[common], help="write one stored match as a match file or CSV")
-    p.add_argument("match_id", metavar="MATCH_ID", help="the match's id, as `seep-scorer list` shows it")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    p.add_argument("--csv", action="store_true", help="the deal table as CSV instead of a match file")
+    p = sub.add_parser(
+        "export", parents=[common], help="write one stored match as a match file or CSV"
+    )
+    p.add_argument(
+        "match_id", metavar="MATCH_ID", help="the match's id, as `seep-scorer list` shows it"
+    )
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+    )
+    p.add_argument(
+        "--csv", action="store_true", help="the deal table as CSV instead of a match file"
+    )
     p.set_defaults(run=run_export)
 
     p = sub.add_parser("list", parents=[common], help="list the stored matches, in progress first")
     p.add_argument("--json", action="store_true", help="print a JSON array instead of a table")
     p.set_defaults(run=run_list)
 
-    p = sub.add_parser("backup", parents=[common], help="write every stored match to one backup file")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p = sub.add_parser(
+        "backup", parents=[common], help="write every stored match to one backup file"
+    )
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+    )
     p.set_defaults(run=run_backup)
 
 
@@ -108,6 +125,7 @@ def _guarded(action):
             raise  # the reader went away (`| head`): main() ends quietly
         except OSError as err:
             return _fail(f"{err.filename or 'file'}: {err.strerror or err}")
+
     return run
 
 
@@ -132,7 +150,9 @@ def run_export(args) -> int:
 def run_backup(args) -> int:
     repo = _open(args)
     with _output(args.output) as out:
-        repo.write_backup(out)  # line by line: the store is not locked while a slow reader holds up a write
+        repo.write_backup(
+            out
+        )  # line by line: the store is not locked while a slow reader holds up a write
     _notes(repo)  # a match found damaged on the way was set aside (and put back, or left out)
     return 0
 
@@ -142,10 +162,20 @@ def run_list(args) -> int:
     repo = _open_to_read(args)
     summaries = repo.list_matches() if repo is not None else []
     if args.json:
-        rows = [{"id": s.id, "teams": list(s.teams), "deals": s.deals, "created": s.created,
-                 "updated": s.updated, "finished": s.finished, "revision": s.revision,
-                 "players": [list(team) for team in s.players or ()], "winner": s.winner}
-                for s in summaries]
+        rows = [
+            {
+                "id": s.id,
+                "teams": list(s.teams),
+                "deals": s.deals,
+                "created": s.created,
+                "updated": s.updated,
+                "finished": s.finished,
+                "revision": s.revision,
+                "players": [list(team) for team in s.players or ()],
+                "winner": s.winner,
+            }
+            for s in summaries
+        ]
         # Index lines are read as stored: a name holding a terminal escape is written escaped.
         print(json_shown(json.dumps(rows, ensure_ascii=False)))
         return 0
@@ -154,6 +184,8 @@ def run_list(args) -> int:
         return 0
     for s in summaries:
         state = "finished" if s.finished else "playing"
-        print(f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<8}  {s.deals:>4} deals  "
-              f"{shown(s.teams[0])} v {shown(s.teams[1])}")
+        print(
+            f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<8}  {s.deals:>4} deals  "
+            f"{shown(s.teams[0])} v {shown(s.teams[1])}"
+        )
     return 0

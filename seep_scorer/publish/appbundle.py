@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 import seep_scorer
+
 from ..i18n import compile_catalog
 from ..locale_format import DATE_LOCALES, LANGUAGES
 
@@ -36,16 +37,32 @@ from seep_scorer.ui.webapp import run  # noqa: E402
 run()
 '''
 # Not shipped: the command line and this publisher (they need a shell), and the LAN server.
-SKIP_MODULES = {"seep_scorer/cli", "seep_scorer/publish", "seep_scorer/__main__.py", "seep_scorer/app_main.py",
-                "seep_scorer/ui/server.py"}
+SKIP_MODULES = {
+    "seep_scorer/cli",
+    "seep_scorer/publish",
+    "seep_scorer/__main__.py",
+    "seep_scorer/app_main.py",
+    "seep_scorer/ui/server.py",
+}
 # Pure-Python distributions the app imports in the browser (found by booting it: see tests/e2e/test_published.py).
 # msgpack: its .py files only; without the compiled extension it falls back to pure Python.
-FLET_DEPENDENCIES = ("flet", "msgpack", "repath")  # what any Flet page needs (bench/publish_startup.py's bare page)
+FLET_DEPENDENCIES = (
+    "flet",
+    "msgpack",
+    "repath",
+)  # what any Flet page needs (bench/publish_startup.py's bare page)
 DEPENDENCIES = (*FLET_DEPENDENCIES, "flet_charts", "tinydb", "babel")
 # Parts of those packages the app never imports in the browser (a server, test tools, plotting backends).
-SKIP_DEPENDENCY_PARTS = {"flet/testing", "flet/fastapi", "flet/cli.py", "flet/pytest_plugin.py",
-                         "flet_charts/matplotlib_backends", "babel/locale-data", "babel/messages/frontend.py",
-                         "babel/messages/setuptools_frontend.py"}
+SKIP_DEPENDENCY_PARTS = {
+    "flet/testing",
+    "flet/fastapi",
+    "flet/cli.py",
+    "flet/pytest_plugin.py",
+    "flet_charts/matplotlib_backends",
+    "babel/locale-data",
+    "babel/messages/frontend.py",
+    "babel/messages/setuptools_frontend.py",
+}
 SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".dylib", ".dll", ".pyi", ".typed")
 
 
@@ -95,7 +112,9 @@ def bundle_files() -> list[tuple[str, Path | bytes]]:
     # email, difflib, _strptime: about half a second there); the template is for translators.
     for name, po in _walk(PROJECT_DIR / "locales", "locales", set()):
         if name.endswith(".po"):
-            files.append((name.removesuffix(".po") + ".mo", compile_catalog(po, po.parent.parent.name)))
+            files.append(
+                (name.removesuffix(".po") + ".mo", compile_catalog(po, po.parent.parent.name))
+            )
     for dist in DEPENDENCIES:
         root = _source_root(dist)
         files += _walk(root, f"__pypackages__/{root.name}", SKIP_DEPENDENCY_PARTS)

@@ -123,6 +123,9 @@ def site_version(files: dict[str, str]) -> str:
 
 def service_worker(files: dict[str, str]) -> str:
     """The text of sw.js for a site whose files (relative URL: sha256 of the content) are `files`."""
-    return (_TEMPLATE.replace("__VERSION__", site_version(files))
-            .replace("__FILES__", json.dumps(files, sort_keys=True, indent=0))
-            .replace("__PREFIX__", CACHE_PREFIX).replace("__LIST__", LIST_KEY))
+    return (
+        _TEMPLATE.replace("__VERSION__", site_version(files))
+        .replace("__FILES__", json.dumps(files, sort_keys=True, indent=0))
+        .replace("__PREFIX__", CACHE_PREFIX)
+        .replace("__LIST__", LIST_KEY)
+    )

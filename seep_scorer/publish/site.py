@@ -29,13 +29,26 @@ FONTS_DIR = PROJECT_DIR / "assets" / "fonts"
 # their codecs), else CanvasKit (its chromium variant in Chromium); `wimp` and the experimental
 # paragraph CanvasKit only by an option the page never sets. Flutter's service worker would replace
 # ours (the bootstrap's registration of it is removed below). Flet's icons give way to ours.
-SKIP = ("canvaskit/wimp.js", "canvaskit/wimp.wasm", "canvaskit/experimental_webparagraph",
-        "flutter_service_worker.js", "manifest.json", "icons/icon-", "icons/apple-touch-icon")
+SKIP = (
+    "canvaskit/wimp.js",
+    "canvaskit/wimp.wasm",
+    "canvaskit/experimental_webparagraph",
+    "flutter_service_worker.js",
+    "manifest.json",
+    "icons/icon-",
+    "icons/apple-touch-icon",
+)
 SKIP_SUFFIXES = (".symbols", ".map")
 # Pyodide: the runtime the worker imports (pyodide.mjs -> pyodide.asm.*, the lock file, the standard
 # library). Not its Node/CLI launchers, type stubs, or micropip (nothing is installed at run time).
-PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "python_stdlib.zip",
-                 "package.json"}
+PYODIDE_FILES = {
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "pyodide-lock.json",
+    "python_stdlib.zip",
+    "package.json",
+}
 # Flutter's bootstrap registers its (self-unregistering) service worker, which would take our scope.
 _BOOTSTRAP_SW = re.compile(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
 _HEAD_END = "</head>"
@@ -76,7 +89,9 @@ def _copy_web_client(out: Path) -> None:
 
 
 def _replace_once(text: str, old: str, new: str, what: str) -> str:
-    if text.count(old) != 1:  # a Flet upgrade changed its page: fail the publish, never ship a broken site
+    if (
+        text.count(old) != 1
+    ):  # a Flet upgrade changed its page: fail the publish, never ship a broken site
         raise RuntimeError(f"cannot patch {what}: {old!r} found {text.count(old)} times")
     return text.replace(old, new)
 
@@ -100,37 +115,67 @@ def _patch_index(out: Path, theme_color: str) -> None:
     index = out / "index.html"
     # Hash routes (#/match/...): a static host has only index.html, so a reload on a route must not ask it
     # for /match/....
-    patch_index_html(str(index), base_href="/", app_name=APP_NAME, app_description=DESCRIPTION, pyodide=True,
-                     pyodide_script_path="main.py", pyodide_version=version, app_package_url=ARCHIVE,
-                     route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
+    patch_index_html(
+        str(index),
+        base_href="/",
+        app_name=APP_NAME,
+        app_description=DESCRIPTION,
+        pyodide=True,
+        pyodide_script_path="main.py",
+        pyodide_version=version,
+        app_package_url=ARCHIVE,
+        route_url_strategy=RouteUrlStrategy.HASH,
+        no_cdn=True,
+    )
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     html = index.read_text(encoding="utf-8")
     # Every URL relative to the page, so the site works under any path of a host (not only at its root).
     # The module worker cannot import a bare "pyodide/pyodide.mjs" (not a URL to it): "./" makes it one.
-    for old, new in (('<base href="/">', ""), ('flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";'),
-                     ('flet.canvasKitBaseUrl="/canvaskit/";', 'flet.canvasKitBaseUrl="canvaskit/";'),
-                     ('flet.entrypointBaseUrl="/";', 'flet.entrypointBaseUrl="./";'),
-                     ('flet.assetBase="/";', 'flet.assetBase="./";'),
-                     ('href="icons/apple-touch-icon-192.png"', 'href="icons/apple-touch-icon.png"'),
-                     (_HEAD_END, _INDEX_EXTRA.format(theme=theme_color) + _HEAD_END)):
+    for old, new in (
+        ('<base href="/">', ""),
+        ('flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";'),
+        ('flet.canvasKitBaseUrl="/canvaskit/";', 'flet.canvasKitBaseUrl="canvaskit/";'),
+        ('flet.entrypointBaseUrl="/";', 'flet.entrypointBaseUrl="./";'),
+        ('flet.assetBase="/";', 'flet.assetBase="./";'),
+        ('href="icons/apple-touch-icon-192.png"', 'href="icons/apple-touch-icon.png"'),
+        (_HEAD_END, _INDEX_EXTRA.format(theme=theme_color) + _HEAD_END),
+    ):
         html = _replace_once(html, old, new, "index.html")
     html = _replace_once(html, "<head>", "<head>\n  " + _script_policy(html), "index.html")
     index.write_text(html, encoding="utf-8")
     bootstrap = out / "flutter_bootstrap.js"
     text, n = _BOOTSTRAP_SW.subn("", bootstrap.read_text(encoding="utf-8"))
     if n != 1:
-        raise RuntimeError("cannot patch flutter_bootstrap.js: its service worker settings were not found")
+        raise RuntimeError(
+            "cannot patch flutter_bootstrap.js: its service worker settings were not found"
+        )
     bootstrap.write_text(text, encoding="utf-8")
 
 
 def _manifest(theme_color: str) -> dict:
-    icon = lambda name, size, purpose="any": {"src": f"icons/{name}", "sizes": f"{size}x{size}",  # noqa: E731
-                                              "type": "image/png", "purpose": purpose}
-    return {"name": APP_NAME, "short_name": SHORT_NAME, "description": DESCRIPTION, "start_url": "./",
-            "scope": "./", "display": "standalone", "orientation": "any", "background_color": theme_color,
-            "theme_color": theme_color, "prefer_related_applications": False,
-            "icons": [icon("icon-192.png", 192), icon("icon-512.png", 512),
-                      icon("icon-maskable-512.png", 512, "maskable")]}
+    icon = lambda name, size, purpose="any": {
+        "src": f"icons/{name}",
+        "sizes": f"{size}x{size}",  # noqa: E731
+        "type": "image/png",
+        "purpose": purpose,
+    }
+    return {
+        "name": APP_NAME,
+        "short_name": SHORT_NAME,
+        "description": DESCRIPTION,
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": theme_color,
+        "theme_color": theme_color,
+        "prefer_related_applications": False,
+        "icons": [
+            icon("icon-192.png", 192),
+            icon("icon-512.png", 512),
+            icon("icon-maskable-512.png", 512, "maskable"),
+        ],
+    }
 
 
 def _copy_fonts(out: Path) -> None:
@@ -144,8 +189,11 @@ def _copy_fonts(out: Path) -> None:
 
 
 def _hashes(out: Path) -> dict[str, str]:
-    return {p.relative_to(out).as_posix(): sha256_file(p)
-            for p in sorted(out.rglob("*")) if p.is_file() and p.name not in ("sw.js", MANIFEST)}
+    return {
+        p.relative_to(out).as_posix(): sha256_file(p)
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and p.name not in ("sw.js", MANIFEST)
+    }
 
 
 def _build(out: Path, main_py: str | None) -> dict[str, str]:

@@ -59,12 +59,15 @@ def _read_manifest(path: Path) -> dict[str, set[str]]:
         data = json.loads(path.read_text(encoding="utf-8"))
         files = data["files"] if data.get("format") == FORMAT else None
         if not isinstance(files, dict) or not all(
-                _safe(rel) and isinstance(h, list) and all(isinstance(x, str) for x in h)
-                for rel, h in files.items()):
+            _safe(rel) and isinstance(h, list) and all(isinstance(x, str) for x in h)
+            for rel, h in files.items()
+        ):
             raise ValueError("not a list of the files a publish wrote")
     except (OSError, ValueError, AttributeError, KeyError, TypeError) as err:
-        raise FolderRefused(f"{path} is damaged ({err}): it lists the files a previous publish "
-                            "wrote, so nothing was changed") from None
+        raise FolderRefused(
+            f"{path} is damaged ({err}): it lists the files a previous publish "
+            "wrote, so nothing was changed"
+        ) from None
     return {rel: set(h) for rel, h in files.items()}
 
 
@@ -77,8 +80,9 @@ def _read_old_service_worker(sw: Path) -> dict[str, set[str]]:
         files = json.loads(found.group(1)) if found else None
     except (OSError, ValueError):
         files = None
-    if not isinstance(files, dict) or not all(_safe(r) and isinstance(h, str)
-                                              for r, h in files.items()):
+    if not isinstance(files, dict) or not all(
+        _safe(r) and isinstance(h, str) for r, h in files.items()
+    ):
         return {}
     return {**{rel: {h} for rel, h in files.items()}, "sw.js": {sha256_file(sw)}}
 
@@ -97,24 +101,30 @@ def previous_site(out: Path) -> dict[str, set[str]]:
         return _read_manifest(out / MANIFEST)
     old = _read_old_service_worker(out / "sw.js") if (out / "sw.js").is_file() else {}
     if not old and any(out.iterdir()):
-        raise FolderRefused(f"{out} is not empty and holds no site published by seep-scorer: "
-                            "choose an empty folder")
+        raise FolderRefused(
+            f"{out} is not empty and holds no site published by seep-scorer: choose an empty folder"
+        )
     return old
 
 
 def _ours(out: Path, rel: str, old: dict[str, set[str]]) -> bool:
     path = out / rel
-    return (rel in old and path.is_file() and not path.is_symlink()
-            and not any(p.is_symlink() for p in path.parents if out in p.parents)
-            and sha256_file(path) in old[rel])
+    return (
+        rel in old
+        and path.is_file()
+        and not path.is_symlink()
+        and not any(p.is_symlink() for p in path.parents if out in p.parents)
+        and sha256_file(path) in old[rel]
+    )
 
 
 def _in_the_way(out: Path, rel: str, old: dict[str, set[str]]) -> str | None:
     """Why the new site cannot put `rel` there, or None."""
     path = out / rel
     for parent in reversed(path.parents):
-        if out in parent.parents and (parent.is_symlink()
-                                      or (parent.exists() and not parent.is_dir())):
+        if out in parent.parents and (
+            parent.is_symlink() or (parent.exists() and not parent.is_dir())
+        ):
             return f"{parent} is not a folder of the site"
     if not (path.exists() or path.is_symlink()):
         return None
@@ -156,12 +166,15 @@ def install(build: Path, out: Path, new: dict[str, str], old: dict[str, set[str]
     if refusals:
         more = f" (and {len(refusals) - 1} more)" if len(refusals) > 1 else ""
         raise FolderRefused(f"{refusals[0]}{more}: move it away first; nothing was changed")
-    stale = [rel for rel in sorted(old)
-             if rel not in new and rel != MANIFEST and _ours(out, rel, old)]
+    stale = [
+        rel for rel in sorted(old) if rel not in new and rel != MANIFEST and _ours(out, rel, old)
+    ]
     # Until the swap is over, either version of each file is ours: a publish killed halfway is
     # finished by the next one.
-    _write_manifest(out, {rel: old.get(rel, set()) | ({new[rel]} if rel in new else set())
-                          for rel in {*old, *new}})
+    _write_manifest(
+        out,
+        {rel: old.get(rel, set()) | ({new[rel]} if rel in new else set()) for rel in {*old, *new}},
+    )
     for rel in sorted(new, key=lambda r: (r in LAST, LAST.index(r) if r in LAST else 0, r)):
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -18,8 +18,15 @@ from seep_scorer.rules import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
 from seep_scorer.rules.cards import RANKS
 
 SECTION_IDS = (
-    "overview", "deal-and-bid", "play", "houses", "cemented-houses",
-    "end-of-deal", "scoring", "bazzi", "variants",
+    "overview",
+    "deal-and-bid",
+    "play",
+    "houses",
+    "cemented-houses",
+    "end-of-deal",
+    "scoring",
+    "bazzi",
+    "variants",
 )
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
 
@@ -56,7 +63,8 @@ class Section:
 
 
 def placeholder_values(
-    presets: Mapping[str, Rules] | None = None, default_match: Mapping[str, MatchFormat] | None = None
+    presets: Mapping[str, Rules] | None = None,
+    default_match: Mapping[str, MatchFormat] | None = None,
 ) -> dict[str, str]:
     """`{"standard.sweep_normal": "50", ...}` for every preset and placeholder name."""
     presets = PRESETS if presets is None else presets
@@ -100,10 +108,15 @@ def parse_sections(text: str) -> list[tuple[str, str, str]]:
 
 
 def render_sections(
-    text: str, presets: Mapping[str, Rules] | None = None, default_match: Mapping[str, MatchFormat] | None = None
+    text: str,
+    presets: Mapping[str, Rules] | None = None,
+    default_match: Mapping[str, MatchFormat] | None = None,
 ) -> list[Section]:
     values = placeholder_values(presets, default_match)
-    return [Section(sid, fill(title, values), fill(body, values)) for sid, title, body in parse_sections(text)]
+    return [
+        Section(sid, fill(title, values), fill(body, values))
+        for sid, title, body in parse_sections(text)
+    ]
 
 
 def rules_path(lang: str) -> Path:

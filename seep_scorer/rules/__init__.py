@@ -5,16 +5,61 @@ No Flet, no TinyDB, no I/O: everything here is data in, data out.
 
 from .cards import POINT_CARD_CODES, card_label
 from .errors import MatchError
+from .model import DEFAULT_TEAMS, TEAM_OF_SEAT, Deal, Match, Sweep, Team
 from .names import MAX_NAME, check_name
-from .model import Deal, Match, Sweep, Team, TEAM_OF_SEAT, DEFAULT_TEAMS
-from .presets import DEFAULT_MATCH, MATCH_TYPES, PRESETS, PRESET_IDS, SWEEP_KINDS, MatchFormat, Rules, make_rules
-from .replay import (BazziEvent, DealResult, Replay, Standings, bidder_of, replay, replay_deals,
-                     stopped_early, validate_match)
+from .presets import (
+    DEFAULT_MATCH,
+    MATCH_TYPES,
+    PRESET_IDS,
+    PRESETS,
+    SWEEP_KINDS,
+    MatchFormat,
+    Rules,
+    make_rules,
+)
+from .replay import (
+    BazziEvent,
+    DealResult,
+    Replay,
+    Standings,
+    bidder_of,
+    replay,
+    replay_deals,
+    stopped_early,
+    validate_match,
+)
 from .scoring import DealScore, score_deal, validate_deal
 
 __all__ = [
-    "POINT_CARD_CODES", "card_label", "MatchError", "Deal", "Match", "Sweep", "Team", "TEAM_OF_SEAT",
-    "DEFAULT_TEAMS", "MAX_NAME", "check_name", "DEFAULT_MATCH", "MATCH_TYPES", "PRESETS", "PRESET_IDS", "SWEEP_KINDS", "MatchFormat",
-    "Rules", "make_rules", "BazziEvent", "DealResult", "Replay", "Standings", "bidder_of", "replay",
-    "replay_deals", "stopped_early", "validate_match", "DealScore", "score_deal", "validate_deal",
+    "POINT_CARD_CODES",
+    "card_label",
+    "MatchError",
+    "Deal",
+    "Match",
+    "Sweep",
+    "Team",
+    "TEAM_OF_SEAT",
+    "DEFAULT_TEAMS",
+    "MAX_NAME",
+    "check_name",
+    "DEFAULT_MATCH",
+    "MATCH_TYPES",
+    "PRESETS",
+    "PRESET_IDS",
+    "SWEEP_KINDS",
+    "MatchFormat",
+    "Rules",
+    "make_rules",
+    "BazziEvent",
+    "DealResult",
+    "Replay",
+    "Standings",
+    "bidder_of",
+    "replay",
+    "replay_deals",
+    "stopped_early",
+    "validate_match",
+    "DealScore",
+    "score_deal",
+    "validate_deal",
 ]

@@ -6,7 +6,12 @@ RANK_VALUE = {rank: i + 1 for i, rank in enumerate(RANKS)}
 
 # Every card that any preset can score, in the order the UI shows them:
 # spades high to low, then the other aces, then the ten of diamonds.
-POINT_CARD_CODES: tuple[str, ...] = tuple(f"{r}S" for r in reversed(RANKS)) + ("AH", "AD", "AC", "10D")
+POINT_CARD_CODES: tuple[str, ...] = tuple(f"{r}S" for r in reversed(RANKS)) + (
+    "AH",
+    "AD",
+    "AC",
+    "10D",
+)
 
 ALL_CARD_CODES: frozenset[str] = frozenset(r + s for r in RANKS for s in SUITS)
 

@@ -17,8 +17,11 @@ from .record import record
 from .replay import Replay, Standings, replay
 
 DealerChange = named_tuple(
-    "DealerChange", ("number", "before", "after"),
-    "A later deal whose dealer a deletion changes (numbered as before the deletion).", __name__)
+    "DealerChange",
+    ("number", "before", "after"),
+    "A later deal whose dealer a deletion changes (numbered as before the deletion).",
+    __name__,
+)
 
 
 @record
@@ -50,7 +53,7 @@ def plan_deletion(match: Match, number: int, standings: Standings | None = None)
     """Deleting deal `number` (1-based) of a valid match; `standings`: replay(match), if known."""
     shown = [r.dealer for r in (standings or replay(match)).deals]
     deals = match.deals
-    before, later = deals[:number - 1], deals[number:]
+    before, later = deals[: number - 1], deals[number:]
     changes = []
     error = failing = over_after = None
     state = _replay(match, before)
@@ -66,8 +69,15 @@ def plan_deletion(match: Match, number: int, standings: Standings | None = None)
                 # the replay numbered the deals without the deleted one
                 over_after = err.params.get("after", 0) + 1
             break
-    return Deletion(number, match.with_deals(before + later), tuple(changes), error, failing,
-                    over_after, _keeping_dealers(match, before, later, shown, number))
+    return Deletion(
+        number,
+        match.with_deals(before + later),
+        tuple(changes),
+        error,
+        failing,
+        over_after,
+        _keeping_dealers(match, before, later, shown, number),
+    )
 
 
 def _replay(match: Match, deals) -> Replay:
@@ -85,8 +95,16 @@ def _keeping_dealers(match: Match, before, later, shown, number: int) -> Match |
     try:
         for n, deal in enumerate(later, start=number + 1):
             if deal.dealer is None and state.dealer != shown[n - 1]:
-                deal = Deal(deal.cards, deal.points, deal.sweeps, deal.most_cards, shown[n - 1],
-                            deal.bid, deal.note, deal.extra)
+                deal = Deal(
+                    deal.cards,
+                    deal.points,
+                    deal.sweeps,
+                    deal.most_cards,
+                    shown[n - 1],
+                    deal.bid,
+                    deal.note,
+                    deal.extra,
+                )
             state.add(deal)
             kept.append(deal)
     except MatchError:

@@ -8,8 +8,15 @@ class MatchError(ValueError):
     for a UI that words it in the user's language (with team and player names).
     """
 
-    def __init__(self, message: str, *, deal: int | None = None, field: str | None = None,
-                 code: str | None = None, params: dict | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        deal: int | None = None,
+        field: str | None = None,
+        code: str | None = None,
+        params: dict | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.deal = deal

@@ -60,4 +60,6 @@ class Match:
         return self.teams[seat % 2].players[seat // 2]
 
     def with_deals(self, deals) -> "Match":
-        return Match(self.rules, self.format, self.teams, self.first_dealer, tuple(deals), self.extra)
+        return Match(
+            self.rules, self.format, self.teams, self.first_dealer, tuple(deals), self.extra
+        )

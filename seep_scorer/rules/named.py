@@ -20,7 +20,7 @@ def named_tuple(name: str, fields: tuple[str, ...], doc: str, module: str) -> ty
     def __new__(cls, *values, **named):
         if named:
             try:
-                values += tuple(named.pop(field) for field in fields[len(values):])
+                values += tuple(named.pop(field) for field in fields[len(values) :])
             except KeyError as missing:
                 raise TypeError(f"{name}() missing argument {missing}") from None
             if named:
@@ -36,7 +36,9 @@ def named_tuple(name: str, fields: tuple[str, ...], doc: str, module: str) -> ty
         return values
 
     def _replace(self, **changes):
-        values = tuple.__new__(type(self), [changes.pop(field, value) for field, value in zip(fields, self)])
+        values = tuple.__new__(
+            type(self), [changes.pop(field, value) for field, value in zip(fields, self)]
+        )
         if changes:
             raise ValueError(f"got unexpected field names: {list(changes)!r}")
         return values
@@ -45,9 +47,17 @@ def named_tuple(name: str, fields: tuple[str, ...], doc: str, module: str) -> ty
         return f"{name}({', '.join(f'{field}={value!r}' for field, value in zip(fields, self))})"
 
     namespace = {
-        "__doc__": doc, "__slots__": (), "__module__": module, "_fields": fields, "__match_args__": fields,
-        "__new__": __new__, "_make": classmethod(_make), "_replace": _replace, "__repr__": __repr__,
-        "_asdict": lambda self: dict(zip(fields, self)), "__getnewargs__": lambda self: tuple(self),
+        "__doc__": doc,
+        "__slots__": (),
+        "__module__": module,
+        "_fields": fields,
+        "__match_args__": fields,
+        "__new__": __new__,
+        "_make": classmethod(_make),
+        "_replace": _replace,
+        "__repr__": __repr__,
+        "_asdict": lambda self: dict(zip(fields, self)),
+        "__getnewargs__": lambda self: tuple(self),
     }
     for index, field in enumerate(fields):
         namespace[field] = property(itemgetter(index), doc=f"{field} (position {index})")

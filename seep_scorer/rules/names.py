@@ -28,8 +28,9 @@ _PRINTABLE_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
 _SELECTORS = frozenset("\u180b\u180c\u180d\u180f" + "".join(map(chr, range(0xFE00, 0xFE10))))
 _REFUSED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 # A selector's base: not a cased letter, a mark, a space or a control (it would select nothing).
-_NO_SELECTOR_BASE = frozenset(("Lu", "Ll", "Lt", "Mn", "Mc", "Me", "Zs", "Zl", "Zp", "Cc", "Cf",
-                               "Cs"))
+_NO_SELECTOR_BASE = frozenset(
+    ("Lu", "Ll", "Lt", "Mn", "Mc", "Me", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs")
+)
 _BLACK_FLAG, _TAG_FIRST, _TAG_CANCEL = "\U0001f3f4", "\U000e0020", "\U000e007f"
 
 
@@ -37,8 +38,14 @@ def _quick_ok(text: str) -> bool:
     """No lookup in the Unicode database needed: printable text (str.isprintable: no character of
     the Other or Separator categories but the space) without the invisible characters it lets
     through. `seep-scorer score` then never loads unicodedata."""
-    return text.isprintable() and (text.isascii() or (
-        _PRINTABLE_INVISIBLE.isdisjoint(text) and _SELECTORS.isdisjoint(text) and max(text) < "\U000e0000"))
+    return text.isprintable() and (
+        text.isascii()
+        or (
+            _PRINTABLE_INVISIBLE.isdisjoint(text)
+            and _SELECTORS.isdisjoint(text)
+            and max(text) < "\U000e0000"
+        )
+    )
 
 
 def first_refused(text: str, *, line_breaks: bool = False) -> int | None:
@@ -66,8 +73,9 @@ def _refused(text: str, line_breaks: bool = False):
         if _contextual(ch):
             if not _in_context(text, i):
                 yield i + 1
-        elif (category(ch) in _REFUSED_CATEGORIES or ch in _PRINTABLE_INVISIBLE) \
-                and not (line_breaks and ch == "\n"):
+        elif (category(ch) in _REFUSED_CATEGORIES or ch in _PRINTABLE_INVISIBLE) and not (
+            line_breaks and ch == "\n"
+        ):
             yield i + 1
 
 
@@ -84,24 +92,39 @@ def _in_context(text: str, i: int) -> bool:
         if (before and combining(before) == 9) or (after and combining(after) == 9):
             return True
         if ch == ZWJ:  # after a selector, only one that is in its place itself
-            return bool(before and after) and _emoji_part(before) and category(after) == "So" \
+            return (
+                bool(before and after)
+                and _emoji_part(before)
+                and category(after) == "So"
                 and (before != "\ufe0f" or _in_context(text, i - 1))
+            )
         base = i - 1
-        while base >= 0 and category(text[base]) in ("Mn", "Mc") and not _contextual(text[base]) \
-                and text[base] not in _PRINTABLE_INVISIBLE:
+        while (
+            base >= 0
+            and category(text[base]) in ("Mn", "Mc")
+            and not _contextual(text[base])
+            and text[base] not in _PRINTABLE_INVISIBLE
+        ):
             base -= 1  # the letter a vowel sign belongs to
         return base >= 0 and bool(after) and _letter(text[base]) and _letter(after)
     if ch in _SELECTORS or "\U000e0100" <= ch <= "\U000e01ef":
-        return bool(before) and before != " " and category(before) not in _NO_SELECTOR_BASE \
+        return (
+            bool(before)
+            and before != " "
+            and category(before) not in _NO_SELECTOR_BASE
             and before not in _PRINTABLE_INVISIBLE
+        )
     if _TAG_FIRST <= ch <= _TAG_CANCEL:  # an emoji flag: black flag, tag letters, cancel tag
         start = end = i
         while start and _TAG_FIRST <= text[start - 1] < _TAG_CANCEL:
             start -= 1
         while end < len(text) and _TAG_FIRST <= text[end] < _TAG_CANCEL:
             end += 1
-        return 0 < start < end < len(text) and text[start - 1] == _BLACK_FLAG \
+        return (
+            0 < start < end < len(text)
+            and text[start - 1] == _BLACK_FLAG
             and text[end] == _TAG_CANCEL
+        )
     return False
 
 
@@ -131,14 +154,25 @@ def check_name(value: object, field: str, *, what: str = "name") -> str:
     `name_too_long` (params: max), `name_control` (params: position, 1-based).
     """
     if not isinstance(value, str) or not value.strip():
-        raise MatchError(f"a {what} is text with at least one letter", field=field, code="name_empty")
+        raise MatchError(
+            f"a {what} is text with at least one letter", field=field, code="name_empty"
+        )
     if len(value) > MAX_NAME:
-        raise MatchError(f"a {what} is at most {MAX_NAME} characters", field=field, code="name_too_long",
-                         params={"max": MAX_NAME})
+        raise MatchError(
+            f"a {what} is at most {MAX_NAME} characters",
+            field=field,
+            code="name_too_long",
+            params={"max": MAX_NAME},
+        )
     position = first_refused(value)
     if position is not None:
-        raise MatchError(f"a {what} cannot hold control characters (U+{ord(value[position - 1]):04X} at position "
-                         f"{position})", field=field, code="name_control", params={"position": position})
+        raise MatchError(
+            f"a {what} cannot hold control characters (U+{ord(value[position - 1]):04X} at position "
+            f"{position})",
+            field=field,
+            code="name_control",
+            params={"position": position},
+        )
     return value
 
 
@@ -149,13 +183,18 @@ def check_note(value: object, field: str = "note") -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > MAX_NOTE:
-        raise MatchError(f"must be text of at most {MAX_NOTE} characters", field=field,
-                         code="note_too_long")
+        raise MatchError(
+            f"must be text of at most {MAX_NOTE} characters", field=field, code="note_too_long"
+        )
     position = first_refused(value, line_breaks=True)
     if position is not None:
-        raise MatchError(f"a note cannot hold control characters (U+{ord(value[position - 1]):04X} "
-                         f"at position {position})", field=field, code="note_control",
-                         params={"position": position})
+        raise MatchError(
+            f"a note cannot hold control characters (U+{ord(value[position - 1]):04X} "
+            f"at position {position})",
+            field=field,
+            code="note_control",
+            params={"position": position},
+        )
     return value
 
 
@@ -165,7 +204,7 @@ def _replaced(text: str, escape) -> str:
         return text
     out, start = [], 0
     for position in _refused(text):
-        out += (text[start:position - 1], escape(text[position - 1]))
+        out += (text[start : position - 1], escape(text[position - 1]))
         start = position
     out.append(text[start:])
     return "".join(out)
@@ -183,7 +222,7 @@ def tidied(text: str, *, line_breaks: bool = False) -> str:
     category, out, start = unicodedata.category, [], 0
     for position in _refused(text, line_breaks):
         ch = text[position - 1]
-        out += (text[start:position - 1], " " if category(ch) in ("Cc", "Zl", "Zp") else "")
+        out += (text[start : position - 1], " " if category(ch) in ("Cc", "Zl", "Zp") else "")
         start = position
     out.append(text[start:])
     result = "".join(out)
@@ -224,5 +263,14 @@ def json_shown(text: str) -> str:
     return _replaced(text, _json_escape)
 
 
-__all__ = ["MAX_NAME", "MAX_NOTE", "BIDI_CONTROLS", "check_name", "check_note", "first_refused",
-           "shown", "json_shown", "tidied"]
+__all__ = [
+    "MAX_NAME",
+    "MAX_NOTE",
+    "BIDI_CONTROLS",
+    "check_name",
+    "check_note",
+    "first_refused",
+    "shown",
+    "json_shown",
+    "tidied",
+]

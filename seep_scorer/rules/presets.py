@@ -19,7 +19,9 @@ from .cards import POINT_CARD_CODES, standard_values
 from .errors import MatchError
 from .record import factory, record, replace
 
-TYPE_CHECKING = False  # collections.abc for annotations only (named.py says why): isinstance below imports it
+TYPE_CHECKING = (
+    False  # collections.abc for annotations only (named.py says why): isinstance below imports it
+)
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -31,10 +33,24 @@ PRESET_IDS = ("standard", "race500", "custom")
 _MAX_VALUE = 1000  # no sane rule gives one card or sweep more than this
 
 # The codes of the setting faults below (MatchError.code): a UI words each in the user's language.
-SETTING_FAULT_CODES = ("match_type_unknown", "match_count_whole", "match_count_range", "target_needs_totals",
-                       "bazzis_need_ledger", "not_true_or_false", "preset_unknown", "card_unknown", "card_value_range",
-                       "no_point_card", "value_range", "minimum_range", "minimum_too_high", "scoring_unknown",
-                       "param_unknown", "card_values_shape")
+SETTING_FAULT_CODES = (
+    "match_type_unknown",
+    "match_count_whole",
+    "match_count_range",
+    "target_needs_totals",
+    "bazzis_need_ledger",
+    "not_true_or_false",
+    "preset_unknown",
+    "card_unknown",
+    "card_value_range",
+    "no_point_card",
+    "value_range",
+    "minimum_range",
+    "minimum_too_high",
+    "scoring_unknown",
+    "param_unknown",
+    "card_values_shape",
+)
 
 
 @record
@@ -47,24 +63,46 @@ class MatchFormat:
 
     def validate(self, rules: "Rules") -> None:
         if self.type not in MATCH_TYPES:
-            raise MatchError(f"unknown match type {self.type!r}; use one of {', '.join(MATCH_TYPES)}", field="match.type",
-                             code="match_type_unknown")
+            raise MatchError(
+                f"unknown match type {self.type!r}; use one of {', '.join(MATCH_TYPES)}",
+                field="match.type",
+                code="match_type_unknown",
+            )
         if self.type == "open":
             if self.count is not None and not _is_int(self.count):
-                raise MatchError("must be a whole number or absent", field="match.count", code="match_count_whole")
+                raise MatchError(
+                    "must be a whole number or absent",
+                    field="match.count",
+                    code="match_count_whole",
+                )
         else:
             limit = 100_000 if self.type == "target" else 1000
             if not _is_int(self.count) or not 1 <= self.count <= limit:
-                raise MatchError(f"must be a whole number from 1 to {limit}", field="match.count", code="match_count_range",
-                                 params={"low": 1, "high": limit})
+                raise MatchError(
+                    f"must be a whole number from 1 to {limit}",
+                    field="match.count",
+                    code="match_count_range",
+                    params={"low": 1, "high": limit},
+                )
         if self.type == "target" and rules.scoring != "cumulative":
-            raise MatchError("a match to a target total needs cumulative scoring (race to 500 or custom)", field="match.type",
-                             code="target_needs_totals")
+            raise MatchError(
+                "a match to a target total needs cumulative scoring (race to 500 or custom)",
+                field="match.type",
+                code="target_needs_totals",
+            )
         if self.type in ("bazzis", "first_to") and rules.scoring != "ledger":
-            raise MatchError("a match of bazzis needs ledger scoring; cumulative rules play to a target total", field="match.type",
-                             code="bazzis_need_ledger")
+            raise MatchError(
+                "a match of bazzis needs ledger scoring; cumulative rules play to a target total",
+                field="match.type",
+                code="bazzis_need_ledger",
+            )
         if not isinstance(self.ended, bool):
-            raise MatchError("must be true or false", field="match.ended", code="not_true_or_false", params={"setting": "ended"})
+            raise MatchError(
+                "must be true or false",
+                field="match.ended",
+                code="not_true_or_false",
+                params={"setting": "ended"},
+            )
 
 
 @record
@@ -83,12 +121,18 @@ class Rules:
 
     # Derived once: replay reads these for every deal.
     def __post_init__(self) -> None:
-        values = {c: v for c, v in self.card_values.items() if _is_int(v)}  # validate() reports the rest
+        values = {
+            c: v for c, v in self.card_values.items() if _is_int(v)
+        }  # validate() reports the rest
         point_cards = tuple(c for c in POINT_CARD_CODES if values.get(c, 0) > 0)
         object.__setattr__(self, "point_cards", point_cards)
         object.__setattr__(self, "point_card_set", frozenset(point_cards))
         object.__setattr__(self, "card_total", sum(values[c] for c in point_cards))
-        object.__setattr__(self, "sweep_values", {"normal": self.sweep_normal, "opening": self.sweep_opening, "last": self.sweep_last})
+        object.__setattr__(
+            self,
+            "sweep_values",
+            {"normal": self.sweep_normal, "opening": self.sweep_opening, "last": self.sweep_last},
+        )
 
     @property
     def needs_most_cards(self) -> bool:
@@ -122,37 +166,84 @@ class Rules:
 
     def validate(self) -> None:
         if self.preset not in PRESET_IDS:
-            raise MatchError(f"unknown rules preset {self.preset!r}; use one of {', '.join(PRESET_IDS)}", field="rules.preset",
-                             code="preset_unknown")
+            raise MatchError(
+                f"unknown rules preset {self.preset!r}; use one of {', '.join(PRESET_IDS)}",
+                field="rules.preset",
+                code="preset_unknown",
+            )
         for code, value in self.card_values.items():
             if code not in POINT_CARD_CODES:
-                raise MatchError(f"{code!r} is not a card that can score; use one of {' '.join(POINT_CARD_CODES)}",
-                                 field="rules.overrides.card_values", code="card_unknown", params={"card": str(code)})
+                raise MatchError(
+                    f"{code!r} is not a card that can score; use one of {' '.join(POINT_CARD_CODES)}",
+                    field="rules.overrides.card_values",
+                    code="card_unknown",
+                    params={"card": str(code)},
+                )
             if not _is_int(value) or not 0 <= value <= _MAX_VALUE:
-                raise MatchError(f"the value of {code} must be a whole number from 0 to {_MAX_VALUE}", field="rules.overrides.card_values",
-                                 code="card_value_range", params={"card": code, "low": 0, "high": _MAX_VALUE})
+                raise MatchError(
+                    f"the value of {code} must be a whole number from 0 to {_MAX_VALUE}",
+                    field="rules.overrides.card_values",
+                    code="card_value_range",
+                    params={"card": code, "low": 0, "high": _MAX_VALUE},
+                )
         if not self.point_cards:
-            raise MatchError("at least one card must score points", field="rules.overrides.card_values", code="no_point_card")
-        for name in ("most_cards_bonus", "most_cards_tie_bonus", "sweep_normal", "sweep_opening", "sweep_last"):
+            raise MatchError(
+                "at least one card must score points",
+                field="rules.overrides.card_values",
+                code="no_point_card",
+            )
+        for name in (
+            "most_cards_bonus",
+            "most_cards_tie_bonus",
+            "sweep_normal",
+            "sweep_opening",
+            "sweep_last",
+        ):
             value = getattr(self, name)
             if not _is_int(value) or not 0 <= value <= _MAX_VALUE:
-                raise MatchError(f"must be a whole number from 0 to {_MAX_VALUE}", field=f"rules.overrides.{name}",
-                                 code="value_range", params={"setting": name, "low": 0, "high": _MAX_VALUE})
-        if self.minimum is not None and (not _is_int(self.minimum) or not 0 <= self.minimum <= _MAX_VALUE):
-            raise MatchError(f"must be a whole number from 0 to {_MAX_VALUE}, or null for no minimum", field="rules.overrides.minimum",
-                             code="minimum_range", params={"low": 0, "high": _MAX_VALUE})
+                raise MatchError(
+                    f"must be a whole number from 0 to {_MAX_VALUE}",
+                    field=f"rules.overrides.{name}",
+                    code="value_range",
+                    params={"setting": name, "low": 0, "high": _MAX_VALUE},
+                )
+        if self.minimum is not None and (
+            not _is_int(self.minimum) or not 0 <= self.minimum <= _MAX_VALUE
+        ):
+            raise MatchError(
+                f"must be a whole number from 0 to {_MAX_VALUE}, or null for no minimum",
+                field="rules.overrides.minimum",
+                code="minimum_range",
+                params={"low": 0, "high": _MAX_VALUE},
+            )
         if self.minimum is not None and 2 * (self.minimum - 1) >= self.card_total:
             # Keeps the rule well defined: both teams can never be under the minimum at once.
-            raise MatchError(f"must be at most {self.card_total // 2 + 1} with these card values, or null for no minimum",
-                             field="rules.overrides.minimum", code="minimum_too_high", params={"high": self.card_total // 2 + 1})
+            raise MatchError(
+                f"must be at most {self.card_total // 2 + 1} with these card values, or null for no minimum",
+                field="rules.overrides.minimum",
+                code="minimum_too_high",
+                params={"high": self.card_total // 2 + 1},
+            )
         if not isinstance(self.minimum_counts_sweeps, bool):
-            raise MatchError("must be true or false", field="rules.overrides.minimum_counts_sweeps", code="not_true_or_false",
-                             params={"setting": "minimum_counts_sweeps"})
+            raise MatchError(
+                "must be true or false",
+                field="rules.overrides.minimum_counts_sweeps",
+                code="not_true_or_false",
+                params={"setting": "minimum_counts_sweeps"},
+            )
         if self.scoring not in SCORING_MODES:
-            raise MatchError(f"must be one of {', '.join(SCORING_MODES)}", field="rules.overrides.scoring", code="scoring_unknown")
+            raise MatchError(
+                f"must be one of {', '.join(SCORING_MODES)}",
+                field="rules.overrides.scoring",
+                code="scoring_unknown",
+            )
         if not _is_int(self.lead_target) or not 1 <= self.lead_target <= 100_000:
-            raise MatchError("must be a whole number from 1 to 100000", field="rules.overrides.lead_target", code="value_range",
-                             params={"setting": "lead_target", "low": 1, "high": 100_000})
+            raise MatchError(
+                "must be a whole number from 1 to 100000",
+                field="rules.overrides.lead_target",
+                code="value_range",
+                params={"setting": "lead_target", "low": 1, "high": 100_000},
+            )
 
 
 def _is_int(value: object) -> bool:
@@ -191,8 +282,11 @@ OVERRIDE_NAMES = tuple(name for name in Rules._fields if name != "preset") + ("t
 def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None = None) -> Rules:
     """A preset with overrides applied, validated. Raises MatchError naming the bad parameter."""
     if preset not in PRESETS:
-        raise MatchError(f"unknown rules preset {preset!r}; use one of {', '.join(PRESET_IDS)}", field="rules.preset",
-                         code="preset_unknown")
+        raise MatchError(
+            f"unknown rules preset {preset!r}; use one of {', '.join(PRESET_IDS)}",
+            field="rules.preset",
+            code="preset_unknown",
+        )
     base = PRESETS[preset]
     if not overrides:
         return base
@@ -200,14 +294,21 @@ def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None 
     card_values = dict(base.card_values)
     for name, value in overrides.items():
         if name not in OVERRIDE_NAMES:
-            raise MatchError(f"unknown rule parameter {name!r}; known: {', '.join(OVERRIDE_NAMES)}", field=f"rules.overrides.{name}",
-                             code="param_unknown", params={"setting": str(name)})
+            raise MatchError(
+                f"unknown rule parameter {name!r}; known: {', '.join(OVERRIDE_NAMES)}",
+                field=f"rules.overrides.{name}",
+                code="param_unknown",
+                params={"setting": str(name)},
+            )
         if name == "card_values":
             from collections.abc import Mapping  # here: only rules that change card values need it
 
             if not isinstance(value, Mapping):
-                raise MatchError("must be an object of card code to points", field="rules.overrides.card_values",
-                                 code="card_values_shape")
+                raise MatchError(
+                    "must be an object of card code to points",
+                    field="rules.overrides.card_values",
+                    code="card_values_shape",
+                )
             card_values.update(value)
         elif name == "ten_of_diamonds":
             card_values["10D"] = value

@@ -66,14 +66,27 @@ def record(cls=None, *, slots: bool = False):
     names = tuple(cls.__dict__.get("__annotations__", {}))
     defaults = tuple(cls.__dict__.get(n, _MISSING) for n in names)
     # As dataclasses: plain defaults stay class attributes, except where slots take the names.
-    dropped = set(names) if slots else {n for n, d in zip(names, defaults) if isinstance(d, factory)}
-    namespace = {k: v for k, v in cls.__dict__.items() if k not in dropped and k not in ("__dict__", "__weakref__")}
+    dropped = (
+        set(names) if slots else {n for n, d in zip(names, defaults) if isinstance(d, factory)}
+    )
+    namespace = {
+        k: v
+        for k, v in cls.__dict__.items()
+        if k not in dropped and k not in ("__dict__", "__weakref__")
+    }
     if slots:
         namespace["__slots__"] = names
-    namespace.update(_methods(cls.__qualname__, names, defaults, hasattr(cls, "__post_init__"), slots))
-    namespace.update(_fields=names, _defaults=defaults, __match_args__=names,
-                     __setattr__=_frozen_setattr, __delattr__=_frozen_delattr,
-                     __dataclass_fields__=_LazyDataclassFields())
+    namespace.update(
+        _methods(cls.__qualname__, names, defaults, hasattr(cls, "__post_init__"), slots)
+    )
+    namespace.update(
+        _fields=names,
+        _defaults=defaults,
+        __match_args__=names,
+        __setattr__=_frozen_setattr,
+        __delattr__=_frozen_delattr,
+        __dataclass_fields__=_LazyDataclassFields(),
+    )
     new = type(cls)(cls.__name__, cls.__bases__, namespace)
     new.__qualname__ = cls.__qualname__
     if slots:
@@ -89,10 +102,17 @@ def _maker(cls, names: tuple):
 
     def _make(*values):  # the first call builds the builder and puts it in its place
         env: dict = {"cls": cls}
-        exec(f"def __init__(self, {', '.join(names)}):\n" + "".join(f"    self.{n} = {n}\n" for n in names)
-             + "    self.__class__ = cls\n", env)  # noqa: S102
-        builder = type(f"_{cls.__name__}Builder", (cls,), {"__slots__": (), "__setattr__": object.__setattr__,
-                                                            "__init__": env["__init__"]})
+        exec(
+            f"def __init__(self, {', '.join(names)}):\n"
+            + "".join(f"    self.{n} = {n}\n" for n in names)
+            + "    self.__class__ = cls\n",
+            env,
+        )  # noqa: S102
+        builder = type(
+            f"_{cls.__name__}Builder",
+            (cls,),
+            {"__slots__": (), "__setattr__": object.__setattr__, "__init__": env["__init__"]},
+        )
         cls._make = staticmethod(builder)
         return builder(*values)
 
@@ -117,7 +137,9 @@ def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slot
         body.append(f"_set(self, {name!r}, {value})")
     if post_init:
         body.append("self.__post_init__()")
-    source = f"def __init__(self, {', '.join(params)}):\n" + "".join(f"    {line}\n" for line in body or ["pass"])
+    source = f"def __init__(self, {', '.join(params)}):\n" + "".join(
+        f"    {line}\n" for line in body or ["pass"]
+    )
 
     def __init__(self, *args, **kwargs):
         # Compiled at the first record built, not at import: `seep-scorer score` builds no Deal, and compiling
@@ -137,7 +159,11 @@ def _methods(qualname: str, names: tuple, defaults: tuple, post_init: bool, slot
         return f"{qualname}({', '.join(f'{n}={v!r}' for n, v in zip(names, fields_of(self)))})"
 
     def __eq__(self, other):
-        return fields_of(self) == fields_of(other) if other.__class__ is self.__class__ else NotImplemented
+        return (
+            fields_of(self) == fields_of(other)
+            if other.__class__ is self.__class__
+            else NotImplemented
+        )
 
     def __hash__(self):
         return hash(fields_of(self))

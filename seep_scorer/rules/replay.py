@@ -12,25 +12,43 @@ from .presets import MatchFormat, Rules
 from .record import record
 from .scoring import score_deal, validate_deal
 
-TYPE_CHECKING = False  # (typing, collections.abc: import time that `seep-scorer score` would pay on every file)
+TYPE_CHECKING = (
+    False  # (typing, collections.abc: import time that `seep-scorer score` would pay on every file)
+)
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
 # Named tuples, not records: replay builds one per deal.
-BazziEvent = named_tuple("BazziEvent", ("winner", "cause"),  # cause: lead | minimum | target
-                         "A bazzi won (or, cumulative scoring, the target reached): by team `winner`, and why.", __name__)
+BazziEvent = named_tuple(
+    "BazziEvent",
+    ("winner", "cause"),  # cause: lead | minimum | target
+    "A bazzi won (or, cumulative scoring, the target reached): by team `winner`, and why.",
+    __name__,
+)
 
-DealResult = named_tuple("DealResult", (
-    "number",  # 1-based
-    "dealer", "bidder", "card_points", "sweep_points", "bonus", "scores",
-    "difference",  # running difference (team 0 minus team 1) after the deal
-    "event",  # a BazziEvent, or None
-    "next_dealer",
-    "bazzis",  # tally after the deal
-    "totals",  # cumulative deal scores after the deal
-), "One deal replayed: its scores and everything derived after it.", __name__)
+DealResult = named_tuple(
+    "DealResult",
+    (
+        "number",  # 1-based
+        "dealer",
+        "bidder",
+        "card_points",
+        "sweep_points",
+        "bonus",
+        "scores",
+        "difference",  # running difference (team 0 minus team 1) after the deal
+        "event",  # a BazziEvent, or None
+        "next_dealer",
+        "bazzis",  # tally after the deal
+        "totals",  # cumulative deal scores after the deal
+    ),
+    "One deal replayed: its scores and everything derived after it.",
+    __name__,
+)
 
-_new_tuple = tuple.__new__  # DealResult(...) without namedtuple's __new__ in Python: a file's reader builds thousands
+_new_tuple = (
+    tuple.__new__
+)  # DealResult(...) without namedtuple's __new__ in Python: a file's reader builds thousands
 
 # Events are immutable: one of each, shared by every deal that ends a bazzi.
 _MINIMUM = (BazziEvent(0, "minimum"), BazziEvent(1, "minimum"))
@@ -63,8 +81,21 @@ def bidder_of(dealer: int | None) -> int | None:
 class Replay:
     """Folds deals one at a time; `replay()` is this fold over a whole list."""
 
-    __slots__ = ("rules", "format", "dealer", "difference", "bazzis", "totals", "results", "finished_after", "winner",
-                 "_ledger", "_minimum", "_minimum_counts_sweeps", "_lead_target")
+    __slots__ = (
+        "rules",
+        "format",
+        "dealer",
+        "difference",
+        "bazzis",
+        "totals",
+        "results",
+        "finished_after",
+        "winner",
+        "_ledger",
+        "_minimum",
+        "_minimum_counts_sweeps",
+        "_lead_target",
+    )
 
     def __init__(self, rules: Rules, match_format: MatchFormat, first_dealer: int | None):
         self.rules = rules
@@ -96,8 +127,12 @@ class Replay:
         for deal in deals:
             number = len(self.results) + 1
             if self.finished_after is not None:
-                raise MatchError(f"the match was already over after deal {self.finished_after}; a deal cannot follow it",
-                                 deal=number, code="match_over", params={"after": self.finished_after})
+                raise MatchError(
+                    f"the match was already over after deal {self.finished_after}; a deal cannot follow it",
+                    deal=number,
+                    code="match_over",
+                    params={"after": self.finished_after},
+                )
             dealer = deal.dealer if deal.dealer is not None else self.dealer
             try:
                 validate_deal(deal, rules, dealer)
@@ -115,7 +150,12 @@ class Replay:
         append = results.append
         difference, bazzis, totals = self.difference, self.bazzis, self.totals
         t0, t1 = totals
-        ledger, minimum, counts_sweeps, lead = self._ledger, self._minimum, self._minimum_counts_sweeps, self._lead_target
+        ledger, minimum, counts_sweeps, lead = (
+            self._ledger,
+            self._minimum,
+            self._minimum_counts_sweeps,
+            self._lead_target,
+        )
         fmt = self.format
         target = fmt.count if fmt.type == "target" else None
         try:
@@ -150,15 +190,36 @@ class Replay:
                         next_dealer = would_be
                     else:
                         difference = 0  # any excess over the target is discarded
-                        bazzis = (bazzis[0] + 1, bazzis[1]) if event.winner == 0 else (bazzis[0], bazzis[1] + 1)
+                        bazzis = (
+                            (bazzis[0] + 1, bazzis[1])
+                            if event.winner == 0
+                            else (bazzis[0], bazzis[1] + 1)
+                        )
                         next_dealer = None if would_be is None else (would_be + 2) % 4
                 else:
                     difference = t0 - t1
                     next_dealer = bidder
                     if target is not None and (t0 >= target or t1 >= target) and t0 != t1:
                         event = _TARGET[0 if t0 > t1 else 1]
-                append(_new_tuple(DealResult, (len(results) + 1, dealer, bidder, card_points, sweep_points, bonus,
-                                               scores, difference, event, next_dealer, bazzis, totals)))
+                append(
+                    _new_tuple(
+                        DealResult,
+                        (
+                            len(results) + 1,
+                            dealer,
+                            bidder,
+                            card_points,
+                            sweep_points,
+                            bonus,
+                            scores,
+                            difference,
+                            event,
+                            next_dealer,
+                            bazzis,
+                            totals,
+                        ),
+                    )
+                )
                 self.dealer = next_dealer
                 if event is not None:
                     self.difference, self.bazzis, self.totals = difference, bazzis, totals
@@ -182,11 +243,21 @@ class Replay:
             finished = True
             a, b = self.bazzis if self.rules.scoring == "ledger" else self.totals
             winner = 0 if a > b else 1 if b > a else "draw"
-        return Standings(tuple(self.results), self.bazzis, self.difference, self.totals, finished, winner,
-                         self.dealer, bidder_of(self.dealer))
+        return Standings(
+            tuple(self.results),
+            self.bazzis,
+            self.difference,
+            self.totals,
+            finished,
+            winner,
+            self.dealer,
+            bidder_of(self.dealer),
+        )
 
 
-def replay_deals(rules: Rules, match_format: MatchFormat, first_dealer: int | None, deals: Iterable[Deal]) -> Standings:
+def replay_deals(
+    rules: Rules, match_format: MatchFormat, first_dealer: int | None, deals: Iterable[Deal]
+) -> Standings:
     state = Replay(rules, match_format, first_dealer)
     state.extend(deals)
     return state.standings()
@@ -216,6 +287,8 @@ def validate_match(match: Match) -> Standings:
     """Settings and every deal checked; returns the standings of a valid match."""
     match.rules.validate()
     match.format.validate(match.rules)
-    if match.first_dealer is not None and not (type(match.first_dealer) is int and 0 <= match.first_dealer <= 3):
+    if match.first_dealer is not None and not (
+        type(match.first_dealer) is int and 0 <= match.first_dealer <= 3
+    ):
         raise MatchError("must be a seat number from 0 to 3", field="first_dealer")
     return replay(match)

@@ -11,5 +11,15 @@ from .figures import Figures, HeadToHead, Stats, aggregate
 from .players import partnership_key, player_key
 from .timeline import MonthResults, results_by_month
 
-__all__ = ["CONTRIBUTION_VERSION", "contribution_of", "Figures", "HeadToHead", "Stats", "aggregate",
-           "partnership_key", "player_key", "MonthResults", "results_by_month"]
+__all__ = [
+    "CONTRIBUTION_VERSION",
+    "contribution_of",
+    "Figures",
+    "HeadToHead",
+    "Stats",
+    "aggregate",
+    "partnership_key",
+    "player_key",
+    "MonthResults",
+    "results_by_month",
+]

@@ -15,7 +15,9 @@ from ..rules import SWEEP_KINDS, Match, Standings
 CONTRIBUTION_VERSION = 1
 
 
-def contribution_of(match: Match, standings: Standings, created: str, updated: str) -> dict[str, Any]:
+def contribution_of(
+    match: Match, standings: Standings, created: str, updated: str
+) -> dict[str, Any]:
     """The statistics contribution of a replayed match (`standings` is `replay(match)`)."""
     teams = []
     for t in (0, 1):
@@ -34,17 +36,26 @@ def contribution_of(match: Match, standings: Standings, created: str, updated: s
                 won[event.cause] += 1
             else:
                 lost += 1
-        teams.append({
-            "players": list(match.teams[t].players),
-            "card_points": sum(r.card_points[t] for r in standings.deals),
-            "sweeps": sweeps,
-            "bazzis_won": won["lead"] + won["minimum"],
-            "bazzis_won_by_minimum": won["minimum"],
-            "bazzis_lost": lost,
-        })
+        teams.append(
+            {
+                "players": list(match.teams[t].players),
+                "card_points": sum(r.card_points[t] for r in standings.deals),
+                "sweeps": sweeps,
+                "bazzis_won": won["lead"] + won["minimum"],
+                "bazzis_won_by_minimum": won["minimum"],
+                "bazzis_lost": lost,
+            }
+        )
     winner = standings.winner if standings.finished else None
-    return {"v": CONTRIBUTION_VERSION, "created": created, "updated": updated, "deals": len(match.deals),
-            "finished": standings.finished, "winner": winner, "teams": teams}
+    return {
+        "v": CONTRIBUTION_VERSION,
+        "created": created,
+        "updated": updated,
+        "deals": len(match.deals),
+        "finished": standings.finished,
+        "winner": winner,
+        "teams": teams,
+    }
 
 
 __all__ = ["CONTRIBUTION_VERSION", "contribution_of"]

@@ -47,7 +47,9 @@ class Figures:
     def sweeps_per_ten_deals(self) -> float | None:
         return 10 * sum(self.sweeps.values()) / self.deals if self.deals else None
 
-    def _add(self, team: dict, deals: int, finished: bool, result: str | None, created: str = "") -> None:
+    def _add(
+        self, team: dict, deals: int, finished: bool, result: str | None, created: str = ""
+    ) -> None:
         self.matches += 1
         self.timeline.append((created, result if finished else None))
         self.deals += deals
@@ -67,11 +69,23 @@ class Figures:
                 self.draws += 1
 
     def to_json(self) -> dict[str, Any]:
-        head: dict[str, Any] = {"name": self.names[0]} if len(self.key) == 1 else {"players": list(self.names)}
-        return {**head, "matches": self.matches, "finished": self.finished, "wins": self.wins,
-                "losses": self.losses, "draws": self.draws, "deals": self.deals, "card_points": self.card_points,
-                "sweeps": dict(self.sweeps), "bazzis_won": self.bazzis_won, "bazzis_lost": self.bazzis_lost,
-                "bazzis_won_by_minimum": self.bazzis_won_by_minimum}
+        head: dict[str, Any] = (
+            {"name": self.names[0]} if len(self.key) == 1 else {"players": list(self.names)}
+        )
+        return {
+            **head,
+            "matches": self.matches,
+            "finished": self.finished,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "deals": self.deals,
+            "card_points": self.card_points,
+            "sweeps": dict(self.sweeps),
+            "bazzis_won": self.bazzis_won,
+            "bazzis_lost": self.bazzis_lost,
+            "bazzis_won_by_minimum": self.bazzis_won_by_minimum,
+        }
 
 
 @dataclass
@@ -86,8 +100,13 @@ class HeadToHead:
     draws: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"partnerships": [list(self.names[0]), list(self.names[1])], "matches": self.matches,
-                "finished": self.finished, "wins": list(self.wins), "draws": self.draws}
+        return {
+            "partnerships": [list(self.names[0]), list(self.names[1])],
+            "matches": self.matches,
+            "finished": self.finished,
+            "wins": list(self.wins),
+            "draws": self.draws,
+        }
 
 
 @dataclass
@@ -104,16 +123,22 @@ class Stats:
 
     def partners_of(self, key: str) -> list[Figures]:
         """The partnerships a player played in, most matches first."""
-        return sorted((p for p in self.partnerships if key in p.key), key=lambda p: (-p.matches, p.key))
+        return sorted(
+            (p for p in self.partnerships if key in p.key), key=lambda p: (-p.matches, p.key)
+        )
 
     def head_to_head_of(self, key: str) -> list[HeadToHead]:
         return [h for h in self.head_to_head if key in h.keys[0] or key in h.keys[1]]
 
     def to_json(self) -> dict[str, Any]:
-        return {"matches": self.matches, "finished": self.finished, "deals": self.deals,
-                "players": [p.to_json() for p in self.players],
-                "partnerships": [p.to_json() for p in self.partnerships],
-                "head_to_head": [h.to_json() for h in self.head_to_head]}
+        return {
+            "matches": self.matches,
+            "finished": self.finished,
+            "deals": self.deals,
+            "players": [p.to_json() for p in self.players],
+            "partnerships": [p.to_json() for p in self.partnerships],
+            "head_to_head": [h.to_json() for h in self.head_to_head],
+        }
 
 
 def created_on_or_after(contribution: dict, since: date | None) -> bool:
@@ -140,7 +165,9 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
     players: dict[tuple[str, ...], Figures] = {}
     pairs: dict[tuple[str, ...], Figures] = {}
     meetings: dict[tuple, HeadToHead] = {}
-    spelling: dict[str, tuple[str, str]] = {}  # key -> (updated, spelling): the newest spelling is shown
+    spelling: dict[
+        str, tuple[str, str]
+    ] = {}  # key -> (updated, spelling): the newest spelling is shown
     # partnership -> team name as spelled -> [matches, updated of the newest]; spellings of one name
     # are merged at the end (a few per partnership), not keyed per match: 5,000 matches stay as fast
     team_names: dict[tuple[str, ...], dict[str, list]] = {}
@@ -163,13 +190,16 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
             team_keys = [player_key(name) for name in team["players"]]
             for key in team_keys:
                 if key not in doubled:
-                    players.setdefault((key,), Figures((key,), ()))._add(team, c["deals"], c["finished"], result,
-                                                                          c["created"])
+                    players.setdefault((key,), Figures((key,), ()))._add(
+                        team, c["deals"], c["finished"], result, c["created"]
+                    )
             if doubled.intersection(team_keys):
                 team_pairs.append(None)
                 continue
             pair = tuple(sorted(team_keys))
-            pairs.setdefault(pair, Figures(pair, ()))._add(team, c["deals"], c["finished"], result, c["created"])
+            pairs.setdefault(pair, Figures(pair, ()))._add(
+                team, c["deals"], c["finished"], result, c["created"]
+            )
             team_pairs.append(pair)
             team_name = c.get("team_names", ("", ""))[t]
             if team_name:
@@ -204,8 +234,14 @@ def aggregate(contributions: Iterable[dict], since: date | None = None) -> Stats
         pairs[pair].team_names = tuple(u[2] for u in sorted(newest_first, key=lambda u: -u[0]))
     for meeting in meetings.values():
         meeting.names = (names(meeting.keys[0]), names(meeting.keys[1]))
-    return Stats(matches, finished, deals, [players[k] for k in sorted(players)], [pairs[k] for k in sorted(pairs)],
-                 [meetings[k] for k in sorted(meetings)])
+    return Stats(
+        matches,
+        finished,
+        deals,
+        [players[k] for k in sorted(players)],
+        [pairs[k] for k in sorted(pairs)],
+        [meetings[k] for k in sorted(meetings)],
+    )
 
 
 __all__ = ["Figures", "HeadToHead", "Stats", "aggregate", "created_on_or_after"]

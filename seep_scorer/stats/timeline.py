@@ -30,7 +30,9 @@ def _utc_month(created: str) -> tuple[int, int] | None:
     return when.year, when.month
 
 
-def results_by_month(timeline: Iterable[tuple[str, str | None]], last: int = 12) -> list[MonthResults]:
+def results_by_month(
+    timeline: Iterable[tuple[str, str | None]], last: int = 12
+) -> list[MonthResults]:
     """Calendar months, oldest first, up to the newest one with a finished match: the last `last`
     of them, but none before the first month with one (`timeline` as `Figures.timeline`: (created,
     "win" | "loss" | "draw" | None)). A month in between with no finished match is there, empty, so a

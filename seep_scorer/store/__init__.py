@@ -11,21 +11,41 @@ must not pay for platformdirs, the registry and the repository interface (with t
 from __future__ import annotations
 
 _WHERE = {
-    "open_repository": "registry", "close_all": "registry", "default_data_dir": "datadir", "WriteFailed": "diskfaults",
-    "MatchNotFound": "repository", "MatchRepository": "repository", "MatchSummary": "repository",
-    "StaleRevision": "repository", "StoredMatch": "repository", "StoreError": "repository",
+    "open_repository": "registry",
+    "close_all": "registry",
+    "default_data_dir": "datadir",
+    "WriteFailed": "diskfaults",
+    "MatchNotFound": "repository",
+    "MatchRepository": "repository",
+    "MatchSummary": "repository",
+    "StaleRevision": "repository",
+    "StoredMatch": "repository",
+    "StoreError": "repository",
     "NoStore": "registry",
 }
 
-__all__ = ["open_repository", "default_data_dir", "close_all", "MatchRepository", "StoredMatch", "MatchSummary",
-           "StaleRevision", "MatchNotFound", "StoreError", "WriteFailed", "NoStore"]
+__all__ = [
+    "open_repository",
+    "default_data_dir",
+    "close_all",
+    "MatchRepository",
+    "StoredMatch",
+    "MatchSummary",
+    "StaleRevision",
+    "MatchNotFound",
+    "StoreError",
+    "WriteFailed",
+    "NoStore",
+]
 
 
 def __getattr__(name: str):
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module  # here: importlib (with warnings) is more than `score` imports of the store
+    from importlib import (
+        import_module,
+    )  # here: importlib (with warnings) is more than `score` imports of the store
 
     value = getattr(import_module(f"{__name__}.{module}"), name)
     globals()[name] = value

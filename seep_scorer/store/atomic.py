@@ -14,7 +14,9 @@ from pathlib import Path
 
 TEMP_PREFIX = ".tmp-"  # every temp file starts with this; anything so named at open is a leftover
 PRIVATE = 0o600  # the store's own files: matches are nobody else's business
-USUAL = 0o666  # a file the user asked for (export, backup): 0666 less the umask, as any program makes
+USUAL = (
+    0o666  # a file the user asked for (export, backup): 0666 less the umask, as any program makes
+)
 # Bumped by every replacement. In the browser the files live in memory until flushed to IndexedDB:
 # the UI (viewmodels/base.py) flushes after a store call that moved it, before the user is told "saved".
 replacements = 0
@@ -56,7 +58,13 @@ def remove_temp_files(folder: str | os.PathLike) -> int:
 
 def _new_temp_file(path: Path, mode: int) -> tuple[int, Path]:
     """A new temp file beside `path`, made with `mode` less the umask (mkstemp would always make 0600)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    flags = (
+        os.O_WRONLY
+        | os.O_CREAT
+        | os.O_EXCL
+        | getattr(os, "O_BINARY", 0)
+        | getattr(os, "O_NOFOLLOW", 0)
+    )
     while True:
         tmp = path.parent / f"{TEMP_PREFIX}{path.name}.{secrets.token_hex(6)}"
         try:

@@ -29,7 +29,13 @@ from .notices import auto_backup_failed
 from .repository import StoreError
 from .storage import DamagedFile, open_regular
 
-__all__ = ["AutoBackupMixin", "AUTO_BACKUP_EVERY", "KEEP_AUTO_BACKUPS", "BACKUP_CHECK_INTERVAL", "STAMP_FORMAT"]
+__all__ = [
+    "AutoBackupMixin",
+    "AUTO_BACKUP_EVERY",
+    "KEEP_AUTO_BACKUPS",
+    "BACKUP_CHECK_INTERVAL",
+    "STAMP_FORMAT",
+]
 
 AUTO_BACKUP_EVERY = timedelta(hours=24)
 KEEP_AUTO_BACKUPS = 7
@@ -75,7 +81,7 @@ class AutoBackupMixin:
 
     @staticmethod
     def _backup_time(path: Path) -> str:
-        stamp = path.name[len("auto-"):len("auto-") + 16]
+        stamp = path.name[len("auto-") : len("auto-") + 16]
         try:
             when = datetime.strptime(stamp, STAMP_FORMAT).replace(tzinfo=timezone.utc)
         except ValueError:
@@ -94,14 +100,18 @@ class AutoBackupMixin:
     def _backup_if_due(self) -> None:
         """Start the daily automatic backup in the background when it is due (checked at most hourly)."""
         now = time.monotonic()
-        if now < self._next_backup_check or (self._backup_thread and self._backup_thread.is_alive()):
+        if now < self._next_backup_check or (
+            self._backup_thread and self._backup_thread.is_alive()
+        ):
             return
         self._next_backup_check = now + BACKUP_CHECK_INTERVAL
         if self._auto_backup_due():
             if sys.platform == "emscripten":  # the browser has no threads: back up within this save
                 self._backup_quietly()
                 return
-            self._backup_thread = threading.Thread(target=self._backup_quietly, name="seep-auto-backup", daemon=True)
+            self._backup_thread = threading.Thread(
+                target=self._backup_quietly, name="seep-auto-backup", daemon=True
+            )
             self._backup_thread.start()
 
     def _backup_quietly(self) -> None:

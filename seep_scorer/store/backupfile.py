@@ -17,8 +17,8 @@ from datetime import datetime
 from typing import IO, Any, Iterator
 
 from ..rules import Match, MatchError
-from .jsonio import JSONRefused, dumps, loads
 from .guards import check_container_budget
+from .jsonio import JSONRefused, dumps, loads
 from .matchfile import MAX_FILE_BYTES, match_to_dict
 from .oldtexts import stored_match_from_dict
 from .repository import StoredMatch
@@ -47,17 +47,34 @@ def _line(obj: Any) -> bytes:
 
 
 def header_line(created: str, schema: int, settings: dict) -> bytes:
-    return _line({"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "created": created, "schema": schema,
-                  "settings": settings})
+    return _line(
+        {
+            "format": BACKUP_FORMAT,
+            "version": BACKUP_VERSION,
+            "created": created,
+            "schema": schema,
+            "settings": settings,
+        }
+    )
 
 
 def raw_record_line(match_id: str, revision: int, created: str, updated: str, match: dict) -> bytes:
     # "id" first: a restore finds one match by the line's start without parsing the others.
-    return _line({"id": match_id, "revision": revision, "created": created, "updated": updated, "match": match})
+    return _line(
+        {
+            "id": match_id,
+            "revision": revision,
+            "created": created,
+            "updated": updated,
+            "match": match,
+        }
+    )
 
 
 def record_line(stored: StoredMatch) -> bytes:
-    return raw_record_line(stored.id, stored.revision, stored.created, stored.updated, match_to_dict(stored.match))
+    return raw_record_line(
+        stored.id, stored.revision, stored.created, stored.updated, match_to_dict(stored.match)
+    )
 
 
 def record_prefix(match_id: str) -> bytes:
@@ -91,11 +108,15 @@ def _bad(message: str) -> MatchError:
 
 def _parse_line(raw: bytes, line_no: int) -> Any:
     if len(raw) > MAX_LINE_BYTES:
-        raise _bad(f"line {line_no} of the backup is over {MAX_LINE_BYTES // (1024 * 1024)} MB; no match is that large")
+        raise _bad(
+            f"line {line_no} of the backup is over {MAX_LINE_BYTES // (1024 * 1024)} MB; no match is that large"
+        )
     try:
         text = raw.decode("utf-8-sig" if line_no == 1 else "utf-8")
     except UnicodeDecodeError as err:
-        raise _bad(f"line {line_no} of the backup is not UTF-8 text (bad byte at position {err.start})") from None
+        raise _bad(
+            f"line {line_no} of the backup is not UTF-8 text (bad byte at position {err.start})"
+        ) from None
     check_container_budget(text, f"line {line_no} of the backup")
     try:
         return loads(text)
@@ -123,8 +144,10 @@ def parse_header(raw: bytes) -> dict:
     if type(version) is not int or version < 1:
         raise _bad(f"the backup's version must be a whole number from 1, not {str(version)[:20]!r}")
     if version > BACKUP_VERSION:
-        raise _bad(f"this backup is version {version}, newer than this app reads (version {BACKUP_VERSION}); "
-                   "update Seep Scorer to import it")
+        raise _bad(
+            f"this backup is version {version}, newer than this app reads (version {BACKUP_VERSION}); "
+            "update Seep Scorer to import it"
+        )
     settings = obj.get("settings", {})
     if not isinstance(settings, dict) or len(dumps(settings)) > MAX_SETTINGS_BYTES:
         raise _bad("the backup's settings must be a small JSON object")
@@ -138,12 +161,12 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
         raise _bad(f"{where} must be a JSON object")
     mid = obj.get("id")
     if not isinstance(mid, str) or not 1 <= len(mid) <= 64:
-        raise _bad(f"{where} needs an \"id\" of text")
+        raise _bad(f'{where} needs an "id" of text')
     revision = obj.get("revision", 1)
     if type(revision) is not int or not 1 <= revision <= 10**9:
-        raise _bad(f"{where}: \"revision\" must be a whole number from 1")
-    created = _timestamp(obj.get("created"), f"{where}: \"created\"")
-    updated = _timestamp(obj.get("updated"), f"{where}: \"updated\"")
+        raise _bad(f'{where}: "revision" must be a whole number from 1')
+    created = _timestamp(obj.get("created"), f'{where}: "created"')
+    updated = _timestamp(obj.get("updated"), f'{where}: "updated"')
     try:
         match = stored_match_from_dict(obj.get("match"))  # made before the rule of texts: tidied
     except MatchError as err:
@@ -151,8 +174,9 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
     return BackupRecord(number, mid, revision, created, updated, match)
 
 
-def read_backup(stream: IO[bytes], damaged: list[MatchError] | None = None
-                ) -> tuple[dict, Iterator[BackupRecord | None]]:
+def read_backup(
+    stream: IO[bytes], damaged: list[MatchError] | None = None
+) -> tuple[dict, Iterator[BackupRecord | None]]:
     """The header, and an iterator over the validated records (MatchError at the first bad one).
 
     With a `damaged` list, a record that cannot be read is added there and yielded as None
@@ -166,12 +190,16 @@ def read_backup(stream: IO[bytes], damaged: list[MatchError] | None = None
             raw = stream.readline(MAX_LINE_BYTES + 1)
             line_no += 1
             if not raw:
-                raise _bad(f"the backup is cut short after line {line_no - 1} (its end line is missing)")
+                raise _bad(
+                    f"the backup is cut short after line {line_no - 1} (its end line is missing)"
+                )
             if raw.startswith(b'{"end"') or raw.lstrip().startswith(b'{"end"'):
                 end = _parse_line(raw, line_no)
                 if isinstance(end, dict) and end.get("end") is True:
                     if end.get("matches") != count:
-                        raise _bad(f"the backup's end line counts {end.get('matches')!r} matches but it holds {count}")
+                        raise _bad(
+                            f"the backup's end line counts {end.get('matches')!r} matches but it holds {count}"
+                        )
                     if stream.read(4096).strip():
                         raise _bad(f"the backup has data after its end line (line {line_no})")
                     return

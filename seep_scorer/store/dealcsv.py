@@ -21,15 +21,43 @@ def deal_table_csv(match: Match) -> str:
     a, b = (_text(t.name) for t in match.teams)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["deal", "dealer", f"{a} card points", f"{b} card points", f"{a} sweeps", f"{b} sweeps",
-                     f"{a} score", f"{b} score", "difference", "event"])
+    writer.writerow(
+        [
+            "deal",
+            "dealer",
+            f"{a} card points",
+            f"{b} card points",
+            f"{a} sweeps",
+            f"{b} sweeps",
+            f"{a} score",
+            f"{b} score",
+            "difference",
+            "event",
+        ]
+    )
     for deal, r in zip(match.deals, standings.deals):
         sweeps = [sum(1 for s in deal.sweeps if s.team == t) for t in (0, 1)]
         dealer = "" if r.dealer is None else _text(match.seat_name(r.dealer))
         event = ""
         if r.event is not None:
             winner = match.teams[r.event.winner].name
-            event = _text(f"{winner} wins the match (target)" if r.event.cause == "target" else f"bazzi to {winner} ({r.event.cause})")
-        writer.writerow([r.number, dealer, r.card_points[0], r.card_points[1], sweeps[0], sweeps[1],
-                         r.scores[0], r.scores[1], r.difference, event])
+            event = _text(
+                f"{winner} wins the match (target)"
+                if r.event.cause == "target"
+                else f"bazzi to {winner} ({r.event.cause})"
+            )
+        writer.writerow(
+            [
+                r.number,
+                dealer,
+                r.card_points[0],
+                r.card_points[1],
+                sweeps[0],
+                sweeps[1],
+                r.scores[0],
+                r.scores[1],
+                r.difference,
+                event,
+            ]
+        )
     return out.getvalue()

@@ -42,8 +42,11 @@ def capitalised(text: str) -> str:
 def write_failed(err: OSError, what: str) -> WriteFailed:
     """`what` completes "... was not saved": "the change", "the new match"."""
     advice = " Free some space and try again." if err.errno == errno.ENOSPC else ""
-    return WriteFailed(f"{capitalised(disk_trouble(err))}: {what} was not saved.{advice} "
-                       "Everything saved before is safe.", err.errno)
+    return WriteFailed(
+        f"{capitalised(disk_trouble(err))}: {what} was not saved.{advice} "
+        "Everything saved before is safe.",
+        err.errno,
+    )
 
 
 @contextmanager

@@ -80,10 +80,15 @@ class ExportMixin:
         path = self.layout.match_file(mid, revision)
         try:
             doc = read_raw_doc(path)
-            if doc["id"] != mid or doc["revision"] != revision or not isinstance(doc["match"], dict):
+            if (
+                doc["id"] != mid
+                or doc["revision"] != revision
+                or not isinstance(doc["match"], dict)
+            ):
                 return None
-            line = raw_record_line(doc["id"], doc["revision"], doc["created"], doc["updated"],
-                                   doc["match"])
+            line = raw_record_line(
+                doc["id"], doc["revision"], doc["created"], doc["updated"], doc["match"]
+            )
             # What an import would refuse never goes into a backup: the import's own checks.
             canonical_match(parse_record(line, 2, 1).match)
             return line

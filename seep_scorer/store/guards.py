@@ -23,8 +23,11 @@ def check_container_budget(text: str, what: str = "the file") -> None:
     bare = _STRING.sub("", text)
     count = bare.count("{") + bare.count("[")
     if count > MAX_CONTAINERS:
-        raise MatchError(f"{what} holds {count:,} JSON objects and lists; a match has far fewer "
-                         f"(at most {MAX_CONTAINERS:,}), so this is not a match the app can take", field="file")
+        raise MatchError(
+            f"{what} holds {count:,} JSON objects and lists; a match has far fewer "
+            f"(at most {MAX_CONTAINERS:,}), so this is not a match the app can take",
+            field="file",
+        )
 
 
 def checked(parse, *args):
@@ -38,10 +41,14 @@ def checked(parse, *args):
         return parse(*args)
     except MatchError:
         raise
-    except JSONRefused as refused:  # a ValueError, but one that already says what is wrong in plain words
+    except (
+        JSONRefused
+    ) as refused:  # a ValueError, but one that already says what is wrong in plain words
         raise MatchError(f"the file {refused}", field="file") from None
     except RecursionError:
         raise MatchError("the file is nested too deeply to be a match", field="file") from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
-        raise MatchError(f"the file holds a value of a type a match never has ({type(err).__name__}: {err})",
-                         field="file") from None
+        raise MatchError(
+            f"the file holds a value of a type a match never has ({type(err).__name__}: {err})",
+            field="file",
+        ) from None

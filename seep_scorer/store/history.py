@@ -35,7 +35,9 @@ def _wanted(summary: MatchSummary, status: str) -> bool:
     return status == "all" or (status == "finished") == summary.finished
 
 
-def select(ordered: list[MatchSummary], query: MatchQuery, keys: list[str] | None = None) -> MatchPage:
+def select(
+    ordered: list[MatchSummary], query: MatchQuery, keys: list[str] | None = None
+) -> MatchPage:
     """The page of `ordered` (already in history order) that `query` asks for.
 
     `keys`, when given, are the precomputed `search_keys` of `ordered`, index for index.
@@ -49,8 +51,10 @@ def select(ordered: list[MatchSummary], query: MatchQuery, keys: list[str] | Non
         keys = keys if keys is not None else [search_keys(s) for s in ordered]
         found = [s for s, k in zip(ordered, keys) if needle in k and _wanted(s, query.status)]
     else:
-        found = [s for s in ordered if _wanted(s, query.status)] if query.status != "all" else ordered
-    return MatchPage(tuple(found[offset:offset + limit]), len(found), offset)
+        found = (
+            [s for s in ordered if _wanted(s, query.status)] if query.status != "all" else ordered
+        )
+    return MatchPage(tuple(found[offset : offset + limit]), len(found), offset)
 
 
 def known_names(summaries: Iterable[MatchSummary]) -> KnownNames:

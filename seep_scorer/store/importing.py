@@ -27,18 +27,32 @@ from typing import IO, Iterable
 
 from ..rules import Match, MatchError, Standings
 from .atomic import fsync_dir
-from .backupfile import (HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, BackupRecord, is_present,
-                         looks_like_backup, read_backup)
+from .backupfile import (
+    HEADER_PEEK_BYTES,
+    MAX_BACKUP_BYTES,
+    BackupRecord,
+    is_present,
+    looks_like_backup,
+    read_backup,
+)
 from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
 from .guards import check_container_budget, checked
-from .layout import doc_id_of, is_match_id, shard_of
 from .jsonio import dumps
+from .layout import doc_id_of, is_match_id, shard_of
 from .matchdb import write_match_file
 from .matchfile import MAX_FILE_BYTES, loads_match
 from .records import canonical_match, index_entry, valid_entry
 from .repository import StoredMatch
-from .staging import (COMMITTED, ImportStage, by_shard, claim_dead_stage, private_source, remove_stage, restage,
-                      staged_files)
+from .staging import (
+    COMMITTED,
+    ImportStage,
+    by_shard,
+    claim_dead_stage,
+    private_source,
+    remove_stage,
+    restage,
+    staged_files,
+)
 from .storage import DamagedFile, read_json_file
 
 __all__ = ["ImportMixin"]
@@ -65,16 +79,23 @@ class ImportMixin:
         `skip_present` as for import_bytes."""
         return self._import_path(path, keep=False, skip_present=skip_present)
 
-    def import_bytes(self, data: bytes | str, skip_damaged: bool = False,
-                     skip_present: bool = False) -> list[StoredMatch]:
+    def import_bytes(
+        self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False
+    ) -> list[StoredMatch]:
         """As import_file; with `skip_damaged`, a backup's records that an import refuses are left
         out and the good ones imported (whole or not at all), rather than refusing the backup.
         With `skip_present`, a backup's match already here (see is_present) is left out, not
         added again as a copy that would count every deal of it twice."""
         if isinstance(data, str):
             data = data.encode("utf-8")
-        return self._import_stream(io.BytesIO(data), len(data), copy=False, keep=True,
-                                   skip=skip_damaged, skip_present=skip_present)
+        return self._import_stream(
+            io.BytesIO(data),
+            len(data),
+            copy=False,
+            keep=True,
+            skip=skip_damaged,
+            skip_present=skip_present,
+        )
 
     def _import_path(self, path: str | os.PathLike, keep: bool, skip_present: bool = False) -> list:
         path = Path(path)
@@ -86,16 +107,26 @@ class ImportMixin:
         with f:
             return self._import_stream(f, size, copy=True, keep=keep, skip_present=skip_present)
 
-    def _import_stream(self, stream: IO[bytes], size: int, copy: bool, keep: bool,
-                       skip: bool = False, skip_present: bool = False) -> list:
+    def _import_stream(
+        self,
+        stream: IO[bytes],
+        size: int,
+        copy: bool,
+        keep: bool,
+        skip: bool = False,
+        skip_present: bool = False,
+    ) -> list:
         first = stream.readline(HEADER_PEEK_BYTES)
         stream.seek(0)
         if not looks_like_backup(first):
             stored = self._import_match_file(stream, size)
             return [stored if keep else stored.id]
         if size > MAX_BACKUP_BYTES:
-            raise MatchError(f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
-                             f"makes (at most {MAX_BACKUP_BYTES // (1024 ** 3)} GB)", field="file")
+            raise MatchError(
+                f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
+                f"makes (at most {MAX_BACKUP_BYTES // (1024**3)} GB)",
+                field="file",
+            )
         try:
             return self._import_backup(stream, copy, keep, skip, skip_present)
         except OSError as err:
@@ -103,8 +134,11 @@ class ImportMixin:
 
     def _import_match_file(self, stream: IO[bytes], size: int) -> StoredMatch:
         if size > MAX_FILE_BYTES:
-            raise MatchError(f"the file is {size // 1024:,} KB; a match file is at most "
-                             f"{MAX_FILE_BYTES // (1024 * 1024)} MB", field="file")
+            raise MatchError(
+                f"the file is {size // 1024:,} KB; a match file is at most "
+                f"{MAX_FILE_BYTES // (1024 * 1024)} MB",
+                field="file",
+            )
         data = stream.read(MAX_FILE_BYTES + 1)
         try:
             check_container_budget(data.decode("utf-8-sig"))
@@ -112,8 +146,14 @@ class ImportMixin:
             pass  # loads_match says where the bad byte is
         return self.create(checked(loads_match, data))
 
-    def _import_backup(self, source: IO[bytes], copy: bool, keep: bool, skip: bool = False,
-                       skip_present: bool = False) -> list:
+    def _import_backup(
+        self,
+        source: IO[bytes],
+        copy: bool,
+        keep: bool,
+        skip: bool = False,
+        skip_present: bool = False,
+    ) -> list:
         """Validate every record, stage every match file, decide the import in one step (the
         marker), then move them in (_roll_forward).
 
@@ -121,7 +161,9 @@ class ImportMixin:
         shard at a time while ids are chosen and the commit moves the files in, so saves go on
         during a long import (100,000 matches held it 22 s in one piece at the commit).
         """
-        with self._locked():  # an open (which removes dead stages) never sees this one before its lock
+        with (
+            self._locked()
+        ):  # an open (which removes dead stages) never sees this one before its lock
             stage = ImportStage(self.layout)
         try:
             with private_source(stage, source, copy) as stream:
@@ -134,8 +176,11 @@ class ImportMixin:
                 renamed = self._roll_forward(stage.folder)
             except OSError as err:
                 trouble = capitalised(disk_trouble(err))
-                raise WriteFailed(f"{trouble}: the import was interrupted. It is completed the "
-                                  "next time the app opens its matches.", err.errno) from None
+                raise WriteFailed(
+                    f"{trouble}: the import was interrupted. It is completed the "
+                    "next time the app opens its matches.",
+                    err.errno,
+                ) from None
         finally:
             stage.close()
         if keep:
@@ -160,8 +205,9 @@ class ImportMixin:
             raise MatchError("no match of the backup can be read", field="file")
         return wanted
 
-    def _choose_ids(self, wanted: list[tuple[str, str] | None],
-                    skip_present: bool = False) -> list[str | None]:
+    def _choose_ids(
+        self, wanted: list[tuple[str, str] | None], skip_present: bool = False
+    ) -> list[str | None]:
         """The backup's ids where free, new ones where taken (a backup into its own store);
         with `skip_present`, None (left out) for a match already here (is_present).
 
@@ -197,8 +243,9 @@ class ImportMixin:
             mid = self._unused_id()
         return mid
 
-    def _stage_backup(self, stream: IO[bytes], ids: list[str | None], stage: ImportStage,
-                      keep: bool, skip: bool) -> list:
+    def _stage_backup(
+        self, stream: IO[bytes], ids: list[str | None], stage: ImportStage, keep: bool, skip: bool
+    ) -> list:
         """Pass 2: each record's match file into the stage, one record in memory at a time."""
         _, records = read_backup(stream, [] if skip else None)
         kept: list = []
@@ -206,7 +253,9 @@ class ImportMixin:
             if mid is None:
                 continue  # damaged: pass 1 left it out
             canonical, as_dict, standings = _stored_form(record)
-            stored = StoredMatch(mid, canonical, record.revision, record.created, record.updated, standings.finished)
+            stored = StoredMatch(
+                mid, canonical, record.revision, record.created, record.updated, standings.finished
+            )
             size = write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
             # Its index line, from this replay, beside it: the commit then needs no third replay.
             with open(_line_file(stage.folder, mid, record.revision), "wb") as f:
@@ -230,7 +279,7 @@ class ImportMixin:
             self._index.forget()
         for prefix, files in by_shard(staged).items():
             for start in range(0, len(files), CHUNK):
-                chunk = files[start:start + CHUNK]
+                chunk = files[start : start + CHUNK]
                 # Read before the lock is taken: it is held only to move the files and index them.
                 lines = {mid: _staged_line(folder, mid, revision) for mid, revision in chunk}
                 with self._locked():
@@ -238,8 +287,14 @@ class ImportMixin:
         remove_stage(folder)
         return renamed
 
-    def _commit_chunk(self, folder: Path, prefix: str, files: list[tuple[str, int]],
-                      lines: dict[str, dict | None], taken: set[str]) -> dict[str, str]:
+    def _commit_chunk(
+        self,
+        folder: Path,
+        prefix: str,
+        files: list[tuple[str, int]],
+        lines: dict[str, dict | None],
+        taken: set[str],
+    ) -> dict[str, str]:
         """Under the lock: staged files of one shard into matches/, their lines in one write."""
         present = self._index.entries(prefix)
         renamed: dict[str, str] = {}
@@ -273,9 +328,11 @@ class ImportMixin:
         Returns how many were removed and the ids kept.
         """
         removed, kept = 0, []
-        chunks = ((prefix, files[at:at + CHUNK])
-                  for prefix, files in by_shard(list(imported)).items()
-                  for at in range(0, len(files), CHUNK))
+        chunks = (
+            (prefix, files[at : at + CHUNK])
+            for prefix, files in by_shard(list(imported)).items()
+            for at in range(0, len(files), CHUNK)
+        )
         for prefix, files in chunks:
             with self._locked():
                 present = self._index.entries(prefix)
@@ -326,8 +383,13 @@ def _staged_line(folder: Path, mid: str, revision: int) -> dict | None:
         line = read_json_file(_line_file(folder, mid, revision))
     except (OSError, DamagedFile):
         return None  # no line beside it (a crash cut it short): the file is replayed
-    if (isinstance(line, dict) and line.get("id") == mid and line.get("revision") == revision
-            and line.get("size") == size and valid_entry(line, str(doc_id_of(mid)))):
+    if (
+        isinstance(line, dict)
+        and line.get("id") == mid
+        and line.get("revision") == revision
+        and line.get("size") == size
+        and valid_entry(line, str(doc_id_of(mid)))
+    ):
         return line
     return None
 

@@ -26,7 +26,9 @@ from .repository import KnownNames, MatchSummary
 
 __all__ = ["IndexView", "MAX_CACHED_PERIODS"]
 
-MAX_CACHED_PERIODS = 8  # statistics kept per state of the index: all time, this year, the last 30 days, ...
+MAX_CACHED_PERIODS = (
+    8  # statistics kept per state of the index: all time, this year, the last 30 days, ...
+)
 
 
 class IndexView:
@@ -78,4 +80,3 @@ class IndexView:
             if len(self._stats) >= MAX_CACHED_PERIODS:
                 self._stats.pop(next(iter(self._stats)))
             self._stats[since] = stats
-

@@ -134,7 +134,9 @@ def _parse(text: str | bytes) -> object:
         start = len(text) - len(text.lstrip(_SPACE))
         try:
             value, end = _scan(text, start)
-        except Exception:  # no value, bad JSON, a refused number: json.loads below raises it, in its words
+        except (
+            Exception
+        ):  # no value, bad JSON, a refused number: json.loads below raises it, in its words
             pass
         else:
             if end == len(text) or not text[end:].strip(_SPACE):
@@ -149,8 +151,20 @@ def dumps(value: object, *, indent: int | None = None, compact: bool = True) -> 
     import json  # here: reading a file needs none of it (_parse)
 
     separators = (",", ":") if compact and indent is None else None
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators)
+    return json.dumps(
+        value, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
+    )
 
 
-__all__ = ["MAX_MATCH_DEPTH", "ENVELOPE_DEPTH", "MAX_FILE_DEPTH", "JSONRefused", "TooDeep", "depth_of", "check_depth",
-           "check_value", "loads", "dumps"]
+__all__ = [
+    "MAX_MATCH_DEPTH",
+    "ENVELOPE_DEPTH",
+    "MAX_FILE_DEPTH",
+    "JSONRefused",
+    "TooDeep",
+    "depth_of",
+    "check_depth",
+    "check_value",
+    "loads",
+    "dumps",
+]

@@ -78,11 +78,24 @@ class Layout:
     def holds_store(self) -> bool:
         """Whether the folder holds a store (even a damaged one), by the names only: nothing is read."""
         # seep-scorer.json: the schema-1 store that migrations.LEGACY_FILE names.
-        return any(os.path.lexists(p) for p in (self.store_file, self.index_dir, self.matches_dir,
-                                                 self.root / "seep-scorer.json"))
+        return any(
+            os.path.lexists(p)
+            for p in (
+                self.store_file,
+                self.index_dir,
+                self.matches_dir,
+                self.root / "seep-scorer.json",
+            )
+        )
 
     def create_folders(self) -> None:
-        for folder in (self.root, self.index_dir, self.matches_dir, self.backups_dir, self.damaged_dir):
+        for folder in (
+            self.root,
+            self.index_dir,
+            self.matches_dir,
+            self.backups_dir,
+            self.damaged_dir,
+        ):
             folder.mkdir(parents=True, exist_ok=True)
 
     def move_aside(self, path: Path, stamp: str) -> Path:
@@ -129,7 +142,9 @@ class Layout:
     def import_stages(self) -> list[Path]:
         """The staging folders of imports under way, or left by a process that died."""
         try:
-            return sorted(p for p in self.imports_dir.iterdir() if p.is_dir() and not p.is_symlink())
+            return sorted(
+                p for p in self.imports_dir.iterdir() if p.is_dir() and not p.is_symlink()
+            )
         except FileNotFoundError:
             return []
 

@@ -48,21 +48,34 @@ def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
         raise DamagedFile(path, "holds no match")
     if doc.get("id") == mid and type(doc.get("revision")) is int and doc["revision"] != revision:
         raise StrayCopy(path, doc["revision"])
-    if not (doc.get("id") == mid and doc.get("revision") == revision and is_iso(doc.get("created"))
-            and is_iso(doc.get("updated")) and isinstance(doc.get("match"), dict)):
+    if not (
+        doc.get("id") == mid
+        and doc.get("revision") == revision
+        and is_iso(doc.get("created"))
+        and is_iso(doc.get("updated"))
+        and isinstance(doc.get("match"), dict)
+    ):
         raise DamagedFile(path, "does not have the shape of a match file")
     try:
         match = stored_match_from_dict(doc["match"])  # texts from before their rule: tidied
         standings = replay(match)
     except MatchError as err:
         raise DamagedFile(path, f"holds a match that does not add up: {err}") from None
-    return StoredMatch(mid, match, doc["revision"], doc["created"], doc["updated"], standings.finished), standings
+    return StoredMatch(
+        mid, match, doc["revision"], doc["created"], doc["updated"], standings.finished
+    ), standings
 
 
 def write_match_file(stored: StoredMatch, match_dict: dict, path: Path) -> int:
     """Write the match's file in one atomic replace; returns its size in bytes (for its index line)."""
-    doc = {"id": stored.id, "revision": stored.revision, "created": stored.created, "updated": stored.updated,
-           "finished": stored.finished, "match": match_dict}
+    doc = {
+        "id": stored.id,
+        "revision": stored.revision,
+        "created": stored.created,
+        "updated": stored.updated,
+        "finished": stored.finished,
+        "match": match_dict,
+    }
     # The whole database in one atomic write: TinyDB's upsert would write an empty table first.
     storage = AtomicJSONStorage(path)
     storage.write({"match": {"1": doc}})

@@ -27,12 +27,24 @@ _ZERO = (0, 0)
 _NO_CARDS: list = []
 _ABSENT = object()
 # Sweeps are immutable: one of each, shared by every deal.
-_SWEEPS = tuple({kind: Sweep(team, kind) for kind in ("normal", "opening", "last")} for team in (0, 1))
-_NORMAL = ({"team": 0, "kind": "normal"}, {"team": 1, "kind": "normal"})  # a normal sweep as the file gives it
+_SWEEPS = tuple(
+    {kind: Sweep(team, kind) for kind in ("normal", "opening", "last")} for team in (0, 1)
+)
+_NORMAL = (
+    {"team": 0, "kind": "normal"},
+    {"team": 1, "kind": "normal"},
+)  # a normal sweep as the file gives it
 
 
-def read_deals(deals_obj: list, rules: Rules, match_format, first_dealer: int | None, careful, from_json: bool = False,
-               keep_deals: bool = True):
+def read_deals(
+    deals_obj: list,
+    rules: Rules,
+    match_format,
+    first_dealer: int | None,
+    careful,
+    from_json: bool = False,
+    keep_deals: bool = True,
+):
     """(deals, replay state, the first rules error or None). `careful(obj, number)` is deal_from_dict:
     it raises the first file error at once, as the careful path does. `from_json`: see _fast_deal.
     `keep_deals=False`: every deal is checked and replayed all the same, but no Deal record is kept (deals is
@@ -89,7 +101,10 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
     # bits sum to 2**n - 1 cannot repeat a card, since a sum of n powers of two has n bits set only when they
     # are distinct (and a card listed twice cannot make up for a value missing above: that adds bits). Team
     # 0's sum, shifted, is its card points. 17 dict lookups instead of building and comparing a set.
-    card_code_of = {code: (rules.card_values[code] << n_points) | (1 << i) for i, code in enumerate(rules.point_cards)}
+    card_code_of = {
+        code: (rules.card_values[code] << n_points) | (1 << i)
+        for i, code in enumerate(rules.point_cards)
+    }
     card_code = card_code_of.__getitem__
     every_card_once = sum(card_code_of.values())
     total = rules.card_total
@@ -139,8 +154,11 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
             if bid is not None and not (type(bid) is int and 9 <= bid <= 13):
                 return None
             note = get("note")
-            if note is not None and not (isinstance(note, str) and len(note) <= MAX_NOTE
-                                         and first_refused(note, line_breaks=True) is None):
+            if note is not None and not (
+                isinstance(note, str)
+                and len(note) <= MAX_NOTE
+                and first_refused(note, line_breaks=True) is None
+            ):
                 return None
 
         if "cards" in obj:
@@ -148,7 +166,11 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
             if "points" in obj or type(c) is not dict or not _SIDES.issuperset(c):
                 return None
             mine, theirs = c.get("0", _NO_CARDS), c.get("1", _NO_CARDS)
-            if type(mine) is not list or type(theirs) is not list or len(mine) + len(theirs) != n_points:
+            if (
+                type(mine) is not list
+                or type(theirs) is not list
+                or len(mine) + len(theirs) != n_points
+            ):
                 return None
             if not from_json and {*map(type, mine), *map(type, theirs)} != _STR_ONLY:
                 return None
@@ -156,7 +178,10 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
                 s0 = sum(map(card_code, mine))
                 if s0 + sum(map(card_code, theirs)) != every_card_once:
                     return None
-            except (KeyError, TypeError):  # not a point card's code; a list or an object among the codes
+            except (
+                KeyError,
+                TypeError,
+            ):  # not a point card's code; a list or an object among the codes
                 return None
             c0 = s0 >> n_points
             cards = (frozenset(mine), frozenset(theirs)) if keep_deals else None
@@ -165,7 +190,10 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
             p = obj["points"]
             if type(p) is not dict or len(p) != 2:
                 return None
-            p0, p1 = p.get("0"), p.get("1")  # two keys, and both of these are numbers: so exactly these two
+            p0, p1 = (
+                p.get("0"),
+                p.get("1"),
+            )  # two keys, and both of these are numbers: so exactly these two
             if type(p0) is not int or type(p1) is not int or p0 < 0 or p1 < 0 or p0 + p1 != total:
                 return None
             cards, points = None, (p0, p1)
@@ -176,11 +204,15 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
         sweeps_obj = obj.get("sweeps", _ABSENT)
         if sweeps_obj is _ABSENT:
             sweeps, sweep_points = (), _ZERO
-        elif type(sweeps_obj) is not list or len(sweeps_obj) > 24:  # 24: no team over its plays, however split
+        elif (
+            type(sweeps_obj) is not list or len(sweeps_obj) > 24
+        ):  # 24: no team over its plays, however split
             return None
         elif not sweeps_obj:
             sweeps, sweep_points = (), _ZERO
-        elif (n0 := sweeps_obj.count(normal0)) == len(sweeps_obj) or n0 + sweeps_obj.count(normal1) == len(sweeps_obj):
+        elif (n0 := sweeps_obj.count(normal0)) == len(sweeps_obj) or n0 + sweeps_obj.count(
+            normal1
+        ) == len(sweeps_obj):
             # The usual sweeps, each {"team": 0 or 1, "kind": "normal"}: compared and counted in C. == also lets
             # a team of false, true, 0.0 or 1.0 through (False == 0), so the teams' types are checked on their own.
             for s in sweeps_obj:
@@ -218,15 +250,22 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
                         last = team
                 if keep_deals:
                     built.append(_SWEEPS[team][kind])
-            if at is not None and ((opening is not None and opening == at % 2) or (last is not None and last != at % 2)):
+            if at is not None and (
+                (opening is not None and opening == at % 2) or (last is not None and last != at % 2)
+            ):
                 return None
             sweeps, sweep_points = tuple(built), (t0, t1)
 
         if sweep_points is _ZERO and bonus is _ZERO:
             scores = card_points
         else:
-            scores = (card_points[0] + sweep_points[0] + bonus[0], card_points[1] + sweep_points[1] + bonus[1])
-        deal = Deal._make(cards, points, sweeps, most, dealer, bid, note, {}) if keep_deals else None
+            scores = (
+                card_points[0] + sweep_points[0] + bonus[0],
+                card_points[1] + sweep_points[1] + bonus[1],
+            )
+        deal = (
+            Deal._make(cards, points, sweeps, most, dealer, bid, note, {}) if keep_deals else None
+        )
         return deal, at, card_points, sweep_points, bonus, scores
 
     return fast

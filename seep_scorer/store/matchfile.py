@@ -12,8 +12,19 @@ from __future__ import annotations
 import gc
 import os
 
-from ..rules import (DEFAULT_MATCH, POINT_CARD_CODES, Deal, Match, MatchError, MatchFormat, Standings, Sweep, Team,
-                     check_name, make_rules)
+from ..rules import (
+    DEFAULT_MATCH,
+    POINT_CARD_CODES,
+    Deal,
+    Match,
+    MatchError,
+    MatchFormat,
+    Standings,
+    Sweep,
+    Team,
+    check_name,
+    make_rules,
+)
 from .jsonio import MAX_MATCH_DEPTH, JSONRefused, check_value, depth_of, dumps, loads
 from .matchdeals import read_deals
 from .matchstream import stream_scored
@@ -68,8 +79,10 @@ def _check_unknown(extra: dict, above: int) -> None:
         return
     limit = MAX_MATCH_DEPTH - above
     if depth_of(extra, limit) > limit:
-        raise MatchError(f"the file is nested more than {MAX_MATCH_DEPTH} levels deep; a match needs far fewer",
-                         field="file")
+        raise MatchError(
+            f"the file is nested more than {MAX_MATCH_DEPTH} levels deep; a match needs far fewer",
+            field="file",
+        )
     try:
         check_value(extra, limit)
     except JSONRefused as refused:
@@ -81,7 +94,9 @@ def match_from_dict(obj: object) -> Match:
     return scored_match_from_dict(obj)[0]
 
 
-def scored_match_from_dict(obj: object, *, from_json: bool = False, keep_deals: bool = True) -> tuple[Match, Standings]:
+def scored_match_from_dict(
+    obj: object, *, from_json: bool = False, keep_deals: bool = True
+) -> tuple[Match, Standings]:
     """`match_from_dict`, with the standings of the replay that validated it (so nobody replays twice).
 
     `from_json`: `obj` is json.loads's own value, so every str in it is exactly a str (no subclass), which
@@ -90,18 +105,24 @@ def scored_match_from_dict(obj: object, *, from_json: bool = False, keep_deals: 
     obj = _obj(obj, "file")
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
-        raise MatchError(f"this is not a Seep match file (format is {_show(fmt)}, expected \"{FORMAT_NAME}\")", field="format")
+        raise MatchError(
+            f'this is not a Seep match file (format is {_show(fmt)}, expected "{FORMAT_NAME}")',
+            field="format",
+        )
     version = obj.get("version")
     if type(version) is not int or version < 1:
         raise MatchError(f"must be a whole number from 1, not {_show(version)}", field="version")
     if version > FORMAT_VERSION:
-        raise MatchError(f"this file is match format version {version}, newer than this app reads "
-                         f"(version {FORMAT_VERSION}); update Seep Scorer to open it", field="version")
+        raise MatchError(
+            f"this file is match format version {version}, newer than this app reads "
+            f"(version {FORMAT_VERSION}); update Seep Scorer to open it",
+            field="version",
+        )
 
     rules_obj = _obj(obj.get("rules", {"preset": "standard"}), "rules")
     preset = rules_obj.get("preset", "standard")
     if not isinstance(preset, str):
-        raise MatchError("must be \"standard\", \"race500\" or \"custom\"", field="rules.preset")
+        raise MatchError('must be "standard", "race500" or "custom"', field="rules.preset")
     overrides = rules_obj.get("overrides")
     overrides = {} if overrides is None else _obj(overrides, "rules.overrides")
     rules = make_rules(preset, overrides)
@@ -114,31 +135,42 @@ def scored_match_from_dict(obj: object, *, from_json: bool = False, keep_deals: 
         match_obj = _obj(match_obj, "match")
         mtype = match_obj.get("type")
         if not isinstance(mtype, str):
-            raise MatchError("must be \"bazzis\", \"first_to\", \"open\" or \"target\"", field="match.type")
+            raise MatchError('must be "bazzis", "first_to", "open" or "target"', field="match.type")
         match_format = MatchFormat(mtype, match_obj.get("count"), match_obj.get("ended", False))
     match_format.validate(rules)
 
     teams = _teams(obj.get("teams"))
     first_dealer = obj.get("first_dealer", 0)
     if first_dealer is not None and not (type(first_dealer) is int and 0 <= first_dealer <= 3):
-        raise MatchError(f"must be a seat number from 0 to 3, not {_show(first_dealer)}", field="first_dealer")
+        raise MatchError(
+            f"must be a seat number from 0 to 3, not {_show(first_dealer)}", field="first_dealer"
+        )
 
     deals_obj = obj.get("deals", [])
     if not isinstance(deals_obj, list):
         raise MatchError("must be a list of deals", field="deals")
     if len(deals_obj) > MAX_DEALS:
-        raise MatchError(f"a match holds at most {MAX_DEALS} deals; this file has {len(deals_obj)}", field="deals")
+        raise MatchError(
+            f"a match holds at most {MAX_DEALS} deals; this file has {len(deals_obj)}",
+            field="deals",
+        )
     # Parsed, validated and replayed in one pass; a rules error waits until every deal's types are checked.
-    deals, state, failed = read_deals(deals_obj, rules, match_format, first_dealer, deal_from_dict, from_json,
-                                     keep_deals)
+    deals, state, failed = read_deals(
+        deals_obj, rules, match_format, first_dealer, deal_from_dict, from_json, keep_deals
+    )
 
     extra = {}
-    for key, value, above in (("top", _extra(obj, _TOP_KEYS), 0), ("rules", _extra(rules_obj, _RULES_KEYS), 1),
-                              ("match", _extra(match_obj, _MATCH_KEYS), 1)):
+    for key, value, above in (
+        ("top", _extra(obj, _TOP_KEYS), 0),
+        ("rules", _extra(rules_obj, _RULES_KEYS), 1),
+        ("match", _extra(match_obj, _MATCH_KEYS), 1),
+    ):
         _check_unknown(value, above)
         if value:
             extra[key] = value
-    team_extras = [_extra(t, _TEAM_KEYS) for t in obj["teams"]] if isinstance(obj.get("teams"), list) else []
+    team_extras = (
+        [_extra(t, _TEAM_KEYS) for t in obj["teams"]] if isinstance(obj.get("teams"), list) else []
+    )
     for team_extra in team_extras:
         _check_unknown(team_extra, 2)
     if any(team_extras):
@@ -148,7 +180,9 @@ def scored_match_from_dict(obj: object, *, from_json: bool = False, keep_deals: 
     match_format.validate(rules)
     if failed is not None:
         raise failed
-    return Match(rules, match_format, teams, first_dealer, deals if keep_deals else (), extra), state.standings()
+    return Match(
+        rules, match_format, teams, first_dealer, deals if keep_deals else (), extra
+    ), state.standings()
 
 
 def _teams(value: object) -> tuple[Team, Team]:
@@ -164,7 +198,9 @@ def _teams(value: object) -> tuple[Team, Team]:
         # One rule for names everywhere: no control or bidi override characters (they reach terminals).
         check_name(name, f"teams[{i}].name", what="team name")
         if not isinstance(players, list) or len(players) != 2:
-            raise MatchError("must list the team's two players, by seat", field=f"teams[{i}].players")
+            raise MatchError(
+                "must list the team's two players, by seat", field=f"teams[{i}].players"
+            )
         for j, p in enumerate(players):
             check_name(p, f"teams[{i}].players[{j}]", what="player's name")
         teams.append(Team(name, (players[0], players[1])))
@@ -178,9 +214,13 @@ _SWEEP_KINDS = ("normal", "opening", "last")
 def _card_side(codes: object, number: int, team: str) -> frozenset[str]:
     # set(map(type, ...)) and len(set(...)) run in C: a 5,000-deal file has 10,000 of these lists.
     if type(codes) is not list or (codes and set(map(type, codes)) != {str}):
-        raise MatchError("must be a list of card codes such as \"KS\" or \"10D\"", deal=number, field=f"cards.{team}")
+        raise MatchError(
+            'must be a list of card codes such as "KS" or "10D"', deal=number, field=f"cards.{team}"
+        )
     if len(codes) > _MAX_CODES:
-        raise MatchError("lists more cards than a pack has point cards", deal=number, field=f"cards.{team}")
+        raise MatchError(
+            "lists more cards than a pack has point cards", deal=number, field=f"cards.{team}"
+        )
     side = frozenset(codes)
     if len(side) != len(codes):
         seen: set[str] = set()
@@ -193,9 +233,17 @@ def _sweep(s: object, i: int, number: int) -> Sweep:
     s = _obj(s, f"sweeps[{i}]", number)
     team, kind = s.get("team"), s.get("kind", "normal")
     if type(team) is not int or team not in (0, 1):
-        raise MatchError(f"a sweep's team must be 0 or 1, not {_show(team)}", deal=number, field=f"sweeps[{i}].team")
+        raise MatchError(
+            f"a sweep's team must be 0 or 1, not {_show(team)}",
+            deal=number,
+            field=f"sweeps[{i}].team",
+        )
     if kind not in _SWEEP_KINDS:
-        raise MatchError(f"a sweep's kind must be \"normal\", \"opening\" or \"last\", not {_show(kind)}", deal=number, field=f"sweeps[{i}].kind")
+        raise MatchError(
+            f'a sweep\'s kind must be "normal", "opening" or "last", not {_show(kind)}',
+            deal=number,
+            field=f"sweeps[{i}].kind",
+        )
     if s.keys() - _SWEEP_KEYS:
         _check_unknown(_extra(s, _SWEEP_KEYS), 4)  # dropped, but the file must still be strict JSON
     return Sweep(team, kind)
@@ -207,25 +255,41 @@ def deal_from_dict(obj: object, number: int) -> Deal:
     cards = points = None
     if "cards" in obj:
         if "points" in obj:
-            raise MatchError("give either the cards or the points of a deal, not both", deal=number, field="cards")
+            raise MatchError(
+                "give either the cards or the points of a deal, not both",
+                deal=number,
+                field="cards",
+            )
         c = _obj(obj["cards"], "cards", number)
         if c.keys() - _CARD_SIDES:
             unknown = next(k for k in c if k not in _CARD_SIDES)
-            raise MatchError(f"teams are \"0\" and \"1\", not {_show(unknown)}", deal=number, field="cards")
+            raise MatchError(
+                f'teams are "0" and "1", not {_show(unknown)}', deal=number, field="cards"
+            )
         cards = (_card_side(c.get("0", []), number, "0"), _card_side(c.get("1", []), number, "1"))
     elif "points" in obj:
         p = _obj(obj["points"], "points", number)
         if p.keys() != _CARD_SIDES:
-            raise MatchError("must give both teams' card points, as {\"0\": …, \"1\": …}", deal=number, field="points")
+            raise MatchError(
+                'must give both teams\' card points, as {"0": …, "1": …}',
+                deal=number,
+                field="points",
+            )
         points = (_int(p["0"], "points.0", number), _int(p["1"], "points.1", number))
     else:
-        raise MatchError("a deal needs \"cards\" (the point cards each team took) or \"points\"", deal=number, field="cards")
+        raise MatchError(
+            'a deal needs "cards" (the point cards each team took) or "points"',
+            deal=number,
+            field="cards",
+        )
 
     sweeps_obj = obj.get("sweeps", [])
     if type(sweeps_obj) is not list:
         raise MatchError("must be a list of sweeps", deal=number, field="sweeps")
     if len(sweeps_obj) > 48:
-        raise MatchError("a deal has only 48 plays, so at most 48 sweeps", deal=number, field="sweeps")
+        raise MatchError(
+            "a deal has only 48 plays, so at most 48 sweeps", deal=number, field="sweeps"
+        )
     sweeps = tuple(_sweep(s, i, number) for i, s in enumerate(sweeps_obj)) if sweeps_obj else ()
     note = obj.get("note")
     if note is not None and not isinstance(note, str):
@@ -234,7 +298,9 @@ def deal_from_dict(obj: object, number: int) -> Deal:
     if obj.keys() - _DEAL_KEYS:
         extra = _extra(obj, _DEAL_KEYS)
         _check_unknown(extra, 2)
-    return Deal(cards, points, sweeps, obj.get("most_cards"), obj.get("dealer"), obj.get("bid"), note, extra)
+    return Deal(
+        cards, points, sweeps, obj.get("most_cards"), obj.get("dealer"), obj.get("bid"), note, extra
+    )
 
 
 def deal_to_dict(deal: Deal) -> dict:
@@ -262,7 +328,11 @@ def match_to_dict(match: Match) -> dict:
         _check_unknown(extra.get(key), above)
     for team_extra in extra.get("teams") or ():
         _check_unknown(team_extra, 2)
-    rules = {"preset": match.rules.preset, "overrides": match.rules.overrides(), **extra.get("rules", {})}
+    rules = {
+        "preset": match.rules.preset,
+        "overrides": match.rules.overrides(),
+        **extra.get("rules", {}),
+    }
     fmt = match.format
     match_obj: dict[str, object] = {"type": fmt.type}
     if fmt.count is not None:
@@ -271,9 +341,19 @@ def match_to_dict(match: Match) -> dict:
         match_obj["ended"] = True
     match_obj.update(extra.get("match", {}))
     team_extras = extra.get("teams") or [{}, {}]
-    teams = [{"name": t.name, "players": list(t.players), **team_extras[i]} for i, t in enumerate(match.teams)]
-    out = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "rules": rules, "match": match_obj, "teams": teams,
-           "first_dealer": match.first_dealer, "deals": [deal_to_dict(d) for d in match.deals]}
+    teams = [
+        {"name": t.name, "players": list(t.players), **team_extras[i]}
+        for i, t in enumerate(match.teams)
+    ]
+    out = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "rules": rules,
+        "match": match_obj,
+        "teams": teams,
+        "first_dealer": match.first_dealer,
+        "deals": [deal_to_dict(d) for d in match.deals],
+    }
     for key, value in extra.get("top", {}).items():
         out.setdefault(key, value)
     return out
@@ -292,14 +372,21 @@ def loads_match(data: bytes | str) -> Match:
 def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[Match, Standings]:
     """`loads_match`, with the standings of the replay that validated it (`keep_deals`: scored_match_from_dict)."""
     if len(data) > MAX_FILE_BYTES:
-        raise MatchError(f"the file is {len(data) // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB", field="file")
+        raise MatchError(
+            f"the file is {len(data) // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB",
+            field="file",
+        )
     if isinstance(data, bytes):
-        if data[:3] == b"\xef\xbb\xbf":  # a byte order mark, which utf-8-sig drops: utf-8 is already loaded
+        if (
+            data[:3] == b"\xef\xbb\xbf"
+        ):  # a byte order mark, which utf-8-sig drops: utf-8 is already loaded
             data = data[3:]
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise MatchError(f"the file is not UTF-8 text (bad byte at position {err.start})", field="file") from None
+            raise MatchError(
+                f"the file is not UTF-8 text (bad byte at position {err.start})", field="file"
+            ) from None
     # json's reader and the deals build several objects per deal, none in a cycle: the cyclic collector would walk
     # the growing heap again and again for nothing (a third of a 5,000-deal read), so it waits for the end.
     was_enabled = gc.isenabled()
@@ -324,12 +411,18 @@ def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
     except JSONRefused as refused:
         raise MatchError(f"the file {refused}", field="file") from None
     except (RecursionError, ValueError) as err:
-        from json import JSONDecodeError  # only now: reading a valid file needs no json module (jsonio.loads)
+        from json import (
+            JSONDecodeError,
+        )  # only now: reading a valid file needs no json module (jsonio.loads)
 
         if isinstance(err, JSONDecodeError):
-            raise MatchError(f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
-                             field="file") from None
-        raise MatchError(f"the file is not usable JSON ({type(err).__name__})", field="file") from None
+            raise MatchError(
+                f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
+                field="file",
+            ) from None
+        raise MatchError(
+            f"the file is not usable JSON ({type(err).__name__})", field="file"
+        ) from None
     try:
         return scored_match_from_dict(obj, from_json=True, keep_deals=keep_deals)
     except RecursionError:
@@ -344,13 +437,18 @@ def read_match_file(path: str | os.PathLike) -> Match:
     return read_scored_match_file(path)[0]
 
 
-def read_scored_match_file(path: str | os.PathLike, *, keep_deals: bool = True) -> tuple[Match, Standings]:
+def read_scored_match_file(
+    path: str | os.PathLike, *, keep_deals: bool = True
+) -> tuple[Match, Standings]:
     """A match file read, validated and replayed once: the match and its standings (`keep_deals`:
     scored_match_from_dict)."""
     try:
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
-            raise MatchError(f"the file is {size // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB", field="file")
+            raise MatchError(
+                f"the file is {size // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB",
+                field="file",
+            )
         with open(path, "rb") as file:
             data = file.read()
     except OSError as err:

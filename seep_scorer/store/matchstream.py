@@ -19,7 +19,9 @@ holds both roads to the same results on valid and damaged files.
 from __future__ import annotations
 
 from ..rules import Replay
-from . import matchdeals  # matchdeals._fast_deal looked up per file: a test may switch the fast path off
+from . import (
+    matchdeals,
+)  # matchdeals._fast_deal looked up per file: a test may switch the fast path off
 from .jsonio import _scan
 
 if _scan is not None:
@@ -67,7 +69,7 @@ def _batch(text: str, at: int, separator: str):
     cut = text.find(separator, at + _BATCH)
     if cut == -1:
         return None
-    piece = "[" + text[at:cut + 1] + "]"
+    piece = "[" + text[at : cut + 1] + "]"
     try:
         values, used = _scan(piece, 0)
     except Exception:  # noqa: BLE001 - not a list of whole deals
@@ -108,11 +110,15 @@ def _stream(text: str, header_check, known_keys, max_deals: int, keep_deals: boo
         if text[at] == "]":
             outcome["end"] = at + 1
             return
-        gap = separator = None  # the whitespace between two deals, as the file repeats it; "}," gap "{"
+        gap = separator = (
+            None  # the whitespace between two deals, as the file repeats it; "}," gap "{"
+        )
         count = 0
         while True:
             batch = _batch(text, at, separator) if separator is not None else None
-            if batch is None:  # one deal (and, once a batch is refused or none is left, the rest one by one)
+            if (
+                batch is None
+            ):  # one deal (and, once a batch is refused or none is left, the rest one by one)
                 separator = None
                 value, end = _scan(text, at)
                 batch = (value,), None
@@ -153,7 +159,9 @@ def _stream(text: str, header_check, known_keys, max_deals: int, keep_deals: boo
         return None
     i = _skip(text, i) if i < len(text) else i
     trailing: dict = {}
-    while text[i] == ",":  # keys after the deals: unknown ones only, since the rules were set before
+    while (
+        text[i] == ","
+    ):  # keys after the deals: unknown ones only, since the rules were set before
         found = _key(text, i + 1)
         if found is None:
             return None
@@ -162,7 +170,7 @@ def _stream(text: str, header_check, known_keys, max_deals: int, keep_deals: boo
             return None
         trailing[key], i = _scan(text, i)
         i = _skip(text, i)
-    if text[i] != "}" or text[i + 1:].strip(_SPACE):
+    if text[i] != "}" or text[i + 1 :].strip(_SPACE):
         return None
     if trailing:  # checked with them: unknown keys are kept, and held to strict JSON
         whole = dict(header, deals=[])

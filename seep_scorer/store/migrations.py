@@ -29,25 +29,39 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from ..rules import Standings
-
-from ..rules import MatchError
+from ..rules import MatchError, Standings
 from .atomic import fsync_dir
 from .guards import checked
 from .layout import Layout, is_match_id, shard_of
 from .matchfile import match_from_dict
-from .notices import match_label, old_match_new_id, old_match_skipped, old_store_unreadable, stored_as_label
+from .notices import (
+    match_label,
+    old_match_new_id,
+    old_match_skipped,
+    old_store_unreadable,
+    stored_as_label,
+)
 from .records import canonical_match, is_iso
 from .repository import StoredMatch, StoreError
 from .storage import DamagedFile, open_regular, read_json_file
 
-__all__ = ["MigrationTarget", "MIGRATIONS", "LEGACY_FILE", "MAX_MIGRATED_REVISION", "current_schema",
-           "has_legacy_store", "migrate", "migrate_1_to_2", "migrate_2_to_3", "backup_before_migration"]
+__all__ = [
+    "MigrationTarget",
+    "MIGRATIONS",
+    "LEGACY_FILE",
+    "MAX_MIGRATED_REVISION",
+    "current_schema",
+    "has_legacy_store",
+    "migrate",
+    "migrate_1_to_2",
+    "migrate_2_to_3",
+    "backup_before_migration",
+]
 
 LEGACY_FILE = "seep-scorer.json"
 # Revisions only order saves of one match; a legacy one above this is cut down to it. Match file names
 # carry at most 10 digits (layout.MAX_REVISION), and this leaves nine billion saves before that limit.
-MAX_MIGRATED_REVISION = 10 ** 9
+MAX_MIGRATED_REVISION = 10**9
 # About the parser's own bound: a record deeper than a match may be is skipped on its own by
 # match_from_dict, so one bad record does not make the whole old store unreadable.
 LEGACY_MAX_DEPTH = 1000
@@ -58,7 +72,9 @@ class MigrationTarget(Protocol):
 
     layout: Layout
     notices: list[str]  # what the user is told once the store is open
-    last_migration_backup: Path | None  # the copy of the store taken before this run of migrations (set by migrate)
+    last_migration_backup: (
+        Path | None
+    )  # the copy of the store taken before this run of migrations (set by migrate)
 
     def stored_entry(self, match_id: str) -> dict | None:
         """The index line stored under this id (is the id taken, and by what), or None when it is free."""
@@ -97,7 +113,7 @@ def has_legacy_store(layout: Layout) -> bool:
 def migrate_1_to_2(target: MigrationTarget) -> None:
     legacy = target.layout.root / LEGACY_FILE
     try:
-        tables = read_json_file(legacy, max_bytes=1024 ** 3, max_depth=LEGACY_MAX_DEPTH)
+        tables = read_json_file(legacy, max_bytes=1024**3, max_depth=LEGACY_MAX_DEPTH)
         if not isinstance(tables, dict):
             raise DamagedFile(legacy, "does not have the shape of a store file")
     except FileNotFoundError:
@@ -128,13 +144,19 @@ def migrate_1_to_2(target: MigrationTarget) -> None:
             continue
         mid, first_choice = _migrated_id(target, old_id, key, doc, revision, taken)
         if mid != first_choice:
-            named = match_label([t.name for t in match.teams], _shown(old_id if isinstance(old_id, str) else key))
+            named = match_label(
+                [t.name for t in match.teams], _shown(old_id if isinstance(old_id, str) else key)
+            )
             target.notices.append(old_match_new_id(named, mid))
         taken.add(mid)
-        stored = StoredMatch(mid, match, revision, doc["created"], doc["updated"], standings.finished)
+        stored = StoredMatch(
+            mid, match, revision, doc["created"], doc["updated"], standings.finished
+        )
         target.commit_migrated(stored, as_dict, standings)
     settings = {}
-    for doc in (tables.get("settings") or {}).values() if isinstance(tables.get("settings"), dict) else ():
+    for doc in (
+        (tables.get("settings") or {}).values() if isinstance(tables.get("settings"), dict) else ()
+    ):
         if isinstance(doc, dict) and isinstance(doc.get("key"), str) and "value" in doc:
             settings[doc["key"]] = doc["value"]
     for key, value in settings.items():
@@ -149,7 +171,9 @@ def _shown(value) -> str:
     return text if len(text) <= 40 and text.isprintable() else ascii(text)[:40]
 
 
-def _migrated_id(target: MigrationTarget, old_id, key: str, doc: dict, revision: int, taken: set[str]) -> tuple[str, str]:
+def _migrated_id(
+    target: MigrationTarget, old_id, key: str, doc: dict, revision: int, taken: set[str]
+) -> tuple[str, str]:
     """The id a legacy record gets, and the one it would get were it alone: (id, first choice).
 
     The first choice is its own id, or for an id of another shape one derived from
@@ -170,7 +194,10 @@ def _migrated_id(target: MigrationTarget, old_id, key: str, doc: dict, revision:
         if candidate not in taken:
             entry = target.stored_entry(candidate)
             if entry is None or (entry["created"], entry["updated"], entry["revision"]) == (
-                    doc["created"], doc["updated"], revision):
+                doc["created"],
+                doc["updated"],
+                revision,
+            ):
                 return candidate, first_choice
         n += 1
 
@@ -199,7 +226,10 @@ def migrate_2_to_3(target: MigrationTarget) -> None:
 
 
 # (from schema, migration to the next), in order.
-MIGRATIONS: list[tuple[int, Callable[[MigrationTarget], None]]] = [(1, migrate_1_to_2), (2, migrate_2_to_3)]
+MIGRATIONS: list[tuple[int, Callable[[MigrationTarget], None]]] = [
+    (1, migrate_1_to_2),
+    (2, migrate_2_to_3),
+]
 
 
 def current_schema() -> int:
@@ -247,7 +277,9 @@ def migrate(target: MigrationTarget, version: int) -> None:
         if from_version < version:
             continue
         if from_version != version:
-            raise StoreError(f"There is no way to update a store of version {version}; the app cannot open it.")
+            raise StoreError(
+                f"There is no way to update a store of version {version}; the app cannot open it."
+            )
         step(target)
         version = from_version + 1
         target.set_schema(version)

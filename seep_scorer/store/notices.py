@@ -11,8 +11,16 @@ import errno
 from pathlib import Path
 
 # Every code a notice can carry; the UI has a sentence for each (tests/ui/test_notice_texts.py).
-NOTICE_CODES = ("match_restored", "match_lost", "index_rebuilt", "settings_restored", "old_store_unreadable",
-                "old_match_skipped", "old_match_new_id", "auto_backup_failed")
+NOTICE_CODES = (
+    "match_restored",
+    "match_lost",
+    "index_rebuilt",
+    "settings_restored",
+    "old_store_unreadable",
+    "old_match_skipped",
+    "old_match_new_id",
+    "auto_backup_failed",
+)
 
 
 class Notice(str):
@@ -28,7 +36,7 @@ class Notice(str):
 
 
 class MatchLabel(str):
-    """"the match Reds v Blues (id)" in English; `teams` and `match_id` for a UI's own words."""
+    """ "the match Reds v Blues (id)" in English; `teams` and `match_id` for a UI's own words."""
 
     teams: tuple[str, str] | None
     match_id: str
@@ -56,34 +64,57 @@ def stored_as_label(key: str) -> MatchLabel:
 
 
 def _match(label: str) -> dict:
-    return {"teams": getattr(label, "teams", None), "match_id": getattr(label, "match_id", str(label))}
+    return {
+        "teams": getattr(label, "teams", None),
+        "match_id": getattr(label, "match_id", str(label)),
+    }
 
 
 def _damage(label: str, reason: str, moved: Path | None) -> str:
     if moved is None:
         return f"The saved copy of {label} was missing."
-    return (f"The saved copy of {label} was damaged: it {reason}. The damaged file was moved to {moved} "
-            "(nothing was deleted).")
+    return (
+        f"The saved copy of {label} was damaged: it {reason}. The damaged file was moved to {moved} "
+        "(nothing was deleted)."
+    )
 
 
-def match_restored(label: str, reason: str, moved: Path | None, source: str, backup_time: str | None) -> Notice:
+def match_restored(
+    label: str, reason: str, moved: Path | None, source: str, backup_time: str | None
+) -> Notice:
     if source == "previous":
         restored = "It was restored from the previous save of that match; at most the last change is missing."
     else:
-        restored = (f"It was restored from the automatic backup of {_when(backup_time)}; "
-                    "anything recorded in it after that backup is missing.")
-    return Notice(f"{_damage(label, reason, moved)} {restored}", "match_restored", **_match(label),
-                  moved=str(moved) if moved else None, source=source, time=backup_time)
+        restored = (
+            f"It was restored from the automatic backup of {_when(backup_time)}; "
+            "anything recorded in it after that backup is missing."
+        )
+    return Notice(
+        f"{_damage(label, reason, moved)} {restored}",
+        "match_restored",
+        **_match(label),
+        moved=str(moved) if moved else None,
+        source=source,
+        time=backup_time,
+    )
 
 
 def match_lost(label: str, reason: str, moved: Path | None) -> Notice:
-    return Notice(f"{_damage(label, reason, moved)} No backup holds it, so it was taken off the list of matches.",
-                  "match_lost", **_match(label), moved=str(moved) if moved else None)
+    return Notice(
+        f"{_damage(label, reason, moved)} No backup holds it, so it was taken off the list of matches.",
+        "match_lost",
+        **_match(label),
+        moved=str(moved) if moved else None,
+    )
 
 
 def index_rebuilt(reason: str, moved: Path) -> Notice:
-    return Notice(f"Part of the list of matches was damaged: it {reason}. It was moved to {moved} (nothing was "
-                  "deleted) and rebuilt from the match files; no match was lost.", "index_rebuilt", moved=str(moved))
+    return Notice(
+        f"Part of the list of matches was damaged: it {reason}. It was moved to {moved} (nothing was "
+        "deleted) and rebuilt from the match files; no match was lost.",
+        "index_rebuilt",
+        moved=str(moved),
+    )
 
 
 def store_file_restored(reason: str, moved: Path, backup_time: str | None) -> Notice:
@@ -91,33 +122,61 @@ def store_file_restored(reason: str, moved: Path, backup_time: str | None) -> No
         restored = f"Your settings were restored from the automatic backup of {_when(backup_time)}."
     else:
         restored = "No backup held your settings, so they are back to their defaults."
-    return Notice(f"The settings file was damaged: it {reason}. It was moved to {moved} (nothing was deleted). "
-                  f"{restored} Your matches are not affected.", "settings_restored", moved=str(moved),
-                  time=backup_time)
+    return Notice(
+        f"The settings file was damaged: it {reason}. It was moved to {moved} (nothing was deleted). "
+        f"{restored} Your matches are not affected.",
+        "settings_restored",
+        moved=str(moved),
+        time=backup_time,
+    )
 
 
 def old_store_unreadable(reason: str, moved: Path) -> Notice:
-    return Notice(f"The match store of an older version of the app could not be read: it {reason}. It was moved "
-                  f"to {moved} (nothing was deleted); the app starts with an empty store.", "old_store_unreadable",
-                  moved=str(moved))
+    return Notice(
+        f"The match store of an older version of the app could not be read: it {reason}. It was moved "
+        f"to {moved} (nothing was deleted); the app starts with an empty store.",
+        "old_store_unreadable",
+        moved=str(moved),
+    )
 
 
 def old_match_skipped(label: str, problem: str, backup: Path) -> Notice:
-    return Notice(f"{label[0].upper()}{label[1:]} from the older store could not be carried over ({problem}). "
-                  f"It is kept, unchanged, in the copy of the old store at {backup}.", "old_match_skipped",
-                  **_match(label), backup=str(backup))
+    return Notice(
+        f"{label[0].upper()}{label[1:]} from the older store could not be carried over ({problem}). "
+        f"It is kept, unchanged, in the copy of the old store at {backup}.",
+        "old_match_skipped",
+        **_match(label),
+        backup=str(backup),
+    )
 
 
 def old_match_new_id(label: str, new_id: str) -> Notice:
-    return Notice(f"{label[0].upper()}{label[1:]} from the older store had the same id as another match, so it "
-                  f"was given the new id {new_id}. Both matches are kept.", "old_match_new_id", **_match(label),
-                  new_id=new_id)
+    return Notice(
+        f"{label[0].upper()}{label[1:]} from the older store had the same id as another match, so it "
+        f"was given the new id {new_id}. Both matches are kept.",
+        "old_match_new_id",
+        **_match(label),
+        new_id=new_id,
+    )
 
 
 def auto_backup_failed(why: str, err: BaseException) -> Notice:
     """`why` is the English cause; `disk` names it for the UI: full, read_only, denied or other."""
     number = getattr(err, "errno", None)
-    disk = {errno.ENOSPC: "full", getattr(errno, "EDQUOT", errno.ENOSPC): "full", errno.EROFS: "read_only",
-            errno.EACCES: "denied", errno.EPERM: "denied"}.get(number, "other") if isinstance(err, OSError) else "other"
-    return Notice(f"The daily automatic backup could not be written: {why}. Your matches are safe; "
-                  "the app tries again later.", "auto_backup_failed", disk=disk)
+    disk = (
+        {
+            errno.ENOSPC: "full",
+            getattr(errno, "EDQUOT", errno.ENOSPC): "full",
+            errno.EROFS: "read_only",
+            errno.EACCES: "denied",
+            errno.EPERM: "denied",
+        }.get(number, "other")
+        if isinstance(err, OSError)
+        else "other"
+    )
+    return Notice(
+        f"The daily automatic backup could not be written: {why}. Your matches are safe; "
+        "the app tries again later.",
+        "auto_backup_failed",
+        disk=disk,
+    )

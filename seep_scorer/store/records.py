@@ -22,14 +22,24 @@ from typing import Any
 
 from ..rules import SWEEP_KINDS, Match, MatchError, Standings, replay, stopped_early
 from ..stats import CONTRIBUTION_VERSION, contribution_of
-from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from .guards import checked
+from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from .layout import doc_id_of, is_match_id
 from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
 from .repository import MatchSummary, StoredMatch, StoreError
 
-__all__ = ["now_iso", "is_iso", "valid_entry", "valid_contribution", "index_entry", "summary_of", "canonical_match",
-           "setting_value", "MAX_SETTING_KEY", "MAX_SETTING_BYTES"]
+__all__ = [
+    "now_iso",
+    "is_iso",
+    "valid_entry",
+    "valid_contribution",
+    "index_entry",
+    "summary_of",
+    "canonical_match",
+    "setting_value",
+    "MAX_SETTING_KEY",
+    "MAX_SETTING_BYTES",
+]
 
 MAX_SETTING_KEY = 100
 MAX_SETTING_BYTES = 64 * 1024
@@ -57,14 +67,27 @@ def valid_entry(e: Any, doc_id: str) -> bool:
     Cheap (no replay), but thorough about shape: `aggregate` and the history read
     these lines as they are, so a damaged one must be caught here, never crash there.
     """
-    return (isinstance(e, dict) and is_match_id(e.get("id")) and str(doc_id_of(e["id"])) == doc_id
-            and _names(e.get("teams"))
-            and type(e.get("deals")) is int and e["deals"] >= 0 and type(e.get("revision")) is int and e["revision"] >= 1
-            and type(e.get("size")) is int and isinstance(e.get("finished"), bool)
-            and is_iso(e.get("created")) and is_iso(e.get("updated"))
-            and isinstance(e.get("players"), list) and len(e["players"]) == 2 and all(map(_names, e["players"]))
-            and _valid_winner(e.get("winner", 0.5), e["finished"]) and valid_contribution(e.get("stats"), e)
-            and type(e.get("stopped", False)) is bool and (e["finished"] or not e.get("stopped")))
+    return (
+        isinstance(e, dict)
+        and is_match_id(e.get("id"))
+        and str(doc_id_of(e["id"])) == doc_id
+        and _names(e.get("teams"))
+        and type(e.get("deals")) is int
+        and e["deals"] >= 0
+        and type(e.get("revision")) is int
+        and e["revision"] >= 1
+        and type(e.get("size")) is int
+        and isinstance(e.get("finished"), bool)
+        and is_iso(e.get("created"))
+        and is_iso(e.get("updated"))
+        and isinstance(e.get("players"), list)
+        and len(e["players"]) == 2
+        and all(map(_names, e["players"]))
+        and _valid_winner(e.get("winner", 0.5), e["finished"])
+        and valid_contribution(e.get("stats"), e)
+        and type(e.get("stopped", False)) is bool
+        and (e["finished"] or not e.get("stopped"))
+    )
 
 
 def _names(value: Any) -> bool:
@@ -83,19 +106,35 @@ def _count(value: Any) -> bool:
 
 def valid_contribution(c: Any, line: dict) -> bool:
     """Whether `c` has exactly the shape `aggregate` reads, and agrees with its index line."""
-    if not (isinstance(c, dict) and c.get("v") == CONTRIBUTION_VERSION and isinstance(c.get("teams"), list)
-            and len(c["teams"]) == 2):
+    if not (
+        isinstance(c, dict)
+        and c.get("v") == CONTRIBUTION_VERSION
+        and isinstance(c.get("teams"), list)
+        and len(c["teams"]) == 2
+    ):
         return False
-    if not (c.get("created") == line["created"] and c.get("updated") == line["updated"]
-            and c.get("deals") == line["deals"] and type(c.get("deals")) is int
-            and c.get("finished") is line["finished"] and c.get("winner") == line.get("winner")
-            and type(c.get("winner")) is type(line.get("winner"))):
+    if not (
+        c.get("created") == line["created"]
+        and c.get("updated") == line["updated"]
+        and c.get("deals") == line["deals"]
+        and type(c.get("deals")) is int
+        and c.get("finished") is line["finished"]
+        and c.get("winner") == line.get("winner")
+        and type(c.get("winner")) is type(line.get("winner"))
+    ):
         return False
     for team, players in zip(c["teams"], line["players"]):
-        if not (isinstance(team, dict) and team.get("players") == players and type(team.get("card_points")) is int
-                and _count(team.get("bazzis_won")) and _count(team.get("bazzis_lost"))
-                and _count(team.get("bazzis_won_by_minimum")) and isinstance(team.get("sweeps"), dict)
-                and len(team["sweeps"]) == len(SWEEP_KINDS) and all(_count(team["sweeps"].get(k)) for k in SWEEP_KINDS)):
+        if not (
+            isinstance(team, dict)
+            and team.get("players") == players
+            and type(team.get("card_points")) is int
+            and _count(team.get("bazzis_won"))
+            and _count(team.get("bazzis_lost"))
+            and _count(team.get("bazzis_won_by_minimum"))
+            and isinstance(team.get("sweeps"), dict)
+            and len(team["sweeps"]) == len(SWEEP_KINDS)
+            and all(_count(team["sweeps"].get(k)) for k in SWEEP_KINDS)
+        ):
             return False
     return True
 
@@ -104,18 +143,36 @@ def index_entry(stored: StoredMatch, size: int, standings: Standings) -> dict:
     """The index line of a stored match whose file is `size` bytes; `standings` is `replay(stored.match)`."""
     match = stored.match
     stats = contribution_of(match, standings, stored.created, stored.updated)
-    return {"id": stored.id, "teams": [t.name for t in match.teams], "players": [list(t.players) for t in match.teams],
-            "deals": len(match.deals), "created": stored.created, "updated": stored.updated,
-            "finished": standings.finished, "winner": stats["winner"], "revision": stored.revision, "size": size,
-            "stats": stats} | ({"stopped": True} if stopped_early(match.format, standings) else {})
+    return {
+        "id": stored.id,
+        "teams": [t.name for t in match.teams],
+        "players": [list(t.players) for t in match.teams],
+        "deals": len(match.deals),
+        "created": stored.created,
+        "updated": stored.updated,
+        "finished": standings.finished,
+        "winner": stats["winner"],
+        "revision": stored.revision,
+        "size": size,
+        "stats": stats,
+    } | ({"stopped": True} if stopped_early(match.format, standings) else {})
 
 
 def summary_of(e: dict) -> MatchSummary:
     """The MatchSummary an index line stands for."""
     players = e["players"]
-    return MatchSummary(e["id"], (e["teams"][0], e["teams"][1]), e["deals"], e["created"], e["updated"],
-                        e["finished"], e["revision"], ((players[0][0], players[0][1]), (players[1][0], players[1][1])),
-                        e["winner"], e.get("stopped") is True)
+    return MatchSummary(
+        e["id"],
+        (e["teams"][0], e["teams"][1]),
+        e["deals"],
+        e["created"],
+        e["updated"],
+        e["finished"],
+        e["revision"],
+        ((players[0][0], players[0][1]), (players[1][0], players[1][1])),
+        e["winner"],
+        e.get("stopped") is True,
+    )
 
 
 def canonical_match(match: Any) -> tuple[Match, dict, Standings]:
@@ -150,7 +207,9 @@ def setting_value(key: Any, value: Any) -> Any:
         text = dumps(value)
         value = loads(text, max_depth=MAX_MATCH_DEPTH)
     except (TypeError, ValueError):
-        raise StoreError(f"The setting {key!r} must be a JSON value (text, number, true/false, list or object).") from None
+        raise StoreError(
+            f"The setting {key!r} must be a JSON value (text, number, true/false, list or object)."
+        ) from None
     if len(text) > MAX_SETTING_BYTES:
         raise StoreError(f"The setting {key!r} is too large to store.")
     return value

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from .datadir import default_data_dir
@@ -34,8 +33,11 @@ class NoStore(StoreError):
         super().__init__(f"There is no match store in {folder}; nothing was created there.")
         self.folder = folder
 
+
 _registry: dict[Path, "TinyMatchRepository"] = {}
-_registry_lock = threading.RLock()  # re-entrant: close() forgets itself from inside open_repository(fresh=True)
+_registry_lock = (
+    threading.RLock()
+)  # re-entrant: close() forgets itself from inside open_repository(fresh=True)
 
 
 def _resolve(data_dir: str | os.PathLike | None) -> Path:
@@ -43,8 +45,9 @@ def _resolve(data_dir: str | os.PathLike | None) -> Path:
     return path.expanduser().resolve()
 
 
-def open_repository(data_dir: str | os.PathLike | None = None, *, fresh: bool = False,
-                    create: bool = True) -> "TinyMatchRepository":
+def open_repository(
+    data_dir: str | os.PathLike | None = None, *, fresh: bool = False, create: bool = True
+) -> "TinyMatchRepository":
     """The one repository of a data folder in this process (TinyDB allows one instance per file).
 
     `fresh=True` closes the open one, if any, and opens the folder again (as a new start of the app would).

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from ..rules import replay
-from .autobackup import STAMP_FORMAT
 from .atomic import fsync_dir
+from .autobackup import STAMP_FORMAT
 from .layout import MAX_REVISION, next_revision, shard_of
 from .matchdb import StrayCopy
 from .matchfile import match_to_dict
@@ -61,7 +61,12 @@ class RepairMixin:
         for mid, revs in files.items():
             entry = entries.get(mid)
             newest = max(revs)
-            if len(revs) == 1 and entry is not None and entry["revision"] == newest and entry["size"] == revs[newest]:
+            if (
+                len(revs) == 1
+                and entry is not None
+                and entry["revision"] == newest
+                and entry["size"] == revs[newest]
+            ):
                 continue  # the common case: file and index line agree
             stored = self._load(mid, entry, sorted(revs, reverse=True))
             if stored is not None:
@@ -70,7 +75,9 @@ class RepairMixin:
                         with contextlib.suppress(FileNotFoundError):
                             os.unlink(self.layout.match_file(mid, rev))
         for mid in entries.keys() - files.keys():
-            self._load(mid, entries[mid], [])  # index line without a file: restore from backup, or drop it
+            self._load(
+                mid, entries[mid], []
+            )  # index line without a file: restore from backup, or drop it
 
     def _rebuild_shard(self, prefix: str, damage: DamagedFile) -> dict[str, dict]:
         """A damaged shard: moved aside and rebuilt from the match files, repairing those as needed."""
@@ -131,14 +138,20 @@ class RepairMixin:
                 stored = None
             if stored is None:
                 # A copy of a revision whose own file is gone or damaged stands in for it.
-                wanted = rev if rev in strays else next((r for r in strays if r not in pending), None)
+                wanted = (
+                    rev if rev in strays else next((r for r in strays if r not in pending), None)
+                )
                 if wanted is not None:
                     os.replace(strays.pop(wanted), self.layout.match_file(mid, wanted))
                     fsync_dir(self.layout.matches_dir)
                     pending = sorted({*pending, wanted}, reverse=True)
                 continue
             if not damaged:
-                if entry is None or entry["revision"] != stored.revision or entry["size"] != path.stat().st_size:
+                if (
+                    entry is None
+                    or entry["revision"] != stored.revision
+                    or entry["size"] != path.stat().st_size
+                ):
                     self._put_entry(stored, path.stat().st_size, standings)
                 return stored
             return self._reinstate(mid, stored, standings, entry, revs, damaged, "previous", None)
@@ -148,20 +161,32 @@ class RepairMixin:
         if found is not None:
             record, backup_time = found
             standings = replay(record.match)
-            stored = StoredMatch(mid, record.match, record.revision, record.created, record.updated,
-                                 standings.finished)
+            stored = StoredMatch(
+                mid,
+                record.match,
+                record.revision,
+                record.created,
+                record.updated,
+                standings.finished,
+            )
             if not damaged:
                 damaged.append((None, reason))
-            return self._reinstate(mid, stored, standings, entry, revs, damaged, "backup", backup_time)
+            return self._reinstate(
+                mid, stored, standings, entry, revs, damaged, "backup", backup_time
+            )
         self._index.drop(mid)
         self.notices.append(match_lost(label, reason, damaged[0][0] if damaged else None))
         return None
 
-    def _reinstate(self, mid, stored, standings, entry, revs, damaged, source, backup_time) -> StoredMatch:
+    def _reinstate(
+        self, mid, stored, standings, entry, revs, damaged, source, backup_time
+    ) -> StoredMatch:
         # A higher revision than any seen: a device holding the damaged revision must reload.
         highest = max([stored.revision, *(revs or [0]), entry["revision"] if entry else 0])
         revision = next_revision(highest)
-        stored = StoredMatch(mid, stored.match, revision, stored.created, now_iso(), stored.finished)
+        stored = StoredMatch(
+            mid, stored.match, revision, stored.created, now_iso(), stored.finished
+        )
         self._commit(stored, match_to_dict(stored.match), None, standings)
         for rev in revs:
             if rev != revision:

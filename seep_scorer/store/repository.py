@@ -52,7 +52,9 @@ class MatchSummary:
     updated: str
     finished: bool
     revision: int
-    players: tuple[tuple[str, str], tuple[str, str]] | None = None  # by team, by seat; None: not known
+    players: tuple[tuple[str, str], tuple[str, str]] | None = (
+        None  # by team, by seat; None: not known
+    )
     winner: int | str | None = None  # 0, 1 or "draw" once finished
     stopped: bool = False  # stopped by the players before its format ended it (`winner`: who led)
 
@@ -126,8 +128,9 @@ class MatchRepository(Protocol):
     def write_backup(self, out: IO[bytes]) -> None:
         """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes it."""
 
-    def import_bytes(self, data: bytes | str, skip_damaged: bool = False,
-                     skip_present: bool = False) -> list[StoredMatch]:
+    def import_bytes(
+        self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False
+    ) -> list[StoredMatch]:
         """A match file or a backup file's content, imported whole or not at all (see importing.py);
         with `skip_damaged`, a backup's damaged matches are left out and the good ones imported;
         with `skip_present`, its matches already here (same id and creation time) are left out."""

@@ -55,7 +55,9 @@ class IndexShards:
         self._dbs: dict[str, TinyDB] = {}
         self._lines: dict[str, dict[str, dict]] | None = None  # {shard: {id: line}} while cached
         self._token: str | None = None  # the generation the cached lines belong to
-        self._stamps: dict[str, tuple[int, int, int]] = {}  # each cached shard file's (mtime_ns, size, inode)
+        self._stamps: dict[
+            str, tuple[int, int, int]
+        ] = {}  # each cached shard file's (mtime_ns, size, inode)
         self.version = 0  # goes up whenever the cached lines change: views built on them key on it
 
     def db(self, prefix: str) -> TinyDB:
@@ -97,7 +99,9 @@ class IndexShards:
         try:
             entry = self.db(prefix).table("matches").get(doc_id=doc_id_of(mid))
             if entry is not None and not valid_entry(dict(entry), str(doc_id_of(mid))):
-                raise DamagedFile(self.layout.shard_file(prefix), "does not have the shape of the list of matches")
+                raise DamagedFile(
+                    self.layout.shard_file(prefix), "does not have the shape of the list of matches"
+                )
         except DamagedFile:
             return self.entries(prefix).get(mid)
         return None if entry is None else dict(entry)
@@ -142,7 +146,9 @@ class IndexShards:
     def raw_lines(self, prefix: str) -> dict[str, dict]:
         """A shard's lines as stored, unchecked ({} when absent or unreadable): for a migration only."""
         try:
-            table = (AtomicJSONStorage(self.layout.shard_file(prefix)).read() or {}).get("matches", {})
+            table = (AtomicJSONStorage(self.layout.shard_file(prefix)).read() or {}).get(
+                "matches", {}
+            )
         except (DamagedFile, OSError):
             return {}
         return {e["id"]: e for e in table.values() if isinstance(e.get("id"), str)}
@@ -154,7 +160,8 @@ class IndexShards:
         if db is not None:
             db.close()
         AtomicJSONStorage(self.layout.shard_file(prefix)).write(
-            {"matches": {str(doc_id_of(mid)): line for mid, line in lines.items()}})
+            {"matches": {str(doc_id_of(mid)): line for mid, line in lines.items()}}
+        )
         self._cache(prefix, dict(lines))
 
     # ----- the lines in memory, and the generation token -----
@@ -225,12 +232,16 @@ class IndexShards:
             with open_regular(self.layout.generation_file) as f:
                 return f.read(64).decode("ascii", "replace")
         except (FileNotFoundError, DamagedFile):
-            return None  # a pipe or a link holds no token of ours: reload; the next write replaces it
+            return (
+                None  # a pipe or a link holds no token of ours: reload; the next write replaces it
+            )
 
     def _bump(self) -> None:
         """Before an index write: a new generation, so every other process's cache is reloaded."""
         if self._lines is not None and self._read_token() != self._token:
-            self._lines = None  # another process wrote since: ours is stale, reload on the next read
+            self._lines = (
+                None  # another process wrote since: ours is stale, reload on the next read
+            )
             self.version += 1
         token = secrets.token_hex(8)
         # Replaced, never written through (a link there would point the write elsewhere); no fsync:

@@ -29,11 +29,21 @@ try:
 except ImportError:  # Windows: one process at a time is the user's business there
     fcntl = None
 
-__all__ = ["COMMITTED", "ImportStage", "claim_dead_stage", "remove_stage", "staged_files", "by_shard", "restage",
-           "private_source"]
+__all__ = [
+    "COMMITTED",
+    "ImportStage",
+    "claim_dead_stage",
+    "remove_stage",
+    "staged_files",
+    "by_shard",
+    "restage",
+    "private_source",
+]
 
 COMMITTED = "committed"  # in an import's stage: the import is decided, the open finishes it
-_LIVE_STAGES: set[Path] = set()  # this process's stages; where there is no flock (Windows), the only guard
+_LIVE_STAGES: set[Path] = (
+    set()
+)  # this process's stages; where there is no flock (Windows), the only guard
 
 
 class ImportStage:
@@ -50,7 +60,9 @@ class ImportStage:
         self.committed = False
         self._handle = open(self.folder / ".lock", "a+b")
         if fcntl is not None:
-            fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: always free
+            fcntl.flock(
+                self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB
+            )  # a new file: always free
         _LIVE_STAGES.add(self.folder)
 
     def file_for(self, mid: str, revision: int) -> Path:

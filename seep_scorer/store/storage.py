@@ -18,10 +18,12 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-from .jsonio import MAX_FILE_DEPTH, JSONRefused, TooDeep, dumps, loads
 from .atomic import atomic_write_bytes
+from .jsonio import MAX_FILE_DEPTH, JSONRefused, TooDeep, dumps, loads
 
-MAX_STORE_FILE_BYTES = 8 * 1024 * 1024  # a match file is at most ~5 MB (matchfile.MAX_FILE_BYTES) plus metadata
+MAX_STORE_FILE_BYTES = (
+    8 * 1024 * 1024
+)  # a match file is at most ~5 MB (matchfile.MAX_FILE_BYTES) plus metadata
 
 
 class DamagedFile(Exception):
@@ -34,8 +36,13 @@ class DamagedFile(Exception):
 
 # Never wait on a pipe nor follow a link out of the folder: either would hang the store with its
 # lock held, or read (and later replace) a file that is not the store's.
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-               | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 
 
 def open_regular(path: Path) -> BinaryIO:
@@ -63,14 +70,19 @@ def open_regular(path: Path) -> BinaryIO:
 _NOT_REGULAR = "is not a regular file (a pipe, a device or a folder stands in its place)"
 
 
-def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth: int = MAX_FILE_DEPTH) -> Any:
+def read_json_file(
+    path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth: int = MAX_FILE_DEPTH
+) -> Any:
     """The JSON value in `path`. FileNotFoundError if absent, DamagedFile if unusable."""
     with open_regular(path) as f:
         # Ask for the file's own size (plus one byte, to see it grow past the limit), not the limit:
         # read(n) sets n bytes aside first, and most store files are a few kilobytes.
         data = f.read(min(os.fstat(f.fileno()).st_size, max_bytes) + 1)
     if len(data) > max_bytes:
-        raise DamagedFile(path, f"is larger than {max_bytes // (1024 * 1024)} MB, far larger than the app ever writes")
+        raise DamagedFile(
+            path,
+            f"is larger than {max_bytes // (1024 * 1024)} MB, far larger than the app ever writes",
+        )
     if not data.strip():
         raise DamagedFile(path, "is empty")
     try:
@@ -80,7 +92,9 @@ def read_json_file(path: Path, max_bytes: int = MAX_STORE_FILE_BYTES, max_depth:
     try:
         return loads(text, max_depth)
     except TooDeep as refused:
-        raise DamagedFile(path, f"is nested far too deeply to be a store file (more than {refused.limit} levels)") from None
+        raise DamagedFile(
+            path, f"is nested far too deeply to be a store file (more than {refused.limit} levels)"
+        ) from None
     except JSONRefused as refused:
         raise DamagedFile(path, str(refused)) from None
     except ValueError:
@@ -106,7 +120,8 @@ class AtomicJSONStorage(Storage):
             return None
         # TinyDB expects {table: {doc_id: document}}; anything else would crash deep inside it.
         if not isinstance(tables, dict) or not all(
-            isinstance(t, dict) and all(isinstance(doc, dict) for doc in t.values()) for t in tables.values()
+            isinstance(t, dict) and all(isinstance(doc, dict) for doc in t.values())
+            for t in tables.values()
         ):
             raise DamagedFile(self.path, "does not have the shape of a store file")
         return tables

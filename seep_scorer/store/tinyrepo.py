@@ -28,7 +28,8 @@ import os
 import threading
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import date, datetime as datetime_type
+from datetime import date
+from datetime import datetime as datetime_type
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -43,14 +44,22 @@ from .export import ExportMixin
 from .history import select
 from .importing import ImportMixin
 from .indexview import IndexView
-from .repair import RepairMixin
 from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
 from .migrations import current_schema, has_legacy_store, migrate
 from .notices import store_file_restored
 from .records import canonical_match, index_entry, now_iso, setting_value
-from .repository import (KnownNames, MatchNotFound, MatchPage, MatchQuery, MatchSummary, StaleRevision, StoredMatch,
-                         StoreError)
+from .repair import RepairMixin
+from .repository import (
+    KnownNames,
+    MatchNotFound,
+    MatchPage,
+    MatchQuery,
+    MatchSummary,
+    StaleRevision,
+    StoredMatch,
+    StoreError,
+)
 from .shards import IndexShards
 from .storage import DamagedFile, open_db, put_first_doc
 
@@ -59,12 +68,18 @@ try:
 except ImportError:  # Windows: one process at a time is the user's business there
     fcntl = None
 
-__all__ = ["TinyMatchRepository", "WriteFailed"]  # WriteFailed: what a write the disk refuses raises
+__all__ = [
+    "TinyMatchRepository",
+    "WriteFailed",
+]  # WriteFailed: what a write the disk refuses raises
+
 
 class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin):
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
-    def __init__(self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None):
+    def __init__(
+        self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None
+    ):
         """`on_close` is called with the repository once it is closed (the registry forgets it there)."""
         self.data_dir = Path(data_dir)
         self._on_close = on_close
@@ -80,7 +95,9 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             self.layout.create_folders()
             self._lock_handle = open(self.layout.lock_file, "a+b")
         except OSError as err:
-            raise StoreError(f"The data folder {self.data_dir} cannot be used: {err.strerror or err}.") from None
+            raise StoreError(
+                f"The data folder {self.data_dir} cannot be used: {err.strerror or err}."
+            ) from None
         self._store_db = open_db(self.layout.store_file)
         try:
             with self._locked():
@@ -129,8 +146,10 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         version = self._schema_at_open()
         current = current_schema()
         if version > current:
-            raise StoreError(f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
-                             f"(store version {version}; this one reads up to {current}). Update the app to open them.")
+            raise StoreError(
+                f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
+                f"(store version {version}; this one reads up to {current}). Update the app to open them."
+            )
         if version < current:
             migrate(_Migrating(self), version)
         self._finish_imports()
@@ -142,8 +161,11 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         try:
             meta = self._store_db.table("meta").get(doc_id=1)
             if meta is not None and not (type(meta.get("schema")) is int and meta["schema"] >= 1):
-                raise DamagedFile(self.layout.store_file, "does not have the shape of a settings file: "
-                                  "it does not say which version of the store it is")
+                raise DamagedFile(
+                    self.layout.store_file,
+                    "does not have the shape of a settings file: "
+                    "it does not say which version of the store it is",
+                )
             self._store_db.table("settings").get(doc_id=1)
         except DamagedFile as damage:
             return self._repair_store_file(damage)
@@ -176,9 +198,13 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         """The match in a file, checked in full, and the standings of that one replay (for its index line)."""
         return read_match(path, mid)
 
-    def _commit(self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings) -> None:
+    def _commit(
+        self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings
+    ) -> None:
         """Match file first, then its index line, then drop the old file: a crash anywhere is repaired at open."""
-        size = write_match_file(stored, match_dict, self.layout.match_file(stored.id, stored.revision))
+        size = write_match_file(
+            stored, match_dict, self.layout.match_file(stored.id, stored.revision)
+        )
         try:
             self._put_entry(stored, size, standings)
         except BaseException:
@@ -230,14 +256,22 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             since = since.date()
         with self._locked():
             view = self._current_view()
-            stats, version, contributions = view.cached_statistics(since), view.version, view.contributions
+            stats, version, contributions = (
+                view.cached_statistics(since),
+                view.version,
+                view.contributions,
+            )
         if stats is None:  # folded outside the lock: saves from other phones do not wait for it
             stats = aggregate(contributions, since)
             with self._locked():
                 view.keep_statistics(version, since, stats)
         # The lists are the caller's to sort; the cached figures stay as they are.
-        return replace(stats, players=list(stats.players), partnerships=list(stats.partnerships),
-                       head_to_head=list(stats.head_to_head))
+        return replace(
+            stats,
+            players=list(stats.players),
+            partnerships=list(stats.partnerships),
+            head_to_head=list(stats.head_to_head),
+        )
 
     def get(self, match_id: str) -> StoredMatch:
         if not is_match_id(match_id):
@@ -247,7 +281,9 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             if entry is None:
                 raise MatchNotFound(match_id)
             try:
-                return self._read_match_file(self.layout.match_file(match_id, entry["revision"]), match_id)[0]
+                return self._read_match_file(
+                    self.layout.match_file(match_id, entry["revision"]), match_id
+                )[0]
             except (FileNotFoundError, DamagedFile):
                 pass
             stored = self._load(match_id, entry, self.layout.revisions_of(match_id))
@@ -276,8 +312,14 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
                 raise MatchNotFound(match_id)
             if entry["revision"] != base_revision:
                 raise StaleRevision(match_id, base_revision, entry["revision"])
-            stored = StoredMatch(match_id, canonical, next_revision(base_revision), entry["created"],
-                                 now_iso(), standings.finished)
+            stored = StoredMatch(
+                match_id,
+                canonical,
+                next_revision(base_revision),
+                entry["created"],
+                now_iso(),
+                standings.finished,
+            )
             with disk_writes("the change"):
                 self._commit(stored, as_dict, base_revision, standings)
         self._backup_if_due()
@@ -289,7 +331,9 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             # Index line first: a crash before the file goes only brings the match back.
             with disk_writes("the deletion"):
                 self._index.drop(match_id)
-            with contextlib.suppress(OSError):  # deleted already; the open removes a file left behind
+            with contextlib.suppress(
+                OSError
+            ):  # deleted already; the open removes a file left behind
                 os.unlink(self.layout.match_file(match_id, stored.revision))
             return stored
 
@@ -299,9 +343,17 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         canonical, as_dict, standings = canonical_match(stored.match)
         with self._locked():
             if self._index.get(stored.id) is not None:
-                raise StoreError(f"A match with id {stored.id} is already stored; it was not restored twice.")
-            back = StoredMatch(stored.id, canonical, stored.revision, stored.created, stored.updated,
-                               standings.finished)
+                raise StoreError(
+                    f"A match with id {stored.id} is already stored; it was not restored twice."
+                )
+            back = StoredMatch(
+                stored.id,
+                canonical,
+                stored.revision,
+                stored.created,
+                stored.updated,
+                standings.finished,
+            )
             with disk_writes("the match put back"):
                 self._commit(back, as_dict, None, standings)
             return back

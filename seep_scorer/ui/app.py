@@ -20,23 +20,48 @@ import flet as ft
 
 from .. import i18n
 from ..store.repository import MatchRepository, StoreError
-from . import dialogs
-from . import screens as scr, texts, viewmodels as vms  # the other screens load when first shown (scr.X)
+from . import (
+    dialogs,
+    texts,
+)
+from . import (
+    screens as scr,
+)  # the other screens load when first shown (scr.X)
+from . import (
+    viewmodels as vms,
+)
 from .awake import KeepAwake
 from .bursts import refit_on_resize
-from .drafts import KEY as DRAFTS_KEY, DraftBook
+from .drafts import KEY as DRAFTS_KEY
+from .drafts import DraftBook
 from .handlers import make_handler
 from .live import LiveTable, reload_after_message
 from .prefs import DevicePrefs
 from .presence import watch as watch_presence
-from .routes import MAX_ROUTE_LENGTH, RULES_ROUTE, help_route, invite_of, match_of, player_of, review_of, route_stack
+from .routes import (
+    MAX_ROUTE_LENGTH,
+    RULES_ROUTE,
+    help_route,
+    invite_of,
+    match_of,
+    player_of,
+    review_of,
+    route_stack,
+)
 from .screens import MatchesScreen, Screen, hand_over
 from .theme import apply_theme
 from .viewmodels import MatchesVM, SessionVM, SettingsVM, off_loop
 from .viewmodels.invite import InviteVM, session_join_address
 
 log = logging.getLogger(__name__)
-__all__ = ["App", "make_main", "main", "route_stack", "MAX_ROUTE_LENGTH", "DATA_DIR"]  # route_stack: from routes
+__all__ = [
+    "App",
+    "make_main",
+    "main",
+    "route_stack",
+    "MAX_ROUTE_LENGTH",
+    "DATA_DIR",
+]  # route_stack: from routes
 
 
 class App:
@@ -52,7 +77,10 @@ class App:
         self.prefs = DevicePrefs(page)
         self.drafts = DraftBook(self.prefs.save)  # deal entries left unsaved on this device
         self.settings: SettingsVM | None = None
-        self.route, self.top = None, None  # top: the screen shown (its notices are the ones showing)
+        self.route, self.top = (
+            None,
+            None,
+        )  # top: the screen shown (its notices are the ones showing)
         self.screens: dict[str, Screen] = {}
         self.boards: dict[str, vms.ScoreboardVM] = {}
         self.session = SessionVM(repo)
@@ -60,7 +88,9 @@ class App:
         self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
         self.awake = KeepAwake(page)
         self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
-        self._join = session_join_address()  # now, in this session's own context (LAN mode, token holders)
+        self._join = (
+            session_join_address()
+        )  # now, in this session's own context (LAN mode, token holders)
 
     # -- start
     async def start(self) -> None:
@@ -78,8 +108,14 @@ class App:
         page = self.page
         self.awake.register()  # services first: registering one pushes an update of the page
         # The store is only a fallback for the theme; read it off the loop all the same.
-        settings = self.settings = await off_loop(lambda: SettingsVM(
-            self.repo, stored, save=self.prefs.save, device_language=i18n.match_language(self.accept_language)))
+        settings = self.settings = await off_loop(
+            lambda: SettingsVM(
+                self.repo,
+                stored,
+                save=self.prefs.save,
+                device_language=i18n.match_language(self.accept_language),
+            )
+        )
         self.locale.language = i18n.normalize(settings.language)
         self.locale.native_digits = settings.digits
         page.title = i18n._("Seep Scorer")
@@ -109,11 +145,20 @@ class App:
         return vm
 
     # -- event handlers
-    def handler(self, fn: Callable, *args, screen: Screen | None = None, event: bool = False) -> Callable:
+    def handler(
+        self, fn: Callable, *args, screen: Screen | None = None, event: bool = False
+    ) -> Callable:
         """See `handlers.make_handler`: `screen`, when given, must still be shown for `fn` to run."""
-        return make_handler(fn, args, event=event, locale=self.locale, lock=self.lock,
-                            still_current=lambda: screen is None or self.showing(screen),
-                            fault=self._show_fault, fault_now=self._fault_on_top)
+        return make_handler(
+            fn,
+            args,
+            event=event,
+            locale=self.locale,
+            lock=self.lock,
+            still_current=lambda: screen is None or self.showing(screen),
+            fault=self._show_fault,
+            fault_now=self._fault_on_top,
+        )
 
     def showing(self, screen: Screen) -> bool:
         return any(s is screen for s in self.screens.values())
@@ -129,7 +174,9 @@ class App:
             log.exception("cannot show the fault")
 
     async def _show_fault(self) -> None:
-        if not self.screens:  # nothing on screen yet (the start failed): the start page, read safely
+        if (
+            not self.screens
+        ):  # nothing on screen yet (the start failed): the start page, read safely
             try:
                 await self.show("/")
             except Exception:
@@ -179,7 +226,9 @@ class App:
                 prepared[r] = MatchesVM(self.repo)
             elif r == "/stats":
                 prepared[r] = vms.StatsVM(self.repo)
-            elif (key := player_of(r)) is not None:  # the period chosen on the statistics screen below it
+            elif (
+                key := player_of(r)
+            ) is not None:  # the period chosen on the statistics screen below it
                 below = prepared.get("/stats") or getattr(self.screens.get("/stats"), "vm", None)
                 prepared[r] = vms.PlayerVM(self.repo, key, below.period if below else "all")
             elif r == "/new":

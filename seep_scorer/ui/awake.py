@@ -34,6 +34,8 @@ class KeepAwake:
 
     async def _apply(self, on: bool) -> None:
         try:
-            await asyncio.wait_for(self.wakelock.enable() if on else self.wakelock.disable(), timeout=5)
+            await asyncio.wait_for(
+                self.wakelock.enable() if on else self.wakelock.disable(), timeout=5
+            )
         except Exception:
             pass  # the platform does not allow it (e.g. an insecure origin): nothing to do

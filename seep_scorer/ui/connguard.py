@@ -134,5 +134,11 @@ def prepare_connections() -> dict:
     return {"http": guarded_http_protocol(cap), "ws_per_message_deflate": False}
 
 
-__all__ = ["HEAD_SECONDS", "MAX_CONNECTIONS", "connection_cap", "guarded_http_protocol",
-           "prepare_connections", "raise_fd_limit"]
+__all__ = [
+    "HEAD_SECONDS",
+    "MAX_CONNECTIONS",
+    "connection_cap",
+    "guarded_http_protocol",
+    "prepare_connections",
+    "raise_fd_limit",
+]

@@ -30,6 +30,8 @@ class BrowserDownloads:
     @staticmethod
     async def _save(picker: ft.FilePicker, name: str, data: bytes) -> None:
         try:
-            await asyncio.wait_for(picker.save_file(file_name=name, src_bytes=data), DOWNLOAD_TIMEOUT)
+            await asyncio.wait_for(
+                picker.save_file(file_name=name, src_bytes=data), DOWNLOAD_TIMEOUT
+            )
         except Exception:
             log.info("the download of %s did not complete", name, exc_info=True)

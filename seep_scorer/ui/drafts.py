@@ -37,9 +37,14 @@ def _deal_key(deal: Deal | None) -> Any:
 def snapshot(vm: DealEntryVM) -> dict:
     """What was entered in `vm`, as plain JSON data."""
     return {
-        "number": vm.number, "seen": vm.seen, "of": _deal_key(vm.original), "mode": vm.mode,
-        "start": vm.start_team, "team1": sorted(c for c in vm.cards if vm.owner[c] == 1),
-        "points": vm.points_text, "most": vm.most_cards,
+        "number": vm.number,
+        "seen": vm.seen,
+        "of": _deal_key(vm.original),
+        "mode": vm.mode,
+        "start": vm.start_team,
+        "team1": sorted(c for c in vm.cards if vm.owner[c] == 1),
+        "points": vm.points_text,
+        "most": vm.most_cards,
         "sweeps": [[t, k, n] for (t, k), n in sorted(vm.sweeps.items()) if n],
         # the dealer only when chosen: one the match computes follows a deal saved elsewhere
         "dealer": vm.dealer if vm.dealer != vm.computed_dealer else None,
@@ -57,13 +62,29 @@ def restore(vm: DealEntryVM, data: Any) -> bool:
     points, most = data.get("points"), data.get("most")
     dealer, seen = data.get("dealer"), data.get("seen")
     sweeps = data.get("sweeps")
-    ok = (mode in ("cards", "points") and start in (0, 1) and isinstance(team1, list)
-          and all(c in vm.cards for c in team1) and isinstance(points, str) and len(points) <= 3
-          and (points == "" or points.isdigit()) and most in (None, 0, 1, "tie")
-          and (dealer is None or dealer in (0, 1, 2, 3)) and type(seen) is int and seen >= 0
-          and isinstance(sweeps, list)
-          and all(isinstance(s, list) and len(s) == 3 and s[0] in (0, 1) and s[1] in SWEEP_KINDS
-                  and type(s[2]) is int and 0 < s[2] <= 50 for s in sweeps))
+    ok = (
+        mode in ("cards", "points")
+        and start in (0, 1)
+        and isinstance(team1, list)
+        and all(c in vm.cards for c in team1)
+        and isinstance(points, str)
+        and len(points) <= 3
+        and (points == "" or points.isdigit())
+        and most in (None, 0, 1, "tie")
+        and (dealer is None or dealer in (0, 1, 2, 3))
+        and type(seen) is int
+        and seen >= 0
+        and isinstance(sweeps, list)
+        and all(
+            isinstance(s, list)
+            and len(s) == 3
+            and s[0] in (0, 1)
+            and s[1] in SWEEP_KINDS
+            and type(s[2]) is int
+            and 0 < s[2] <= 50
+            for s in sweeps
+        )
+    )
     if not ok:
         return False
     vm.mode, vm.start_team, vm.points_text, vm.most_cards = mode, start, points, most
@@ -92,8 +113,9 @@ class DraftBook:
         except (TypeError, ValueError, RecursionError):
             value = None
         if isinstance(value, dict):
-            self.drafts = {k: v for k, v in value.items()
-                           if isinstance(k, str) and isinstance(v, dict)}
+            self.drafts = {
+                k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)
+            }
 
     async def read_again(self, prefs, handler, top) -> None:
         """The start found no drafts: none stored, or the browser did not answer (seen on the first

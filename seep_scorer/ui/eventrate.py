@@ -76,8 +76,9 @@ def _hashable(key) -> bool:
 class EventBudget:
     """ASGI middleware: each WebSocket's frames reach the app coalesced and at a bounded rate."""
 
-    def __init__(self, app, rate: float = EVENTS_PER_SECOND, burst: int = BURST,
-                 limit: int = QUEUE_LIMIT):
+    def __init__(
+        self, app, rate: float = EVENTS_PER_SECOND, burst: int = BURST, limit: int = QUEUE_LIMIT
+    ):
         self.app = app
         self.rate, self.burst, self.limit = rate, burst, limit
 

@@ -11,9 +11,17 @@ from .. import i18n
 log = logging.getLogger(__name__)
 
 
-def make_handler(fn: Callable, args: tuple, *, event: bool, locale: i18n.UILocale, lock,
-                 still_current: Callable[[], bool], fault: Callable[[], Awaitable[None]],
-                 fault_now: Callable[[], None]) -> Callable:
+def make_handler(
+    fn: Callable,
+    args: tuple,
+    *,
+    event: bool,
+    locale: i18n.UILocale,
+    lock,
+    still_current: Callable[[], bool],
+    fault: Callable[[], Awaitable[None]],
+    fault_now: Callable[[], None],
+) -> Callable:
     """An event handler running `fn(*args)` (`fn(e, *args)` with `event`).
 
     A coroutine function runs in the session's language under the session's `lock`, and not at all
@@ -21,6 +29,7 @@ def make_handler(fn: Callable, args: tuple, *, event: bool, locale: i18n.UILocal
     Whatever fails is logged and the user is told in one plain sentence (`fault`, `fault_now`).
     """
     if inspect.iscoroutinefunction(fn):
+
         async def run_async(e=None):
             with i18n.using(locale):
                 async with lock:
@@ -31,6 +40,7 @@ def make_handler(fn: Callable, args: tuple, *, event: bool, locale: i18n.UILocal
                     except Exception:
                         log.exception("a handler failed")
                         await fault()
+
         return run_async
 
     def run(e=None):
@@ -39,4 +49,5 @@ def make_handler(fn: Callable, args: tuple, *, event: bool, locale: i18n.UILocal
         except Exception:
             log.exception("a handler failed")
             fault_now()
+
     return run

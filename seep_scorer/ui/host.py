@@ -13,7 +13,9 @@ import flet as ft
 
 class Host(Protocol):
     # -- event handlers
-    def handler(self, fn: Callable, *args: Any, screen: Any = None, event: bool = False) -> Callable:
+    def handler(
+        self, fn: Callable, *args: Any, screen: Any = None, event: bool = False
+    ) -> Callable:
         """An event handler running `fn(*args)` (`fn(e, *args)` with `event`): a coroutine function runs
         under the session's lock, and not at all once `screen` has been left; a fault is logged and told
         to the user in one plain sentence."""

@@ -31,8 +31,12 @@ def _key(code: str) -> bytes:
 class JoinCodes:
     """Codes that each let one browser in, once. Safe to use from any thread."""
 
-    def __init__(self, limit: int = MAX_LIVE_CODES, lifetime: float = INVITE_SECONDS,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        limit: int = MAX_LIVE_CODES,
+        lifetime: float = INVITE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.limit = limit
         self.lifetime = lifetime
         self.clock = clock
@@ -46,7 +50,7 @@ class JoinCodes:
         with self._lock:
             self._live[_key(code)] = (keep, on_redeem, self.clock())
             unkept = [k for k, (kept, _, _) in self._live.items() if not kept]
-            for old in unkept[:max(0, len(unkept) - self.limit)]:
+            for old in unkept[: max(0, len(unkept) - self.limit)]:
                 del self._live[old]
         return code
 

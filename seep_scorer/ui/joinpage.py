@@ -51,8 +51,14 @@ async def _read_body(receive, limit: int) -> bytes | None:
 
 
 async def _answer(send, status: int, headers: list[tuple[bytes, bytes]], body: bytes = b"") -> None:
-    await send({"type": "http.response.start", "status": status, "headers": headers + [
-        (b"cache-control", b"no-store"), (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": headers
+            + [(b"cache-control", b"no-store"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -63,8 +69,12 @@ async def serve_join(scope, receive, send, redeem, cookie: str) -> bool:
     """
     path, method = scope.get("path"), scope.get("method", "GET")
     if path == JOIN_SCRIPT_PATH and method in ("GET", "HEAD"):
-        await _answer(send, 200, [(b"content-type", b"text/javascript; charset=utf-8")],
-                      JOIN_SCRIPT if method == "GET" else b"")
+        await _answer(
+            send,
+            200,
+            [(b"content-type", b"text/javascript; charset=utf-8")],
+            JOIN_SCRIPT if method == "GET" else b"",
+        )
         return True
     if path != JOIN_PATH:
         return False
@@ -83,5 +93,11 @@ def join_script_tag() -> str:
     return f"<script src='{JOIN_SCRIPT_PATH}'></script>"
 
 
-__all__ = ["JOIN_PARAM", "JOIN_PATH", "JOIN_SCRIPT", "JOIN_SCRIPT_PATH", "join_script_tag",
-           "serve_join"]
+__all__ = [
+    "JOIN_PARAM",
+    "JOIN_PATH",
+    "JOIN_SCRIPT",
+    "JOIN_SCRIPT_PATH",
+    "join_script_tag",
+    "serve_join",
+]

@@ -28,6 +28,7 @@ class LiveTable:
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
         self.on_message = on_message
         if edition.phone_only():  # no other phones to hear from; other tabs of this browser, maybe
+
             def heard(match_id: str | None) -> None:
                 task = asyncio.ensure_future(on_message(TOPIC, ("match", match_id)))
                 self._heard.add(task)

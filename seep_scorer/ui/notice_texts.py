@@ -33,17 +33,22 @@ def _time(p: dict) -> str:
 def _damaged_match(p: dict) -> str:
     if not p.get("moved"):
         return _("The saved copy of the match {match} was missing.").format(match=_match(p))
-    return _("The saved copy of the match {match} was damaged. It was moved to {path} (nothing was deleted).").format(
-        match=_match(p), path=_path(p))
+    return _(
+        "The saved copy of the match {match} was damaged. It was moved to {path} (nothing was deleted)."
+    ).format(match=_match(p), path=_path(p))
 
 
 def _match_restored(p: dict) -> str:
     if p.get("source") == "previous" or not p.get("time"):
-        restored = _("It was restored from the previous save of that match; at most the last change is missing.")
+        restored = _(
+            "It was restored from the previous save of that match; at most the last change is missing."
+        )
     else:
         # TRANSLATORS: {time} is the date and time of the backup, in UTC.
-        restored = _("It was restored from the automatic backup of {time} UTC; anything recorded in it after that "
-                     "backup is missing.").format(time=_time(p))
+        restored = _(
+            "It was restored from the automatic backup of {time} UTC; anything recorded in it after that "
+            "backup is missing."
+        ).format(time=_time(p))
     return f"{_damaged_match(p)} {restored}"
 
 
@@ -53,47 +58,69 @@ def _match_lost(p: dict) -> str:
 
 
 def _index_rebuilt(p: dict) -> str:
-    return _("Part of the list of matches was damaged. It was moved to {path} (nothing was deleted) and rebuilt "
-             "from the match files; no match was lost.").format(path=_path(p))
+    return _(
+        "Part of the list of matches was damaged. It was moved to {path} (nothing was deleted) and rebuilt "
+        "from the match files; no match was lost."
+    ).format(path=_path(p))
 
 
 def _settings_restored(p: dict) -> str:
-    moved = _("The settings file was damaged. It was moved to {path} (nothing was deleted).").format(path=_path(p))
+    moved = _(
+        "The settings file was damaged. It was moved to {path} (nothing was deleted)."
+    ).format(path=_path(p))
     if p.get("time"):
-        restored = _("Your settings were restored from the automatic backup of {time} UTC. Your matches are not "
-                     "affected.").format(time=_time(p))
+        restored = _(
+            "Your settings were restored from the automatic backup of {time} UTC. Your matches are not "
+            "affected."
+        ).format(time=_time(p))
     else:
-        restored = _("No backup held your settings, so they are back to their defaults. Your matches are not affected.")
+        restored = _(
+            "No backup held your settings, so they are back to their defaults. Your matches are not affected."
+        )
     return f"{moved} {restored}"
 
 
 def _old_store_unreadable(p: dict) -> str:
-    return _("The match store of an older version of the app could not be read. It was moved to {path} (nothing "
-             "was deleted); the app starts with an empty store.").format(path=_path(p))
+    return _(
+        "The match store of an older version of the app could not be read. It was moved to {path} (nothing "
+        "was deleted); the app starts with an empty store."
+    ).format(path=_path(p))
 
 
 def _old_match_skipped(p: dict) -> str:
-    return _("The match {match} from the older store could not be carried over. It is kept, unchanged, in the copy "
-             "of the old store at {path}.").format(match=_match(p), path=_path(p, "backup"))
+    return _(
+        "The match {match} from the older store could not be carried over. It is kept, unchanged, in the copy "
+        "of the old store at {path}."
+    ).format(match=_match(p), path=_path(p, "backup"))
 
 
 def _old_match_new_id(p: dict) -> str:
-    return _("The match {match} from the older store had the same id as another match, so it was given the new id "
-             "{id}. Both matches are kept.").format(match=_match(p), id=fmt().code(str(p.get("new_id", ""))))
+    return _(
+        "The match {match} from the older store had the same id as another match, so it was given the new id "
+        "{id}. Both matches are kept."
+    ).format(match=_match(p), id=fmt().code(str(p.get("new_id", ""))))
 
 
 def _auto_backup_failed(p: dict) -> str:
     disk = p.get("disk")
     if disk == "full":
-        return _("The daily automatic backup could not be written: the device's storage is full. Your matches are "
-                 "safe; the app tries again later.")
+        return _(
+            "The daily automatic backup could not be written: the device's storage is full. Your matches are "
+            "safe; the app tries again later."
+        )
     if disk == "read_only":
-        return _("The daily automatic backup could not be written: the storage is read-only. Your matches are safe; "
-                 "the app tries again later.")
+        return _(
+            "The daily automatic backup could not be written: the storage is read-only. Your matches are safe; "
+            "the app tries again later."
+        )
     if disk == "denied":
-        return _("The daily automatic backup could not be written: the app may not write in its data folder. Your "
-                 "matches are safe; the app tries again later.")
-    return _("The daily automatic backup could not be written. Your matches are safe; the app tries again later.")
+        return _(
+            "The daily automatic backup could not be written: the app may not write in its data folder. Your "
+            "matches are safe; the app tries again later."
+        )
+    return _(
+        "The daily automatic backup could not be written. Your matches are safe; the app tries again later."
+    )
 
 
 NOTICE_SENTENCES = {
@@ -115,7 +142,13 @@ def store_notice_text(notice: str) -> str:
     if sentence is not None:
         try:
             return sentence(getattr(notice, "params", {}))
-        except (KeyError, TypeError, ValueError):  # params not as the store writes them: the general sentence
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+        ):  # params not as the store writes them: the general sentence
             log.warning("store notice not worded: %r", notice, exc_info=True)
-    return _("Some saved data was damaged and has been repaired. Whoever runs Seep Scorer finds the details in "
-             "its log.")
+    return _(
+        "Some saved data was damaged and has been repaired. Whoever runs Seep Scorer finds the details in "
+        "its log."
+    )

@@ -41,13 +41,16 @@ def inline_script_hashes(html: bytes) -> list[str]:
 def content_security_policy(html: bytes = b"") -> bytes:
     scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline_script_hashes(html)])
     # Flutter's skwasm renderer starts its worker from a blob its own script writes.
-    return (f"script-src {scripts}; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
-            "frame-ancestors 'self'").encode("ascii")
+    return (
+        f"script-src {scripts}; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+        "frame-ancestors 'self'"
+    ).encode("ascii")
 
 
 def _is_html(headers) -> bool:
-    return any(k.lower() == b"content-type" and v.lower().startswith(b"text/html")
-               for k, v in headers)
+    return any(
+        k.lower() == b"content-type" and v.lower().startswith(b"text/html") for k, v in headers
+    )
 
 
 class PagePolicy:
@@ -65,14 +68,18 @@ class PagePolicy:
         async def send_with_policy(message):
             kind = message["type"]
             if kind == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", [])
-                           if k.lower() not in (b"content-security-policy", b"x-frame-options")]
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in (b"content-security-policy", b"x-frame-options")
+                ]
                 message = {**message, "headers": headers + FIXED_HEADERS}
                 if _is_html(headers):
                     held["start"] = message  # sent with the body, once its scripts are known
                     return
                 message["headers"] = message["headers"] + [
-                    (b"content-security-policy", content_security_policy())]
+                    (b"content-security-policy", content_security_policy())
+                ]
                 return await send(message)
             if kind == "http.response.body" and "start" in held:
                 chunks.append(message.get("body", b""))
@@ -81,7 +88,8 @@ class PagePolicy:
                 start = held.pop("start")
                 body = b"".join(chunks)
                 start["headers"] = start["headers"] + [
-                    (b"content-security-policy", content_security_policy(body))]
+                    (b"content-security-policy", content_security_policy(body))
+                ]
                 await send(start)
                 return await send({"type": "http.response.body", "body": body})
             return await send(message)

@@ -31,6 +31,7 @@ def watch(app) -> None:
             task = asyncio.ensure_future(step(app))
             tasks.add(task)
             task.add_done_callback(tasks.discard)
+
         return start
 
     app.page.on_disconnect = later(_gone)

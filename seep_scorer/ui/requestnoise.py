@@ -14,11 +14,13 @@ import threading
 import time
 
 # uvicorn's own messages for a request it could not parse (httptools, h11 and its HTTP/2 variant).
-MALFORMED = frozenset({
-    "Invalid HTTP request received.",
-    "Unsupported upgrade request.",
-    "Invalid HTTP/2 frame received: %s",
-})
+MALFORMED = frozenset(
+    {
+        "Invalid HTTP request received.",
+        "Unsupported upgrade request.",
+        "Invalid HTTP/2 frame received: %s",
+    }
+)
 WINDOW_SECONDS = 60.0
 
 

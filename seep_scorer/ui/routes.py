@@ -1,27 +1,31 @@
 """The app's routes (each shows the views of its parents below it, so back works):
 
-    /                         matches
-    /new                      new match
-    /match/<id>               scoreboard
-    /match/<id>/deal          record a deal
-    /match/<id>/deal/swapped  record a deal, every point card starting with the second team
-    /match/<id>/deal/<n>      deal n, read-only, with Edit and Delete
-    /match/<id>/deal/<n>/edit edit deal n (over the scoreboard: saving or deleting returns there)
-    /match/<id>/review        a match's review, over its scoreboard
-    /review/<id>              a match's review, straight from the list (a finished match)
-    /invite                   invite a phone (LAN mode); /match/<id>/invite: to that match, over its scoreboard
-    /rules  /stats  /settings
-    /stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
-    /rules/<section>          the rules, scrolled to a section
-    <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
+/                         matches
+/new                      new match
+/match/<id>               scoreboard
+/match/<id>/deal          record a deal
+/match/<id>/deal/swapped  record a deal, every point card starting with the second team
+/match/<id>/deal/<n>      deal n, read-only, with Edit and Delete
+/match/<id>/deal/<n>/edit edit deal n (over the scoreboard: saving or deleting returns there)
+/match/<id>/review        a match's review, over its scoreboard
+/review/<id>              a match's review, straight from the list (a finished match)
+/invite                   invite a phone (LAN mode); /match/<id>/invite: to that match, over its scoreboard
+/rules  /stats  /settings
+/stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
+/rules/<section>          the rules, scrolled to a section
+<any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
 """
 
 from __future__ import annotations
 
 import re
 
-MATCH_ROUTE = re.compile(r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped)(?P<edit>(?<=\d)/edit)?)?)?/?$")
-REVIEW_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+)|/review/(?P<rid>[A-Za-z0-9_-]+))(?(id)/review)/?$")
+MATCH_ROUTE = re.compile(
+    r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped)(?P<edit>(?<=\d)/edit)?)?)?/?$"
+)
+REVIEW_ROUTE = re.compile(
+    r"^(?:/match/(?P<id>[A-Za-z0-9_-]+)|/review/(?P<rid>[A-Za-z0-9_-]+))(?(id)/review)/?$"
+)
 INVITE_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+))?/invite/?$")
 PLAYER_ROUTE = re.compile(r"^/stats/player/(?P<key>~?[A-Za-z0-9_-]{1,200})/?$")
 RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
@@ -60,11 +64,19 @@ def route_stack(route: str) -> list[str]:
             route = base
             continue
         if (i := INVITE_ROUTE.match(route)) is not None:
-            stack = ["/", f"/match/{i['id']}", f"/match/{i['id']}/invite"] if i["id"] else ["/", "/invite"]
+            stack = (
+                ["/", f"/match/{i['id']}", f"/match/{i['id']}/invite"]
+                if i["id"]
+                else ["/", "/invite"]
+            )
             break
         v = REVIEW_ROUTE.match(route)
         if v:
-            stack = ["/", route.rstrip("/")] if v["rid"] else ["/", f"/match/{v['id']}", route.rstrip("/")]
+            stack = (
+                ["/", route.rstrip("/")]
+                if v["rid"]
+                else ["/", f"/match/{v['id']}", route.rstrip("/")]
+            )
             break
         m = MATCH_ROUTE.match(route)
         if m:

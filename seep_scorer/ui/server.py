@@ -53,9 +53,11 @@ def _plain_page(title: str, text: str) -> bytes:
 
 WRONG_ADDRESS_PAGE = _plain_page(
     "Wrong address",
-    "This server does not answer to that address. Open the address shown where the app was started.")
+    "This server does not answer to that address. Open the address shown where the app was started.",
+)
 OTHER_SITE_PAGE = _plain_page(
-    "Refused", "This request came from another web site, so Seep Scorer did not answer it.")
+    "Refused", "This request came from another web site, so Seep Scorer did not answer it."
+)
 TOO_LONG_PAGE = _plain_page("Address too long", "That address is too long for Seep Scorer.")
 
 # Its script joins a phone that came with a join code after '#' (joinpage.py).
@@ -70,7 +72,8 @@ NOT_AUTHORISED_PAGE = _plain_page(
 # brought the token (LAN mode), a function giving a join address with a new one-time code on each
 # call. Flet runs `main(page)` in a copy of this context.
 session_join_address: ContextVar[Callable[[], str] | None] = ContextVar(
-    "seep_scorer_join_address", default=None)
+    "seep_scorer_join_address", default=None
+)
 
 
 def new_token() -> str:
@@ -133,8 +136,9 @@ class TokenGate:
     are compared in constant time.
     """
 
-    def __init__(self, app, token: str, join_host: str | None = None,
-                 codes: JoinCodes | None = None):
+    def __init__(
+        self, app, token: str, join_host: str | None = None, codes: JoinCodes | None = None
+    ):
         self.app = app
         self.token = token
         self.join_host = join_host  # the address other phones reach (None: no invitations)
@@ -149,19 +153,32 @@ class TokenGate:
         cookie = f"{COOKIE_NAME}={self.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000"
         if kind == "http" and given is not None and _token_ok(given, self.token):
             location = _redirect_location(scope, [(k, v) for k, v in query if k != TOKEN_PARAM])
-            await send({"type": "http.response.start", "status": 303, "headers": [
-                (b"location", location), (b"set-cookie", cookie.encode("latin-1")),
-                (b"cache-control", b"no-store"), (b"content-length", b"0")]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 303,
+                    "headers": [
+                        (b"location", location),
+                        (b"set-cookie", cookie.encode("latin-1")),
+                        (b"cache-control", b"no-store"),
+                        (b"content-length", b"0"),
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": b""})
             return
         if kind == "http" and await serve_join(scope, receive, send, self.codes.redeem, cookie):
             return
         # Any matching value will do: another app on this host may have set a cookie of the same name.
-        if any(_token_ok(value, self.token) for value in cookie_values(scope.get("headers", []), COOKIE_NAME)):
+        if any(
+            _token_ok(value, self.token)
+            for value in cookie_values(scope.get("headers", []), COOKIE_NAME)
+        ):
             port = (scope.get("server") or (None, None))[1]  # the port this connection reached
             invite = kind == "websocket" and self.join_host and port
             joined = session_join_address.set(
-                self._inviter(f"http://{url_host(self.join_host)}:{port}/") if invite else None)
+                self._inviter(f"http://{url_host(self.join_host)}:{port}/") if invite else None
+            )
             try:
                 return await self.app(scope, receive, send)
             finally:
@@ -169,9 +186,17 @@ class TokenGate:
         if kind == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
-        await send({"type": "http.response.start", "status": 403, "headers": [
-            (b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
-            (b"content-length", str(len(NOT_AUTHORISED_PAGE)).encode())]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 403,
+                "headers": [
+                    (b"content-type", b"text/html; charset=utf-8"),
+                    (b"cache-control", b"no-store"),
+                    (b"content-length", str(len(NOT_AUTHORISED_PAGE)).encode()),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": NOT_AUTHORISED_PAGE})
 
     def _inviter(self, base: str) -> Callable[[], str]:
@@ -220,7 +245,7 @@ def split_host_port(value: str) -> tuple[str, int | None] | None:
         end = value.find("]")
         if end < 0:
             return None
-        host_text, rest = value[1:end], value[end + 1:]
+        host_text, rest = value[1:end], value[end + 1 :]
         if ":" not in host_text:
             return None  # brackets are only for IPv6
         if rest and not rest.startswith(":"):
@@ -276,12 +301,22 @@ class OwnAddressGuard:
         if refusal is None:
             return await self.app(scope, receive, send)
         if kind == "websocket":
-            await send({"type": "websocket.close", "code": 1008})  # the server answers 403, no upgrade
+            await send(
+                {"type": "websocket.close", "code": 1008}
+            )  # the server answers 403, no upgrade
             return
         status, page = refusal
-        await send({"type": "http.response.start", "status": status, "headers": [
-            (b"content-type", b"text/html; charset=utf-8"), (b"cache-control", b"no-store"),
-            (b"content-length", str(len(page)).encode())]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"text/html; charset=utf-8"),
+                    (b"cache-control", b"no-store"),
+                    (b"content-length", str(len(page)).encode()),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": page})
 
     def refusal(self, scope) -> tuple[int, bytes] | None:
@@ -326,7 +361,14 @@ class ClientLanguage:
         if scope["type"] == "websocket":
             from ..i18n import client_accept_language
 
-            header = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"accept-language"), None)
+            header = next(
+                (
+                    v.decode("latin-1")
+                    for k, v in scope.get("headers", [])
+                    if k == b"accept-language"
+                ),
+                None,
+            )
             token = client_accept_language.set(header)
             try:
                 return await self.app(scope, receive, send)
@@ -335,8 +377,14 @@ class ClientLanguage:
         return await self.app(scope, receive, send)
 
 
-def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Iterable[str] = (),
-               app_name: str = "Seep Scorer", join_codes: JoinCodes | None = None):
+def build_asgi(
+    main: Callable,
+    *,
+    token: str | None = None,
+    allowed_hosts: Iterable[str] = (),
+    app_name: str = "Seep Scorer",
+    join_codes: JoinCodes | None = None,
+):
     """The Flet web app (no CDN, bundled assets), behind the token gate when a token is given.
 
     It always answers to `localhost` and loopback addresses; `allowed_hosts` adds the other
@@ -365,7 +413,9 @@ def build_asgi(main: Callable, *, token: str | None = None, allowed_hosts: Itera
 
 
 SHUTDOWN_SECONDS = 3
-WS_MAX_BYTES = 64 * 1024 * 1024  # a restored backup comes in one message (viewmodels/backup.py stays below)
+WS_MAX_BYTES = (
+    64 * 1024 * 1024
+)  # a restored backup comes in one message (viewmodels/backup.py stays below)
 
 
 def server_config(app, host: str, port: int, log_level: str = "warning"):
@@ -374,10 +424,17 @@ def server_config(app, host: str, port: int, log_level: str = "warning"):
 
     # Shutdown waits at most SHUTDOWN_SECONDS for sessions to end: Ctrl+C stops the server even if a
     # phone's connection hangs. Faults are one line each in the terminal (serverlog.py).
-    return uvicorn.Config(app, host=host, port=port, log_level=log_level, ws="websockets-sansio",
-                          ws_max_size=WS_MAX_BYTES, timeout_graceful_shutdown=SHUTDOWN_SECONDS,
-                          log_config=server_logging(),
-                          **prepare_connections())  # connguard.py: descriptors, idle connections
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_BYTES,
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+        log_config=server_logging(),
+        **prepare_connections(),
+    )  # connguard.py: descriptors, idle connections
 
 
 def run_server(app, host: str, port: int, log_level: str = "warning") -> None:

@@ -22,7 +22,11 @@ class OneLine(logging.Filter):
             error = record.exc_info[1]
             message = record.getMessage().strip().rstrip(":")
             if error is not None:
-                message = f"{message} ({type(error).__name__}: {error})" if str(error) else f"{message} ({type(error).__name__})"
+                message = (
+                    f"{message} ({type(error).__name__}: {error})"
+                    if str(error)
+                    else f"{message} ({type(error).__name__})"
+                )
             record.msg, record.args = " ".join(message.split())[:500], None
             record.exc_info = record.exc_text = None
         return True
@@ -36,11 +40,19 @@ def server_logging() -> dict:
         "disable_existing_loggers": False,
         "filters": {"one_line": {"()": OneLine}, "malformed": {"()": MalformedRequestLimit}},
         "formatters": {"plain": {"format": "seep-scorer: %(message)s"}},
-        "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain",
-                                "filters": ["malformed", "one_line"]}},
+        "handlers": {
+            "stderr": {
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stderr",
+                "formatter": "plain",
+                "filters": ["malformed", "one_line"],
+            }
+        },
         "root": {"handlers": ["stderr"], "level": "WARNING"},
-        "loggers": {name: {"handlers": [], "level": "WARNING", "propagate": True}
-                    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")},
+        "loggers": {
+            name: {"handlers": [], "level": "WARNING", "propagate": True}
+            for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+        },
     }
 
 

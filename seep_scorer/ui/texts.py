@@ -15,13 +15,22 @@ from .notice_texts import store_notice_text  # noqa: F401  (the screens word not
 
 log = logging.getLogger(__name__)
 
-SWEEP_KIND_LABELS = {"normal": N_("Sweeps"), "opening": N_("Opening sweeps"), "last": N_("Last-play sweeps")}
+SWEEP_KIND_LABELS = {
+    "normal": N_("Sweeps"),
+    "opening": N_("Opening sweeps"),
+    "last": N_("Last-play sweeps"),
+}
 # What the sweep counters' buttons do, and for whom (a screen reader's name for each button).
-SWEEP_ADD_LABELS = {"normal": N_("Add a normal sweep for {team}"), "opening": N_("Add an opening sweep for {team}"),
-                    "last": N_("Add a last-play sweep for {team}")}
-SWEEP_REMOVE_LABELS = {"normal": N_("Remove a normal sweep from {team}"),
-                       "opening": N_("Remove an opening sweep from {team}"),
-                       "last": N_("Remove a last-play sweep from {team}")}
+SWEEP_ADD_LABELS = {
+    "normal": N_("Add a normal sweep for {team}"),
+    "opening": N_("Add an opening sweep for {team}"),
+    "last": N_("Add a last-play sweep for {team}"),
+}
+SWEEP_REMOVE_LABELS = {
+    "normal": N_("Remove a normal sweep from {team}"),
+    "opening": N_("Remove an opening sweep from {team}"),
+    "last": N_("Remove a last-play sweep from {team}"),
+}
 
 # Labels of the rule parameters the new-match screen edits (one label per parameter, no per-preset text).
 PARAM_LABELS = {
@@ -44,7 +53,12 @@ MATCH_TYPE_LABELS = {
     "open": N_("Open-ended"),
     "target": N_("Target total"),
 }
-THEME_LABELS = {"system": N_("System"), "light": N_("Light"), "dark": N_("Dark"), "black": N_("Black")}
+THEME_LABELS = {
+    "system": N_("System"),
+    "light": N_("Light"),
+    "dark": N_("Dark"),
+    "black": N_("Black"),
+}
 # What a screen reader calls each digits chip in Settings; {digits} is the sample the chip shows (123456).
 DIGIT_CHOICE_NAMES = {
     # TRANSLATORS: 0123456789, the digits English writes; call them as people do (e.g. “English digits”).
@@ -66,17 +80,20 @@ def difference_text(match: Match, standings: Standings) -> str:
         f = fmt()
         if match.rules.scoring == "ledger":
             n = standings.bazzis[0]
-            return ngettext("A draw: {count} bazzi each", "A draw: {count} bazzis each",
-                            n).format(count=f.number(n))
+            return ngettext("A draw: {count} bazzi each", "A draw: {count} bazzis each", n).format(
+                count=f.number(n)
+            )
         n = standings.totals[0]
-        return ngettext("A draw: {count} point each", "A draw: {count} points each",
-                        n).format(count=f.number(n))
+        return ngettext("A draw: {count} point each", "A draw: {count} points each", n).format(
+            count=f.number(n)
+        )
     lead = standings.leader
     if lead is None:
         return fmt().digits(_("Level: difference 0"))
     # TRANSLATORS: the running difference, "Guptas ahead by 46" (no verb: names are often plural).
-    return _("{team} ahead by {points}").format(team=team_name(match, lead),
-                                                points=fmt().number(abs(standings.difference)))
+    return _("{team} ahead by {points}").format(
+        team=team_name(match, lead), points=fmt().number(abs(standings.difference))
+    )
 
 
 def next_dealer_text(match: Match, standings: Standings) -> str:
@@ -85,7 +102,9 @@ def next_dealer_text(match: Match, standings: Standings) -> str:
     nd, nb = standings.next_dealer, standings.next_bidder
     if nd is None:
         return _("Next dealer unknown")
-    return _("{dealer} deals next; {bidder} bids").format(dealer=match.seat_name(nd), bidder=match.seat_name(nb))
+    return _("{dealer} deals next; {bidder} bids").format(
+        dealer=match.seat_name(nd), bidder=match.seat_name(nb)
+    )
 
 
 def result_text(match: Match, standings: Standings) -> str:
@@ -95,13 +114,17 @@ def result_text(match: Match, standings: Standings) -> str:
     f = fmt()
     if match.rules.scoring == "ledger":
         won, lost = standings.bazzis[w], standings.bazzis[1 - w]
-        return ngettext("Match won by {team}, {won} bazzi to {lost}.",
-                        "Match won by {team}, {won} bazzis to {lost}.", won).format(
-            team=team_name(match, w), won=f.number(won), lost=f.number(lost))
+        return ngettext(
+            "Match won by {team}, {won} bazzi to {lost}.",
+            "Match won by {team}, {won} bazzis to {lost}.",
+            won,
+        ).format(team=team_name(match, w), won=f.number(won), lost=f.number(lost))
     won, lost = standings.totals[w], standings.totals[1 - w]
-    return ngettext("Match won by {team}, {won} point to {lost}.",
-                    "Match won by {team}, {won} points to {lost}.", won).format(
-        team=team_name(match, w), won=f.number(won), lost=f.number(lost))
+    return ngettext(
+        "Match won by {team}, {won} point to {lost}.",
+        "Match won by {team}, {won} points to {lost}.",
+        won,
+    ).format(team=team_name(match, w), won=f.number(won), lost=f.number(lost))
 
 
 def event_text(match: Match, r: DealResult) -> str | None:
@@ -112,15 +135,17 @@ def event_text(match: Match, r: DealResult) -> str | None:
         return _("Bazzi won by {team} on the lead").format(team=team)
     if r.event.cause == "minimum":
         loser = team_name(match, 1 - r.event.winner)
-        return _("Bazzi won by {team}: {loser} scored under the minimum").format(team=team,
-                                                                                 loser=loser)
+        return _("Bazzi won by {team}: {loser} scored under the minimum").format(
+            team=team, loser=loser
+        )
     return _("Target reached by {team}").format(team=team)
 
 
 def deal_row_text(match: Match, r: DealResult) -> str:
     f = fmt()
-    return _("Deal {number}: {score0} : {score1}").format(number=f.number(r.number), score0=f.number(r.scores[0]),
-                                                          score1=f.number(r.scores[1]))
+    return _("Deal {number}: {score0} : {score1}").format(
+        number=f.number(r.number), score0=f.number(r.scores[0]), score1=f.number(r.scores[1])
+    )
 
 
 def deal_row_detail(match: Match, r: DealResult) -> str:
@@ -130,11 +155,17 @@ def deal_row_detail(match: Match, r: DealResult) -> str:
             diff = f.digits(_("difference 0"))
         else:
             # TRANSLATORS: a team's lead after this deal, e.g. "Team A +30".
-            diff = _("{team} +{points}").format(team=team_name(match, 0 if r.difference > 0 else 1),
-                                                 points=f.number(abs(r.difference)))
+            diff = _("{team} +{points}").format(
+                team=team_name(match, 0 if r.difference > 0 else 1),
+                points=f.number(abs(r.difference)),
+            )
     else:
-        diff = _("totals {total0} : {total1}").format(total0=f.number(r.totals[0]), total1=f.number(r.totals[1]))
-    dealer = "" if r.dealer is None else _("dealt by {player}").format(player=match.seat_name(r.dealer))
+        diff = _("totals {total0} : {total1}").format(
+            total0=f.number(r.totals[0]), total1=f.number(r.totals[1])
+        )
+    dealer = (
+        "" if r.dealer is None else _("dealt by {player}").format(player=match.seat_name(r.dealer))
+    )
     parts = [p for p in (diff, dealer) if p]
     return " · ".join(parts)
 
@@ -145,11 +176,15 @@ def deals_count_text(n: int) -> str:
 
 # --------------------------------------------------------------------------- faults, in the user's language
 
+
 def _cards(codes: str) -> str:
     """A card-code list from the rules layer ("KS, QS") shown with suit signs, kept left to right."""
     f = fmt()
-    return ", ".join(f.code(card_label(c.strip())) if c.strip() in POINT_CARD_CODES else f.code(c.strip())
-                     for c in str(codes).split(",") if c.strip())
+    return ", ".join(
+        f.code(card_label(c.strip())) if c.strip() in POINT_CARD_CODES else f.code(c.strip())
+        for c in str(codes).split(",")
+        if c.strip()
+    )
 
 
 def deal_fault_text(match: Match, err: MatchError) -> str:
@@ -171,56 +206,78 @@ def deal_fault_text(match: Match, err: MatchError) -> str:
     if code in ("most_cards_missing", "most_cards_bad"):
         return _("Say which team took more cards, or that it was a tie.")
     if code == "bid_range":
-        return _("A bid is a house value from {low} to {high}.").format(low=f.number(9), high=f.number(13))
+        return _("A bid is a house value from {low} to {high}.").format(
+            low=f.number(9), high=f.number(13)
+        )
     if code == "note_too_long":
-        return ngettext("A note holds at most {count} character.", "A note holds at most {count} characters.",
-                        2000).format(count=f.number(2000))
+        return ngettext(
+            "A note holds at most {count} character.",
+            "A note holds at most {count} characters.",
+            2000,
+        ).format(count=f.number(2000))
     if code == "note_control":
         # TRANSLATORS: a control character is an invisible character (such as a tab or a
         # text-direction mark).
         return _("The note holds an invisible control character (character {position}).").format(
-            position=f.number(p.get("position", 1)))
+            position=f.number(p.get("position", 1))
+        )
     if code == "cards_both_teams":
-        return _("Each card goes to one team only; given to both: {cards}.").format(cards=_cards(p.get("cards", "")))
+        return _("Each card goes to one team only; given to both: {cards}.").format(
+            cards=_cards(p.get("cards", ""))
+        )
     if code == "cards_unknown":
         return _("Not card codes: {cards}.").format(cards=_cards(p.get("cards", "")))
     if code == "cards_not_point":
         # TRANSLATORS: {cards} is a list of card codes such as "K♠, 10♦".
-        return _("These cards score nothing under these rules: {cards}.").format(cards=_cards(p.get("cards", "")))
+        return _("These cards score nothing under these rules: {cards}.").format(
+            cards=_cards(p.get("cards", ""))
+        )
     if code == "cards_missing":
         # TRANSLATORS: {cards} is a list of card codes such as "K♠, 10♦".
-        return _("Every point card goes to one team; missing: {cards}.").format(cards=_cards(p.get("cards", "")))
+        return _("Every point card goes to one team; missing: {cards}.").format(
+            cards=_cards(p.get("cards", ""))
+        )
     if code == "points_range":
         return f.digits(_("The card points of {team} must be from 0 to {total}.")).format(
-            team=team(p.get("team")), total=f.number(p.get("total", match.rules.card_total)))
+            team=team(p.get("team")), total=f.number(p.get("total", match.rules.card_total))
+        )
     if code == "points_sum":
         pts = p.get("points", (0, 0))
         # TRANSLATORS: card points of the two teams, their sum and the total they must make, e.g. "90 + 20 = 110, not 104".
         return _("The card points must add up to {total}: {points0} + {points1} = {sum}.").format(
-            total=f.number(p.get("total", match.rules.card_total)), points0=f.number(pts[0]),
-            points1=f.number(pts[1]), sum=f.number(pts[0] + pts[1]))
+            total=f.number(p.get("total", match.rules.card_total)),
+            points0=f.number(pts[0]),
+            points1=f.number(pts[1]),
+            sum=f.number(pts[0] + pts[1]),
+        )
     if code in ("sweep_team", "sweep_kind"):
-        return _("Each sweep belongs to one of the two teams and is a normal, an opening or a last-play sweep.")
+        return _(
+            "Each sweep belongs to one of the two teams and is a normal, an opening or a last-play sweep."
+        )
     if code == "opening_twice":
         return _("There can be only one opening sweep in a deal.")
     if code == "last_twice":
         return _("There can be only one last-play sweep in a deal.")
     if code == "sweeps_too_many":
         count = p.get("count", 0)
-        return ngettext("{count} sweep for {team}, but a team makes only {max} plays in a deal.",
-                        "{count} sweeps for {team}, but a team makes only {max} plays in a deal.",
-                        count).format(
-            team=team(p.get("team")), count=f.number(count), max=f.number(p.get("max", 12)))
+        return ngettext(
+            "{count} sweep for {team}, but a team makes only {max} plays in a deal.",
+            "{count} sweeps for {team}, but a team makes only {max} plays in a deal.",
+            count,
+        ).format(team=team(p.get("team")), count=f.number(count), max=f.number(p.get("max", 12)))
     if code == "opening_wrong_team":
         dealer = p.get("dealer", 0)
-        return _("The opening sweep is made on the bidder's first play, so it belongs to {team} ({bidder} bids).").format(
-            team=team(p.get("team")), bidder=match.seat_name((dealer + 1) % 4))
+        return _(
+            "The opening sweep is made on the bidder's first play, so it belongs to {team} ({bidder} bids)."
+        ).format(team=team(p.get("team")), bidder=match.seat_name((dealer + 1) % 4))
     if code == "last_wrong_team":
-        return _("The last play is the dealer's, so a last-play sweep belongs to {team} ({dealer} deals).").format(
-            team=team(p.get("team")), dealer=match.seat_name(p.get("dealer", 0)))
+        return _(
+            "The last play is the dealer's, so a last-play sweep belongs to {team} ({dealer} deals)."
+        ).format(team=team(p.get("team")), dealer=match.seat_name(p.get("dealer", 0)))
     if code == "match_over":
         return _("The match was already over after deal {number}; no deal can follow it.").format(
-            number=f.number(p.get("after", 0)))
+            number=f.number(p.get("after", 0))
+        )
     log.info("deal fault without a wording: %s", err)
     return _("This deal cannot be saved as entered.")
 
@@ -237,7 +294,9 @@ def name_fault_text(err: MatchError) -> str | None:
     f = fmt()
     team = int(m["team"])
     player = m["index"] is not None
-    number = f.number(team + 2 * int(m["index"]) + 1 if player else team + 1)  # seats: team 0 holds 0 and 2
+    number = f.number(
+        team + 2 * int(m["index"]) + 1 if player else team + 1
+    )  # seats: team 0 holds 0 and 2
     if err.code == "name_empty":
         if player:
             return _("Give the player at seat {number} a name.").format(number=number)
@@ -245,19 +304,27 @@ def name_fault_text(err: MatchError) -> str | None:
     if err.code == "name_too_long":
         limit = err.params.get("max", MAX_NAME)
         if player:
-            return ngettext("The name of the player at seat {number} is too long: at most {count} character.",
-                            "The name of the player at seat {number} is too long: at most {count} characters.",
-                            limit).format(number=number, count=f.number(limit))
-        return ngettext("The name of team {number} is too long: at most {count} character.",
-                        "The name of team {number} is too long: at most {count} characters.",
-                        limit).format(number=number, count=f.number(limit))
+            return ngettext(
+                "The name of the player at seat {number} is too long: at most {count} character.",
+                "The name of the player at seat {number} is too long: at most {count} characters.",
+                limit,
+            ).format(number=number, count=f.number(limit))
+        return ngettext(
+            "The name of team {number} is too long: at most {count} character.",
+            "The name of team {number} is too long: at most {count} characters.",
+            limit,
+        ).format(number=number, count=f.number(limit))
     position = f.number(err.params.get("position", 1))
     # TRANSLATORS: a control character is an invisible character (such as a tab or a text-direction mark).
     if player:
-        return _("The name of the player at seat {number} holds an invisible control character "
-                 "(character {position}). Type the name again.").format(number=number, position=position)
-    return _("The name of team {number} holds an invisible control character (character {position}). "
-             "Type the name again.").format(number=number, position=position)
+        return _(
+            "The name of the player at seat {number} holds an invisible control character "
+            "(character {position}). Type the name again."
+        ).format(number=number, position=position)
+    return _(
+        "The name of team {number} holds an invisible control character (character {position}). "
+        "Type the name again."
+    ).format(number=number, position=position)
 
 
 def match_setup_fault_text(err: Exception) -> str:
@@ -271,7 +338,9 @@ def match_setup_fault_text(err: Exception) -> str:
             return worded
     field = getattr(err, "field", None) or ""
     if field == "teams" or field.startswith("teams["):
-        return _("Every team and player needs a name of at most {count} characters.").format(count=f.number(MAX_NAME))
+        return _("Every team and player needs a name of at most {count} characters.").format(
+            count=f.number(MAX_NAME)
+        )
     log.info("match setup fault without a wording: %s", err)
     return _("The match cannot start with these settings.")
 
@@ -291,11 +360,16 @@ def setting_fault_text(err: MatchError) -> str | None:
         return _("Enter the match length as a whole number, or leave it empty.")
     if code == "match_count_range":
         return _("Enter the match length as a whole number from {low} to {high}.").format(
-            low=f.number(p.get("low", 1)), high=f.number(p.get("high", 1000)))
+            low=f.number(p.get("low", 1)), high=f.number(p.get("high", 1000))
+        )
     if code == "target_needs_totals":
-        return _("A match to a target total needs running totals: choose that scoring, or another match length.")
+        return _(
+            "A match to a target total needs running totals: choose that scoring, or another match length."
+        )
     if code == "bazzis_need_ledger":
-        return _("A match of bazzis needs the difference ledger: choose that scoring, or another match length.")
+        return _(
+            "A match of bazzis needs the difference ledger: choose that scoring, or another match length."
+        )
     if code == "not_true_or_false":
         if p.get("setting") not in PARAM_LABELS:
             return _("A setting that is on or off was given something else.")
@@ -303,27 +377,38 @@ def setting_fault_text(err: MatchError) -> str | None:
     if code == "preset_unknown":
         return _("Choose one of the rule presets offered.")
     if code == "card_unknown":
-        return _("{card} is not a card that can score points.").format(card=f.code(str(p.get("card", ""))))
+        return _("{card} is not a card that can score points.").format(
+            card=f.code(str(p.get("card", "")))
+        )
     if code == "card_value_range":
         card = str(p.get("card", ""))
         return _("The points of {card} must be a whole number from {low} to {high}.").format(
-            card=f.code(card_label(card) if card in POINT_CARD_CODES else card), low=f.number(p.get("low", 0)),
-            high=f.number(p.get("high", 1000)))
+            card=f.code(card_label(card) if card in POINT_CARD_CODES else card),
+            low=f.number(p.get("low", 0)),
+            high=f.number(p.get("high", 1000)),
+        )
     if code == "no_point_card":
         return _("At least one card must score points.")
     if code == "value_range":
         return _("“{setting}” must be a whole number from {low} to {high}.").format(
-            setting=_setting(p.get("setting")), low=f.number(p.get("low", 0)), high=f.number(p.get("high", 1000)))
+            setting=_setting(p.get("setting")),
+            low=f.number(p.get("low", 0)),
+            high=f.number(p.get("high", 1000)),
+        )
     if code == "minimum_range":
-        return _("The minimum deal score must be a whole number from {low} to {high}, or empty for no minimum.").format(
-            low=f.number(p.get("low", 0)), high=f.number(p.get("high", 1000)))
+        return _(
+            "The minimum deal score must be a whole number from {low} to {high}, or empty for no minimum."
+        ).format(low=f.number(p.get("low", 0)), high=f.number(p.get("high", 1000)))
     if code == "minimum_too_high":
-        return _("With these card points the minimum deal score can be at most {high}, or empty for no minimum.").format(
-            high=f.number(p.get("high", 0)))
+        return _(
+            "With these card points the minimum deal score can be at most {high}, or empty for no minimum."
+        ).format(high=f.number(p.get("high", 0)))
     if code == "scoring_unknown":
         return _("Choose the scoring: the difference ledger with bazzis, or running totals.")
     if code == "param_unknown":
-        return _("There is no rule setting called {setting}.").format(setting=f.code(str(p.get("setting", ""))))
+        return _("There is no rule setting called {setting}.").format(
+            setting=f.code(str(p.get("setting", "")))
+        )
     if code == "card_values_shape":
         return _("The card points are not in a form the app can read; choose the preset again.")
     return None
@@ -349,25 +434,35 @@ def store_fault_text(err: Exception) -> str:
         return _("This match is no longer stored; it may have been deleted on another phone.")
     log.warning("store error: %r", err)
     if _disk_full(err):
-        return _("The device that keeps the matches is full, so this was not saved. "
-                 "Free some space on it, then try again.")
-    return _("The change could not be saved. Try again; if it keeps failing, ask whoever runs Seep Scorer "
-             "to check its data folder.")
+        return _(
+            "The device that keeps the matches is full, so this was not saved. "
+            "Free some space on it, then try again."
+        )
+    return _(
+        "The change could not be saved. Try again; if it keeps failing, ask whoever runs Seep Scorer "
+        "to check its data folder."
+    )
 
 
 def store_read_fault_text(err: Exception) -> str:
     """The saved matches could not be read (what was shown before stays on screen)."""
     log.warning("store read error: %r", err)
-    return _("The saved matches could not be read just now. Try again; if it keeps failing, "
-             "ask whoever runs Seep Scorer to check its data folder.")
+    return _(
+        "The saved matches could not be read just now. Try again; if it keeps failing, "
+        "ask whoever runs Seep Scorer to check its data folder."
+    )
 
 
 # The last resort when a handler fails in a way nobody foresaw (the details go to the log).
 INTERNAL_FAULT = N_("Something went wrong; nothing was changed. Try again.")
-STORE_UNAVAILABLE = N_("The saved matches cannot be opened on this device. Check the data folder, then reload the page.")
+STORE_UNAVAILABLE = N_(
+    "The saved matches cannot be opened on this device. Check the data folder, then reload the page."
+)
 
-STALE_MESSAGE = N_("This match was changed on another phone. The current state is shown; "
-                   "nothing you entered was saved yet.")
+STALE_MESSAGE = N_(
+    "This match was changed on another phone. The current state is shown; "
+    "nothing you entered was saved yet."
+)
 
 # Help marks: the rules section each one opens, and its label (the tooltip and what a screen reader says).
 HELP_MARKS = {

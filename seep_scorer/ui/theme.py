@@ -15,16 +15,36 @@ FONTS = {
     "Noto Sans Gurmukhi": "fonts/NotoSansGurmukhi-Regular.ttf",
     "Noto Sans Symbols 2 Suits": "fonts/NotoSansSymbols2-Suits.ttf",  # ♠ ♥ ♦ ♣ only (subset)
 }
-FALLBACK = ["Noto Sans Symbols 2 Suits", "Noto Sans Devanagari", "Noto Sans Thai", "Noto Naskh Arabic",
-            "Noto Sans Bengali", "Noto Sans Gurmukhi"]
+FALLBACK = [
+    "Noto Sans Symbols 2 Suits",
+    "Noto Sans Devanagari",
+    "Noto Sans Thai",
+    "Noto Naskh Arabic",
+    "Noto Sans Bengali",
+    "Noto Sans Gurmukhi",
+]
 # Urdu is written in Noto Naskh Arabic, as Sindhi: Noto Nastaliq Urdu was tried and dropped, its tall lines
 # (2.5 em) clipped the app bar's title and two-line chips at 360 x 640, even with a smaller line height.
 SEED = "#00695C"  # teal: the colour of a card table's baize
 TEAM_COLORS = ("#1565C0", "#C62828")
 
-_STYLES = ("body_large", "body_medium", "body_small", "display_large", "display_medium", "display_small",
-           "headline_large", "headline_medium", "headline_small", "label_large", "label_medium", "label_small",
-           "title_large", "title_medium", "title_small")
+_STYLES = (
+    "body_large",
+    "body_medium",
+    "body_small",
+    "display_large",
+    "display_medium",
+    "display_small",
+    "headline_large",
+    "headline_medium",
+    "headline_small",
+    "label_large",
+    "label_medium",
+    "label_small",
+    "title_large",
+    "title_medium",
+    "title_small",
+)
 
 
 # A text theme replaces the default one wholesale, colours included: give each brightness its own
@@ -42,9 +62,14 @@ def make_theme(kind: str) -> ft.Theme:
     scheme = None
     scaffold = None
     if kind == "black":
-        scheme = ft.ColorScheme(surface="#000000", surface_container_lowest="#000000",
-                                surface_container_low="#0A0A0A", surface_container="#111111",
-                                surface_container_high="#161616", surface_container_highest="#1C1C1C")
+        scheme = ft.ColorScheme(
+            surface="#000000",
+            surface_container_lowest="#000000",
+            surface_container_low="#0A0A0A",
+            surface_container="#111111",
+            surface_container_high="#161616",
+            surface_container_highest="#1C1C1C",
+        )
         scaffold = "#000000"
     return ft.Theme(
         color_scheme_seed=SEED,
@@ -62,6 +87,9 @@ def apply_theme(page: ft.Page, choice: str) -> None:
     page.fonts = FONTS
     page.theme = make_theme("light")
     page.dark_theme = make_theme("black" if choice == "black" else "dark")
-    page.theme_mode = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK,
-                       "black": ft.ThemeMode.DARK}.get(choice, ft.ThemeMode.SYSTEM)
+    page.theme_mode = {
+        "light": ft.ThemeMode.LIGHT,
+        "dark": ft.ThemeMode.DARK,
+        "black": ft.ThemeMode.DARK,
+    }.get(choice, ft.ThemeMode.SYSTEM)
     page.bgcolor = "#000000" if choice == "black" else None

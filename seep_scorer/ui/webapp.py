@@ -11,7 +11,8 @@ import logging
 import flet as ft
 
 from . import webfs, webprofile
-from .app import main as app_main, make_main
+from .app import main as app_main
+from .app import make_main
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,9 @@ async def browser_main(page: ft.Page) -> None:
     webprofile.mark("session")
     try:
         await webfs.load()
-    except Exception:  # private mode or storage blocked: say the matches cannot be kept, never a traceback
+    except (
+        Exception
+    ):  # private mode or storage blocked: say the matches cannot be kept, never a traceback
         log.exception("cannot load the browser's storage")
         await make_main(_no_storage)(page)
         return

@@ -31,7 +31,9 @@ from . import webprofile
 
 __all__ = ["load", "flush", "turn", "tab_channel", "BrowserStorageError"]
 
-_lock: asyncio.Lock | None = None  # one sync at a time: Emscripten warns of, and redoes, overlapping ones
+_lock: asyncio.Lock | None = (
+    None  # one sync at a time: Emscripten warns of, and redoes, overlapping ones
+)
 _turn_lock: asyncio.Lock | None = None  # one store call at a time in this tab, too
 _mounted = False
 _UNKNOWN = object()  # before the first turn: read IndexedDB again whatever its token says
@@ -159,8 +161,10 @@ async def turn():
             if release is not None:
                 release()
             done = time.perf_counter()
-            webprofile.log(f"turn wait {(held - asked) * 1000:.1f} hold {(done - held) * 1000:.1f} "
-                           f"reread {reread} {(ready - held) * 1000:.1f}")
+            webprofile.log(
+                f"turn wait {(held - asked) * 1000:.1f} hold {(done - held) * 1000:.1f} "
+                f"reread {reread} {(ready - held) * 1000:.1f}"
+            )
 
 
 async def flush() -> None:
@@ -175,8 +179,10 @@ async def flush() -> None:
         stored = time.perf_counter()
         await _syncfs(False)
         _seen = token
-        webprofile.log(f"flush token {(stored - start) * 1000:.1f} "
-                       f"files {(time.perf_counter() - stored) * 1000:.1f}")
+        webprofile.log(
+            f"flush token {(stored - start) * 1000:.1f} "
+            f"files {(time.perf_counter() - stored) * 1000:.1f}"
+        )
 
 
 def tab_channel(heard):

@@ -70,7 +70,11 @@ def _time_imports() -> None:
             if stack:
                 stack[-1] += total
             top = spec.name.partition(".")[0]
-            key = "seep_scorer." + spec.name.split(".")[1] if top == "seep_scorer" and "." in spec.name else top
+            key = (
+                "seep_scorer." + spec.name.split(".")[1]
+                if top == "seep_scorer" and "." in spec.name
+                else top
+            )
             _self_ms[key] = _self_ms.get(key, 0.0) + total - children
 
     bootstrap._load_unlocked = timed

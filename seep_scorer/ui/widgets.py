@@ -28,10 +28,23 @@ def in_reading_order(content: ft.Control) -> ft.Semantics:
     return ft.Semantics(container=True, label="", content=content)
 
 
-def tile(identifier: str, content: ft.Control, on_click: Callable | None, *, value: str | None = None,
-         selected: bool | None = None, bgcolor=None, border=None, width=None, height=TAP, expand=None,
-         label: str | None = None, disabled: bool = False, padding=None,
-         alignment=ft.Alignment.CENTER) -> ft.Semantics:
+def tile(
+    identifier: str,
+    content: ft.Control,
+    on_click: Callable | None,
+    *,
+    value: str | None = None,
+    selected: bool | None = None,
+    bgcolor=None,
+    border=None,
+    width=None,
+    height=TAP,
+    expand=None,
+    label: str | None = None,
+    disabled: bool = False,
+    padding=None,
+    alignment=ft.Alignment.CENTER,
+) -> ft.Semantics:
     """A tappable surface (chip, card tile, list row) wrapped in its semantics node."""
     box = ft.Container(
         content=content,
@@ -47,18 +60,37 @@ def tile(identifier: str, content: ft.Control, on_click: Callable | None, *, val
         expand=expand,
         opacity=0.5 if disabled else 1.0,
     )
-    return ft.Semantics(identifier=identifier, content=box, button=True, value=value, selected=selected,
-                        label=label, expand=expand)
+    return ft.Semantics(
+        identifier=identifier,
+        content=box,
+        button=True,
+        value=value,
+        selected=selected,
+        label=label,
+        expand=expand,
+    )
 
 
 class Chip:
     """A choice chip built once and restyled in place (so quick taps never hit a replaced control)."""
 
-    def __init__(self, identifier: str, text: str, on_click: Callable, *, expand=None, compact: bool = True):
-        self.text = ft.Text(text, text_align=ft.TextAlign.CENTER, max_lines=1 if compact else 2,
-                            overflow=ft.TextOverflow.ELLIPSIS, size=13 if compact else None)
-        self.control = tile(identifier, self.text, on_click, expand=expand,
-                            padding=ft.Padding.symmetric(horizontal=4) if compact else None)
+    def __init__(
+        self, identifier: str, text: str, on_click: Callable, *, expand=None, compact: bool = True
+    ):
+        self.text = ft.Text(
+            text,
+            text_align=ft.TextAlign.CENTER,
+            max_lines=1 if compact else 2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            size=13 if compact else None,
+        )
+        self.control = tile(
+            identifier,
+            self.text,
+            on_click,
+            expand=expand,
+            padding=ft.Padding.symmetric(horizontal=4) if compact else None,
+        )
         self.box = self.control.content
 
     def set(self, selected: bool) -> None:
@@ -66,18 +98,37 @@ class Chip:
         self.text.weight = ft.FontWeight.BOLD if selected else None
         self.text.color = ft.Colors.ON_PRIMARY_CONTAINER if selected else None
         self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if selected else None
-        self.box.border = ft.Border.all(1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
+        self.box.border = ft.Border.all(
+            1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT
+        )
 
 
-def big_button(identifier: str, text: str, on_click: Callable, *, icon=None, filled: bool = True,
-               disabled: bool = False, expand=None) -> ft.Semantics:
+def big_button(
+    identifier: str,
+    text: str,
+    on_click: Callable,
+    *,
+    icon=None,
+    filled: bool = True,
+    disabled: bool = False,
+    expand=None,
+) -> ft.Semantics:
     cls = ft.FilledButton if filled else ft.OutlinedButton
-    btn = cls(content=text, icon=icon, on_click=on_click, disabled=disabled, height=52, expand=expand)
+    btn = cls(
+        content=text, icon=icon, on_click=on_click, disabled=disabled, height=52, expand=expand
+    )
     return ft.Semantics(identifier=identifier, content=btn, expand=expand)
 
 
-def labelled_icon_button(ident: str, label: str, icon: ft.IconData, on_click, *, icon_size: float | None = None,
-                         icon_color=None) -> ft.Semantics:
+def labelled_icon_button(
+    ident: str,
+    label: str,
+    icon: ft.IconData,
+    on_click,
+    *,
+    icon_size: float | None = None,
+    icon_color=None,
+) -> ft.Semantics:
     """An icon button, 48 × 48, under a node carrying its semantics identifier, named once (`label`, in the
     session's language) and activatable by a screen reader; `relabel` renames it.
 
@@ -88,8 +139,12 @@ def labelled_icon_button(ident: str, label: str, icon: ft.IconData, on_click, *,
     says the same on hover and long press but stays out of the semantics tree: Flet puts it around the
     button, where it named a node of its own and left the button nameless, or was read a second time."""
     # Size and colour on the icon itself: an IconButton's own apply only to an icon given by name.
-    button = ft.IconButton(icon=ft.Icon(icon, size=icon_size, color=icon_color), width=TAP, height=TAP,
-                           on_click=on_click)
+    button = ft.IconButton(
+        icon=ft.Icon(icon, size=icon_size, color=icon_color),
+        width=TAP,
+        height=TAP,
+        on_click=on_click,
+    )
     control = ft.Semantics(identifier=ident, content=button)
     relabel(control, label)
     return control
@@ -108,23 +163,41 @@ class Counter:
     `dec_label` and `inc_label` name the two buttons for a screen reader (each its own name,
     saying what it does and for whom); without them both carry `label`."""
 
-    def __init__(self, base: str, label: str, on_dec: Callable, on_inc: Callable, *,
-                 dec_label: str | None = None, inc_label: str | None = None):
+    def __init__(
+        self,
+        base: str,
+        label: str,
+        on_dec: Callable,
+        on_inc: Callable,
+        *,
+        dec_label: str | None = None,
+        inc_label: str | None = None,
+    ):
         self._on = {"dec": on_dec, "inc": on_inc}
         self.dec = self._button(f"{base}-dec", ft.Icons.REMOVE, dec_label or label, on_dec)
         self.inc = self._button(f"{base}-inc", ft.Icons.ADD, inc_label or label, on_inc)
         self.text = ft.Text("0", size=18, weight=ft.FontWeight.BOLD)
         # Read as "<label> 3": the count is the node's text (a semantics value besides would read it twice).
-        self.value = ft.Semantics(identifier=base, label=label,
-                                  content=ft.Container(self.text, width=26, alignment=ft.Alignment.CENTER))
+        self.value = ft.Semantics(
+            identifier=base,
+            label=label,
+            content=ft.Container(self.text, width=26, alignment=ft.Alignment.CENTER),
+        )
         self.control = ft.Row([self.dec, self.value, self.inc], spacing=0, tight=True)
 
     @staticmethod
     def _button(identifier: str, icon, name: str, on_click: Callable) -> ft.Semantics:
         """One button, one name: a round 48 × 48 surface whose semantics node carries `name`
         (an IconButton's tooltip would name a node of its own beside an unnamed button)."""
-        box = ft.Container(ft.Icon(icon, size=22), on_click=on_click, ink=True, width=TAP, height=TAP,
-                           border_radius=TAP // 2, alignment=ft.Alignment.CENTER)
+        box = ft.Container(
+            ft.Icon(icon, size=22),
+            on_click=on_click,
+            ink=True,
+            width=TAP,
+            height=TAP,
+            border_radius=TAP // 2,
+            alignment=ft.Alignment.CENTER,
+        )
         return ft.Semantics(identifier=identifier, content=box, button=True, label=name)
 
     def _enable(self, button: ft.Semantics, kind: str, enabled: bool) -> None:
@@ -138,15 +211,25 @@ class Counter:
         self._enable(self.inc, "inc", can_add)
 
 
-def notice(message: str | None, action_text: str | None = None, on_action: Callable | None = None,
-           on_close: Callable | None = None, *, error: bool = False) -> ft.Control:
+def notice(
+    message: str | None,
+    action_text: str | None = None,
+    on_action: Callable | None = None,
+    on_close: Callable | None = None,
+    *,
+    error: bool = False,
+) -> ft.Control:
     """An inline message bar (instead of a snack bar: it has identifiers and stays until dismissed)."""
     if not message:
         return ft.Container(visible=False)
     row = [ft.Semantics(identifier="notice", content=ft.Text(message, expand=True), expand=True)]
     if action_text and on_action:
-        row.append(ft.Semantics(identifier="notice-action",
-                                content=ft.TextButton(content=action_text, on_click=on_action, height=TAP)))
+        row.append(
+            ft.Semantics(
+                identifier="notice-action",
+                content=ft.TextButton(content=action_text, on_click=on_action, height=TAP),
+            )
+        )
     if on_close:
         # TRANSLATORS: the button that dismisses a message shown above a screen's content.
         row.append(labelled_icon_button("notice-close", _("Close"), ft.Icons.CLOSE, on_close))

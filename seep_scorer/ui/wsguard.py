@@ -65,20 +65,40 @@ def expect_large_message(seconds: float = LARGE_WINDOW_SECONDS) -> None:
 # msgpack's type bytes 0xc4..0xdf: (bytes of the length field, fixed bytes, children per length);
 # children None: the length counts payload bytes. 0xc1 is never used.
 _SIZED = {
-    0xc4: (1, 0, None), 0xc5: (2, 0, None), 0xc6: (4, 0, None),  # bin
-    0xc7: (1, 1, None), 0xc8: (2, 1, None), 0xc9: (4, 1, None),  # ext: length, then its type
-    0xca: (0, 4, None), 0xcb: (0, 8, None),  # float
-    0xcc: (0, 1, None), 0xcd: (0, 2, None), 0xce: (0, 4, None), 0xcf: (0, 8, None),  # uint
-    0xd0: (0, 1, None), 0xd1: (0, 2, None), 0xd2: (0, 4, None), 0xd3: (0, 8, None),  # int
-    0xd4: (0, 2, None), 0xd5: (0, 3, None), 0xd6: (0, 5, None), 0xd7: (0, 9, None),  # fixext
-    0xd8: (0, 17, None),
-    0xd9: (1, 0, None), 0xda: (2, 0, None), 0xdb: (4, 0, None),  # str
-    0xdc: (2, 0, 1), 0xdd: (4, 0, 1), 0xde: (2, 0, 2), 0xdf: (4, 0, 2),  # array, map
+    0xC4: (1, 0, None),
+    0xC5: (2, 0, None),
+    0xC6: (4, 0, None),  # bin
+    0xC7: (1, 1, None),
+    0xC8: (2, 1, None),
+    0xC9: (4, 1, None),  # ext: length, then its type
+    0xCA: (0, 4, None),
+    0xCB: (0, 8, None),  # float
+    0xCC: (0, 1, None),
+    0xCD: (0, 2, None),
+    0xCE: (0, 4, None),
+    0xCF: (0, 8, None),  # uint
+    0xD0: (0, 1, None),
+    0xD1: (0, 2, None),
+    0xD2: (0, 4, None),
+    0xD3: (0, 8, None),  # int
+    0xD4: (0, 2, None),
+    0xD5: (0, 3, None),
+    0xD6: (0, 5, None),
+    0xD7: (0, 9, None),  # fixext
+    0xD8: (0, 17, None),
+    0xD9: (1, 0, None),
+    0xDA: (2, 0, None),
+    0xDB: (4, 0, None),  # str
+    0xDC: (2, 0, 1),
+    0xDD: (4, 0, 1),
+    0xDE: (2, 0, 2),
+    0xDF: (4, 0, 2),  # array, map
 }
 
 
-def scan(data: bytes, start: int = 0, max_objects: int = MAX_OBJECTS,
-         max_depth: int = MAX_DEPTH) -> str | None:
+def scan(
+    data: bytes, start: int = 0, max_objects: int = MAX_OBJECTS, max_depth: int = MAX_DEPTH
+) -> str | None:
     """None when data[start:] is exactly one msgpack object within the bounds, else what is
     wrong. Reads only the type bytes and lengths: its work stops at `max_objects`."""
     pos, end = start, len(data)
@@ -97,15 +117,15 @@ def scan(data: bytes, start: int = 0, max_objects: int = MAX_OBJECTS,
         if objects > max_objects:
             return f"more than {max_objects} objects"
         children = 0
-        if kind <= 0x7f or kind >= 0xe0 or kind in (0xc0, 0xc2, 0xc3):
+        if kind <= 0x7F or kind >= 0xE0 or kind in (0xC0, 0xC2, 0xC3):
             continue  # fixint, nil, bool
-        if kind <= 0x9f:  # fixmap, fixarray
-            children = (kind & 0x0f) * (2 if kind <= 0x8f else 1)
-        elif kind <= 0xbf:  # fixstr
-            pos += kind & 0x1f
+        if kind <= 0x9F:  # fixmap, fixarray
+            children = (kind & 0x0F) * (2 if kind <= 0x8F else 1)
+        elif kind <= 0xBF:  # fixstr
+            pos += kind & 0x1F
         elif kind in _SIZED:
             length_bytes, fixed, per_item = _SIZED[kind]
-            length = int.from_bytes(data[pos:pos + length_bytes], "big")
+            length = int.from_bytes(data[pos : pos + length_bytes], "big")
             pos += length_bytes + fixed
             if per_item is None:
                 pos += length
@@ -128,10 +148,12 @@ def _body_fields(action: int):
 
     from flet.messaging import protocol as p
 
-    kinds = {p.MessageAction.REGISTER_CLIENT.value: p.RegisterClientRequestBody,
-             p.MessageAction.CONTROL_EVENT.value: p.ControlEventBody,
-             p.MessageAction.UPDATE_CONTROL_PROPS.value: p.UpdateControlPropsBody,
-             p.MessageAction.INVOKE_METHOD.value: p.InvokeMethodResponseBody}
+    kinds = {
+        p.MessageAction.REGISTER_CLIENT.value: p.RegisterClientRequestBody,
+        p.MessageAction.CONTROL_EVENT.value: p.ControlEventBody,
+        p.MessageAction.UPDATE_CONTROL_PROPS.value: p.UpdateControlPropsBody,
+        p.MessageAction.INVOKE_METHOD.value: p.InvokeMethodResponseBody,
+    }
     kind = kinds.get(action)
     if kind is None:
         return None
@@ -140,8 +162,16 @@ def _body_fields(action: int):
     return required, {f.name for f in every}
 
 
-_TYPES = {"session_id": (str, type(None)), "page_name": str, "page": dict, "target": int,
-          "name": str, "id": int, "control_id": int, "call_id": str}
+_TYPES = {
+    "session_id": (str, type(None)),
+    "page_name": str,
+    "page": dict,
+    "target": int,
+    "name": str,
+    "id": int,
+    "control_id": int,
+    "call_id": str,
+}
 
 
 def protocol_fault(payload: bytes, registered: bool) -> str | None:
@@ -241,5 +271,12 @@ def _fault(message, allowance: Allowance, registered: bool) -> tuple[str | None,
     return fault, CLOSE_POLICY
 
 
-__all__ = ["MESSAGE_MAX_BYTES", "MAX_DEPTH", "MAX_OBJECTS", "MessageGuard", "expect_large_message",
-           "protocol_fault", "scan"]
+__all__ = [
+    "MESSAGE_MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_OBJECTS",
+    "MessageGuard",
+    "expect_large_message",
+    "protocol_fault",
+    "scan",
+]

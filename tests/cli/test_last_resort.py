@@ -12,8 +12,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "seep_scorer", *args], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def run_patched(patch: str, *args, env=None):
@@ -22,8 +28,14 @@ def run_patched(patch: str, *args, env=None):
         from seep_scorer.cli import main
         raise SystemExit(main({list(args)!r}))
     """)
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT,
-                          env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def one_line(done, status: int, *words: str) -> None:
@@ -45,7 +57,9 @@ def test_an_unreadable_file(tmp_path):
     secret = tmp_path / "match.json"
     secret.write_text("{}")
     secret.chmod(0)
-    one_line(run("import", str(secret), "--data-dir", str(tmp_path / "data")), 2, "Permission denied")
+    one_line(
+        run("import", str(secret), "--data-dir", str(tmp_path / "data")), 2, "Permission denied"
+    )
 
 
 def test_a_file_error_no_command_caught_is_one_line_and_status_2(tmp_path):
@@ -92,7 +106,9 @@ def test_a_bug_is_one_line_internal_error_and_status_1(tmp_path):
 
 
 def test_seep_scorer_debug_adds_the_traceback_for_a_developer(tmp_path):
-    done = run_patched(PATCH_A_BUG, "list", "--data-dir", str(a_store(tmp_path)), env={"SEEP_SCORER_DEBUG": "1"})
+    done = run_patched(
+        PATCH_A_BUG, "list", "--data-dir", str(a_store(tmp_path)), env={"SEEP_SCORER_DEBUG": "1"}
+    )
     assert done.returncode == 1 and "Traceback" in done.stderr and "internal error" in done.stderr
 
 
@@ -107,8 +123,12 @@ def test_a_reader_that_goes_away_ends_the_output_quietly(tmp_path):
         repo.close()
     """
     assert run_patched(patch, "list", "--data-dir", str(data_dir)).returncode == 0
-    backup = subprocess.Popen([sys.executable, "-m", "seep_scorer", "backup", "--data-dir", str(data_dir)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    backup = subprocess.Popen(
+        [sys.executable, "-m", "seep_scorer", "backup", "--data-dir", str(data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
     backup.stdout.read(100)
     backup.stdout.close()  # as `| head -c 100` does
     _, err = backup.communicate(timeout=60)

@@ -17,21 +17,28 @@ def _close():
 
 
 def _tree(folder):
-    return sorted(os.path.relpath(os.path.join(root, name), folder)
-                  for root, dirs, files in os.walk(folder) for name in dirs + files)
+    return sorted(
+        os.path.relpath(os.path.join(root, name), folder)
+        for root, dirs, files in os.walk(folder)
+        for name in dirs + files
+    )
 
 
 @pytest.mark.parametrize("exists", [False, True], ids=["no-folder", "other-files"])
-@pytest.mark.parametrize("argv, code, out", [
-    (["list"], 0, "no matches stored yet\n"),
-    (["list", "--json"], 0, "[]\n"),
-    (["stats"], 0, "no matches with deals\n"),
-    (["stats", "--json"], 0, None),
-    (["export", "0123abcd"], 2, ""),
-    (["export", "0123abcd", "--csv", "-o", "{folder}/out.csv"], 2, ""),
-])
-def test_a_read_only_command_says_there_is_no_store_and_writes_nothing(tmp_path, capsys, exists, argv,
-                                                                      code, out):
+@pytest.mark.parametrize(
+    "argv, code, out",
+    [
+        (["list"], 0, "no matches stored yet\n"),
+        (["list", "--json"], 0, "[]\n"),
+        (["stats"], 0, "no matches with deals\n"),
+        (["stats", "--json"], 0, None),
+        (["export", "0123abcd"], 2, ""),
+        (["export", "0123abcd", "--csv", "-o", "{folder}/out.csv"], 2, ""),
+    ],
+)
+def test_a_read_only_command_says_there_is_no_store_and_writes_nothing(
+    tmp_path, capsys, exists, argv, code, out
+):
     folder = tmp_path / "typo"
     if exists:
         folder.mkdir()

@@ -13,7 +13,13 @@ from tests.strategies import matches
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "seep_scorer", *args], capture_output=True, text=True, timeout=60, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=cwd,
+    )
 
 
 def write(tmp_path, obj, name="match.json"):
@@ -28,7 +34,13 @@ def test_json_output_is_the_spec_example(tmp_path):
     assert json.loads(result.stdout) == {
         "deals": [
             {"number": 1, "scores": [71, 79], "difference": -8, "event": None, "next_dealer": 0},
-            {"number": 2, "scores": [8, 92], "difference": 0, "event": {"winner": 1, "cause": "minimum"}, "next_dealer": 2},
+            {
+                "number": 2,
+                "scores": [8, 92],
+                "difference": 0,
+                "event": {"winner": 1, "cause": "minimum"},
+                "next_dealer": 2,
+            },
         ],
         "bazzis": [0, 1],
         "difference": 0,
@@ -40,12 +52,21 @@ def test_json_output_is_the_spec_example(tmp_path):
 
 def worked_examples_file():
     """Examples 3 and 5 of rules.md as one match (seat 0 deals first)."""
-    return dict(SPEC_EXAMPLE, deals=[
-        {"points": {"0": 80, "1": 20}},  # D +60, dealer 0 leads: seat 1 next
-        {"points": {"0": 75, "1": 25}},  # D +110: team 0 wins the bazzi, D 0; dealer 1 behind: would_be 1 -> 3
-        {"points": {"0": 23, "1": 77}},  # D -54, dealer 3 leads: seat 0 next
-        {"points": {"0": 25, "1": 75}, "dealer": 3},  # D -104: team 1 wins; would_be 0 -> seat 2
-    ], match={"type": "bazzis", "count": 2})
+    return dict(
+        SPEC_EXAMPLE,
+        deals=[
+            {"points": {"0": 80, "1": 20}},  # D +60, dealer 0 leads: seat 1 next
+            {
+                "points": {"0": 75, "1": 25}
+            },  # D +110: team 0 wins the bazzi, D 0; dealer 1 behind: would_be 1 -> 3
+            {"points": {"0": 23, "1": 77}},  # D -54, dealer 3 leads: seat 0 next
+            {
+                "points": {"0": 25, "1": 75},
+                "dealer": 3,
+            },  # D -104: team 1 wins; would_be 0 -> seat 2
+        ],
+        match={"type": "bazzis", "count": 2},
+    )
 
 
 def test_worked_examples_through_the_command(tmp_path):
@@ -53,7 +74,12 @@ def test_worked_examples_through_the_command(tmp_path):
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     assert [d["difference"] for d in out["deals"]] == [60, 0, -54, 0]
-    assert [d["event"] for d in out["deals"]] == [None, {"winner": 0, "cause": "lead"}, None, {"winner": 1, "cause": "lead"}]
+    assert [d["event"] for d in out["deals"]] == [
+        None,
+        {"winner": 0, "cause": "lead"},
+        None,
+        {"winner": 1, "cause": "lead"},
+    ]
     assert [d["next_dealer"] for d in out["deals"]] == [1, 3, 0, 2]
     assert out["bazzis"] == [1, 1] and out["finished"] is True and out["winner"] == "draw"
 
@@ -69,14 +95,23 @@ def test_readable_table(tmp_path):
     assert "Bilal deals" in result.stdout and "Dev bids" in result.stdout
 
 
-@pytest.mark.parametrize("content, text", [
-    (dict(SPEC_EXAMPLE, deals=[{"points": {"0": 60, "1": 30}}]), "deal 1, field 'points'"),
-    (dict(SPEC_EXAMPLE, deals=[{"points": {"0": 50, "1": 50}}, {"cards": {"0": ["KS"], "1": []}}]), "deal 2, field 'cards'"),
-    (dict(SPEC_EXAMPLE, version=9), "field 'version'"),
-    ("not json at all", "not valid JSON"),
-    ("", "not valid JSON"),
-    ("[]", "must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    "content, text",
+    [
+        (dict(SPEC_EXAMPLE, deals=[{"points": {"0": 60, "1": 30}}]), "deal 1, field 'points'"),
+        (
+            dict(
+                SPEC_EXAMPLE,
+                deals=[{"points": {"0": 50, "1": 50}}, {"cards": {"0": ["KS"], "1": []}}],
+            ),
+            "deal 2, field 'cards'",
+        ),
+        (dict(SPEC_EXAMPLE, version=9), "field 'version'"),
+        ("not json at all", "not valid JSON"),
+        ("", "not valid JSON"),
+        ("[]", "must be a JSON object"),
+    ],
+)
 def test_bad_input_is_one_line_on_stderr_with_status_2(tmp_path, content, text):
     result = run("score", write(tmp_path, content))
     assert result.returncode == 2
@@ -88,7 +123,11 @@ def test_bad_input_is_one_line_on_stderr_with_status_2(tmp_path, content, text):
 
 def test_missing_file_and_not_utf8(tmp_path):
     result = run("score", str(tmp_path / "nope.json"))
-    assert result.returncode == 2 and "cannot read" in result.stderr and "Traceback" not in result.stderr
+    assert (
+        result.returncode == 2
+        and "cannot read" in result.stderr
+        and "Traceback" not in result.stderr
+    )
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff\xff\xff")
     result = run("score", str(bad))
@@ -118,15 +157,22 @@ def test_score_loads_neither_the_store_nor_the_ui(tmp_path):
     typing, which the rules no longer need, json, whose C scanner jsonio calls itself, unicodedata, which only a
     name that is not printable needs, or argparse)."""
     path = write(tmp_path, SPEC_EXAMPLE)
-    code = ("import sys, io, contextlib\n"
-            "from seep_scorer.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    assert main(['score', {path!r}, '--json']) == 0\n"
-            "print(sorted(m for m in ('tinydb', 'flet', 'platformdirs', 'babel', 'dataclasses', 'typing', 'json',\n"
-            "                         'unicodedata', 'argparse', 'seep_scorer.store.repository', 'seep_scorer.stats')\n"
-            "             if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[2])
+    code = (
+        "import sys, io, contextlib\n"
+        "from seep_scorer.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['score', {path!r}, '--json']) == 0\n"
+        "print(sorted(m for m in ('tinydb', 'flet', 'platformdirs', 'babel', 'dataclasses', 'typing', 'json',\n"
+        "                         'unicodedata', 'argparse', 'seep_scorer.store.repository', 'seep_scorer.stats')\n"
+        "             if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -141,13 +187,16 @@ def test_the_json_text_is_json_dumps_of_the_standings(match):
     assert standings_json_text(standings) == json.dumps(standings_to_json(standings))
 
 
-@pytest.mark.parametrize("argv, attribute, value", [
-    (["list", "--json"], "json", True),
-    (["export", "ID", "--csv"], "csv", True),
-    (["stats", "--since", "2026-01-02"], "since", __import__("datetime").date(2026, 1, 2)),
-    (["publish", "-o", "site"], "output", "site"),
-    (["score", "m.json", "--json"], "file", "m.json"),
-])
+@pytest.mark.parametrize(
+    "argv, attribute, value",
+    [
+        (["list", "--json"], "json", True),
+        (["export", "ID", "--csv"], "csv", True),
+        (["stats", "--since", "2026-01-02"], "since", __import__("datetime").date(2026, 1, 2)),
+        (["publish", "-o", "site"], "output", "site"),
+        (["score", "m.json", "--json"], "file", "m.json"),
+    ],
+)
 def test_each_subcommand_loads_its_options_when_named(argv, attribute, value):
     """Subcommands register when parsed (cli/__init__.py), with the options their modules give them."""
     from seep_scorer.cli import build_parser
@@ -166,7 +215,9 @@ def plain_table_rows(match, standings):
             event = f"{names[r.event.winner]} wins ({r.event.cause})"
             if r.event.cause != "target":
                 event = f"bazzi: {event}"
-        dealer = "-" if r.next_dealer is None else f"{r.next_dealer} {match.seat_name(r.next_dealer)}"
+        dealer = (
+            "-" if r.next_dealer is None else f"{r.next_dealer} {match.seat_name(r.next_dealer)}"
+        )
         yield f"{r.number:>4}  {r.scores[0]:>{w}}  {r.scores[1]:>{w}}  {r.difference:>+10}  {event:<30}  {dealer}"
 
 
@@ -178,16 +229,30 @@ def test_the_table_rows_read_as_written_plainly(match):
 
     standings = replay(match)
     lines = format_table(match, standings).split("\n")
-    assert lines[1:1 + len(standings.deals)] == list(plain_table_rows(match, standings))
+    assert lines[1 : 1 + len(standings.deals)] == list(plain_table_rows(match, standings))
     assert lines[1 + len(standings.deals)] == ""
 
 
-@pytest.mark.parametrize("argv", [
-    ["score", "m.json"], ["score", "m.json", "--json"], ["score", "--json", "m.json"], ["score", ""],
-    ["score", "my match.json"], ["score", "m.json", "--json", "--json"], ["score", "--json", "--json"],
-    ["score", "m.json", "--js"], ["score", "-h"], ["score", "-"], ["score", "--data-dir", "X", "m.json"],
-    ["score"], ["score", "a.json", "b.json"], ["list", "--json"], ["--data-dir", "X", "score", "m.json"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "m.json"],
+        ["score", "m.json", "--json"],
+        ["score", "--json", "m.json"],
+        ["score", ""],
+        ["score", "my match.json"],
+        ["score", "m.json", "--json", "--json"],
+        ["score", "--json", "--json"],
+        ["score", "m.json", "--js"],
+        ["score", "-h"],
+        ["score", "-"],
+        ["score", "--data-dir", "X", "m.json"],
+        ["score"],
+        ["score", "a.json", "b.json"],
+        ["list", "--json"],
+        ["--data-dir", "X", "score", "m.json"],
+    ],
+)
 def test_quick_arguments_are_argparse_s(argv):
     """cli.main reads `score FILE [--json]` without argparse (score.quick_args): the same arguments where it
     takes a command line, and argparse reads every other one."""
@@ -204,20 +269,35 @@ def test_quick_arguments_are_argparse_s(argv):
         return
     quick = vars(quick)
     assert {key: parsed[key] for key in quick} == quick
-    assert set(parsed) - set(quick) == {"host", "port", "no_qr"}  # the default command's options, unused by score
+    assert set(parsed) - set(quick) == {
+        "host",
+        "port",
+        "no_qr",
+    }  # the default command's options, unused by score
 
 
 def test_score_does_not_load_argparse(tmp_path):
     """The whole command in a new process, as a script runs it: every module it imports is listed by -X importtime."""
     path = write(tmp_path, SPEC_EXAMPLE)
-    code = ("import sys\n"
-            "from seep_scorer.cli import main\n"
-            f"sys.argv = ['seep-scorer', 'score', {str(path)!r}, '--json']\n"
-            "main()\n")
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
-                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    code = (
+        "import sys\n"
+        "from seep_scorer.cli import main\n"
+        f"sys.argv = ['seep-scorer', 'score', {str(path)!r}, '--json']\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0 and json.loads(done.stdout)["finished"] is False
-    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    imported = {
+        line.rsplit("|", 1)[-1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:")
+    }
     assert "seep_scorer.store.matchfile" in imported  # the listing works
     assert not imported & {"argparse", "gettext", "locale", "seep_scorer.cli.parser"}
 
@@ -243,16 +323,27 @@ def test_a_long_standing_reaches_a_file_whole_from_a_new_process(tmp_path):
     path.write_text(dumps_match(generate_match(_random.Random(7), 3000)), encoding="utf-8")
     import os as _os
 
-    env = {k: v for k, v in _os.environ.items() if k != "PYTHONUNBUFFERED"}  # buffered, as on most machines
+    env = {
+        k: v for k, v in _os.environ.items() if k != "PYTHONUNBUFFERED"
+    }  # buffered, as on most machines
     out = tmp_path / "out.json"
     with out.open("wb") as fh:
-        done = _subprocess.run([_sys.executable, "-m", "seep_scorer", "score", str(path), "--json"], stdout=fh,
-                               stderr=_subprocess.PIPE, cwd=_Path(__file__).resolve().parents[2], env=env)
+        done = _subprocess.run(
+            [_sys.executable, "-m", "seep_scorer", "score", str(path), "--json"],
+            stdout=fh,
+            stderr=_subprocess.PIPE,
+            cwd=_Path(__file__).resolve().parents[2],
+            env=env,
+        )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().endswith(b"}\n")  # the last line whole, its newline too
     assert len(_json.loads(out.read_text(encoding="utf-8"))["deals"]) == 3000
-    piped = _subprocess.run([_sys.executable, "-m", "seep_scorer", "score", str(path), "--json"], capture_output=True,
-                            cwd=_Path(__file__).resolve().parents[2], env=env)
+    piped = _subprocess.run(
+        [_sys.executable, "-m", "seep_scorer", "score", str(path), "--json"],
+        capture_output=True,
+        cwd=_Path(__file__).resolve().parents[2],
+        env=env,
+    )
     assert piped.returncode == 0 and piped.stdout == out.read_bytes()
 
 
@@ -272,4 +363,8 @@ def test_the_output_is_the_same_in_pieces_of_any_size(chunk, monkeypatch):
     monkeypatch.setattr(score, "_CHUNK", chunk)
     assert score.standings_json_text(standings) == json.dumps(score.standings_to_json(standings))
     lines = score.format_table(match, standings).split("\n")
-    assert lines[1:12] == list(plain_table_rows(match, standings)) and lines[12] == "" and len(lines) == 17
+    assert (
+        lines[1:12] == list(plain_table_rows(match, standings))
+        and lines[12] == ""
+        and len(lines) == 17
+    )

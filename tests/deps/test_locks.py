@@ -40,7 +40,9 @@ def _locked(path: Path) -> dict[str, tuple[str, int]]:
 
 def _direct(extra: str | None) -> dict[str, str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    specs = list(project["dependencies"]) + (project["optional-dependencies"][extra] if extra else [])
+    specs = list(project["dependencies"]) + (
+        project["optional-dependencies"][extra] if extra else []
+    )
     out = {}
     for spec in specs:
         m = re.fullmatch(r"([A-Za-z0-9._-]+)==([^\s;]+)", spec.strip())
@@ -53,8 +55,12 @@ def _direct(extra: str | None) -> dict[str, str]:
 def test_every_direct_dependency_is_locked_at_its_pinned_version(lock, extra):
     locked = _locked(LOCKS[lock])
     for name, version in _direct(extra).items():
-        assert name in locked, f"{name} is in pyproject.toml but not in {LOCKS[lock].name}: re-run pip-compile"
-        assert locked[name][0] == version, f"{name}: pyproject pins {version}, {LOCKS[lock].name} has {locked[name][0]}"
+        assert name in locked, (
+            f"{name} is in pyproject.toml but not in {LOCKS[lock].name}: re-run pip-compile"
+        )
+        assert locked[name][0] == version, (
+            f"{name}: pyproject pins {version}, {LOCKS[lock].name} has {locked[name][0]}"
+        )
 
 
 @pytest.mark.parametrize("lock", sorted(LOCKS))
@@ -69,7 +75,9 @@ def test_the_build_backend_is_locked_and_satisfies_build_system():
     build = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
     assert build and build[0].startswith("setuptools")
     for lock in LOCKS.values():
-        assert "setuptools" in _locked(lock), f"{lock.name} must pin the build backend (installs use --no-build-isolation)"
+        assert "setuptools" in _locked(lock), (
+            f"{lock.name} must pin the build backend (installs use --no-build-isolation)"
+        )
 
 
 def test_the_http_stack_is_declared():
@@ -87,7 +95,9 @@ def test_the_installer_is_locked_at_one_that_writes_a_lean_console_script():
     for lock in LOCKS.values():
         locked = _locked(lock)
         assert "pip" in locked, f"{lock.name} must pin pip"
-        assert int(locked["pip"][0].split(".")[0]) >= 25, f"{lock.name} pins pip {locked['pip'][0]}, older than 25"
+        assert int(locked["pip"][0].split(".")[0]) >= 25, (
+            f"{lock.name} pins pip {locked['pip'][0]}, older than 25"
+        )
 
 
 def test_the_installed_command_imports_no_regular_expressions(tmp_path):
@@ -104,9 +114,17 @@ def test_the_installed_command_imports_no_regular_expressions(tmp_path):
         pytest.skip("no installed seep-scorer script in this environment")
     path = tmp_path / "match.json"
     path.write_text(dumps_match(Match(deals=(Deal(points=(60, 40)),))), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-X", "importtime", str(script), "score", str(path), "--json"],
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", str(script), "score", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
-    imported = [line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")]
+    imported = [
+        line.rsplit("|", 1)[1].strip()
+        for line in run.stderr.splitlines()
+        if line.startswith("import time:")
+    ]
     assert "seep_scorer.cli.score" in imported  # the probe saw the command's imports
     assert "re" not in imported, f"{script} or the score path imports re"

@@ -24,8 +24,14 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 412, "height": 915}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
 WAIT_MS = 60_000  # generous: a slow shared 2-core machine
 # Seconds an end-to-end test may run (setup and teardown included) before pytest-timeout fails it, in place of
 # pyproject's default for the other tests; a module may set its own with pytestmark = pytest.mark.timeout(...).
@@ -34,8 +40,12 @@ E2E_TIMEOUT = 600
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("SEEP_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("SEEP_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and os.path.exists(candidate):
             return candidate
     return None
@@ -72,11 +82,26 @@ class Server:
 
     def start(self) -> "Server":
         self._token = None  # a new table token on each start
-        cmd = [sys.executable, "-m", "seep_scorer", "--port", str(self.port), "--data-dir", str(self.data_dir),
-               "--host", self.host, "--no-qr"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "seep_scorer",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+            "--host",
+            self.host,
+            "--no-qr",
+        ]
         self._log = open(self.log, "ab")
-        self.proc = subprocess.Popen(cmd, cwd=str(self.data_dir.parent), stdout=self._log, stderr=subprocess.STDOUT,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=str(self.data_dir.parent),
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -128,8 +153,10 @@ class Server:
         prints the next). Kept until the server restarts."""
         if getattr(self, "_token", None) is None:
             code = self.printed_join_url().rsplit("#join=", 1)[1].encode()
-            request = (b"POST /seep-join HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: %d\r\n"
-                       b"Connection: close\r\n\r\n%s" % (self.port, len(code), code))
+            request = (
+                b"POST /seep-join HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: %d\r\n"
+                b"Connection: close\r\n\r\n%s" % (self.port, len(code), code)
+            )
             with socket.create_connection(("127.0.0.1", self.port), timeout=30) as sock:
                 sock.sendall(request)
                 answer = b""
@@ -225,7 +252,10 @@ def give_jack_of_spades_to_team_b(page, deal: int = 1) -> None:
 
 def button_names(snapshot: str) -> list[str]:
     """The names of the buttons in an aria snapshot, in reading order."""
-    return [m.group(1) for m in re.finditer(r'^\s*- button "(.*?)"(?: \[[^\]]*\])*:?\s*$', snapshot, re.M)]
+    return [
+        m.group(1)
+        for m in re.finditer(r'^\s*- button "(.*?)"(?: \[[^\]]*\])*:?\s*$', snapshot, re.M)
+    ]
 
 
 # ----------------------------------------------------------------- calls that have no timeout of their own
@@ -233,6 +263,7 @@ def button_names(snapshot: str) -> list[str]:
 # Playwright bounds its waits (wait_for_function, locator.wait_for, click, expect_*) by a timeout, but not
 # evaluate() (it waits for the returned promise to settle; a renderer stuck in a loop never answers at all)
 # nor Download.path() / save_as() (they wait for the download to finish). Here those go through `within`.
+
 
 def within(api_object, awaitable, timeout_ms: float, what: str):
     """Await one call of Playwright's implementation object through the sync-API object it belongs to, given
@@ -252,23 +283,36 @@ def within(api_object, awaitable, timeout_ms: float, what: str):
 def evaluate(page, expression: str, arg=None, timeout_ms: float = WAIT_MS, what: str | None = None):
     """page.evaluate(expression, arg), given up after timeout_ms (a promise that never settles, a renderer
     that never answers)."""
-    return within(page, page._impl_obj.evaluate(expression, arg), timeout_ms,
-                  what or f"page.evaluate({' '.join(expression.split())[:120]})")
+    return within(
+        page,
+        page._impl_obj.evaluate(expression, arg),
+        timeout_ms,
+        what or f"page.evaluate({' '.join(expression.split())[:120]})",
+    )
 
 
 def download_path(download, timeout_ms: float = WAIT_MS) -> Path:
     """The downloaded file, once its download has finished (download.path(), given up after timeout_ms)."""
-    return within(download, download._impl_obj.path(), timeout_ms,
-                  f"the download of {download.suggested_filename!r} to finish")
+    return within(
+        download,
+        download._impl_obj.path(),
+        timeout_ms,
+        f"the download of {download.suggested_filename!r} to finish",
+    )
 
 
 def save_download(download, path, timeout_ms: float = WAIT_MS) -> None:
     """download.save_as(path), which waits for the download to finish, given up after timeout_ms."""
-    within(download, download._impl_obj.save_as(path), timeout_ms,
-           f"the download of {download.suggested_filename!r} to finish and be saved")
+    within(
+        download,
+        download._impl_obj.save_as(path),
+        timeout_ms,
+        f"the download of {download.suggested_filename!r} to finish and be saved",
+    )
 
 
 # ----------------------------------------------------------------- driving the app by semantics identifiers
+
 
 def sel(ident: str) -> str:
     return f'[flt-semantics-identifier="{ident}"]'
@@ -287,10 +331,14 @@ def enable_semantics(page) -> None:
     deadline = time.monotonic() + WAIT_MS / 1000
     while time.monotonic() < deadline:
         left_ms = max(1_000, (deadline - time.monotonic()) * 1000)
-        if evaluate(page, """() => { const e = document.querySelector('flt-semantics-placeholder');
+        if evaluate(
+            page,
+            """() => { const e = document.querySelector('flt-semantics-placeholder');
                                      if (e) e.dispatchEvent(new Event('click'));
                                      return !!document.querySelector('flt-semantics'); }""",
-                    timeout_ms=left_ms, what="the page, asked to build its semantics tree"):
+            timeout_ms=left_ms,
+            what="the page, asked to build its semantics tree",
+        ):
             return
         page.wait_for_timeout(250)
     raise AssertionError("the semantics tree never appeared")
@@ -333,26 +381,36 @@ def attached(page, ident: str, timeout: int = WAIT_MS) -> None:
             return
         except PlaywrightTimeout:
             if left_ms <= 10_000:
-                raise AssertionError(f"{ident!r} never appeared within {timeout / 1000:g} s; "
-                                     f"{what_the_page_shows(page)}") from None
+                raise AssertionError(
+                    f"{ident!r} never appeared within {timeout / 1000:g} s; "
+                    f"{what_the_page_shows(page)}"
+                ) from None
             _semantics_back_on(page)
 
 
 def _semantics_back_on(page) -> None:
     """Click Flutter's semantics placeholder if it is there (the tree is off); bounded, best effort."""
     with contextlib.suppress(Exception):
-        evaluate(page, """() => { const e = document.querySelector('flt-semantics-placeholder');
+        evaluate(
+            page,
+            """() => { const e = document.querySelector('flt-semantics-placeholder');
                                   if (e) e.dispatchEvent(new Event('click')); }""",
-                 timeout_ms=5_000, what="the semantics placeholder, clicked again")
+            timeout_ms=5_000,
+            what="the semantics placeholder, clicked again",
+        )
 
 
 def what_the_page_shows(page) -> str:
     """The page's address, its semantics identifiers and a screenshot's path, each bounded and best effort."""
     told = [f"at {page.url}"]
     try:
-        idents = evaluate(page, """() => [...document.querySelectorAll('[flt-semantics-identifier]')]
+        idents = evaluate(
+            page,
+            """() => [...document.querySelectorAll('[flt-semantics-identifier]')]
                                         .map(e => e.getAttribute('flt-semantics-identifier'))""",
-                          timeout_ms=10_000, what="the page's semantics identifiers")
+            timeout_ms=10_000,
+            what="the page's semantics identifiers",
+        )
         told.append(f"{len(idents)} identifiers: {' '.join(idents[:80])}")
     except Exception as err:  # noqa: BLE001 - a diagnosis must not hide the failure it explains
         told.append(f"identifiers unreadable ({type(err).__name__})")
@@ -371,7 +429,9 @@ def wait_text(page, ident: str, needle: str, timeout: int = WAIT_MS) -> str:
     page.wait_for_function(
         """([s, needle]) => { const e = document.querySelector(s);
                               return !!e && e.textContent.includes(needle); }""",
-        arg=[sel(ident), needle], timeout=timeout)
+        arg=[sel(ident), needle],
+        timeout=timeout,
+    )
     return text(page, ident)
 
 

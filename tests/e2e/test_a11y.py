@@ -12,11 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-
 from e2e_support import VIEWPORT, WAIT_MS, enable_semantics, sel, serve_matches
+
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
-from seep_scorer.ui.viewmodels.stats import player_slug
 from seep_scorer.stats import player_key
+from seep_scorer.ui.viewmodels.stats import player_slug
 
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 
@@ -25,11 +25,21 @@ TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 def table(tmp_path_factory):
     """A store with a finished match and one in progress, served."""
     with serve_matches(
-            tmp_path_factory, "a11y",
-            Match(teams=TEAMS, format=MatchFormat("first_to", 1), first_dealer=0, deals=(Deal(points=(95, 5)),)),
-            Match(teams=TEAMS, format=MatchFormat("bazzis", 3), first_dealer=0,
-                  deals=(Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)), Deal(points=(60, 40))))) \
-            as (srv, (finished, playing)):
+        tmp_path_factory,
+        "a11y",
+        Match(
+            teams=TEAMS,
+            format=MatchFormat("first_to", 1),
+            first_dealer=0,
+            deals=(Deal(points=(95, 5)),),
+        ),
+        Match(
+            teams=TEAMS,
+            format=MatchFormat("bazzis", 3),
+            first_dealer=0,
+            deals=(Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)), Deal(points=(60, 40))),
+        ),
+    ) as (srv, (finished, playing)):
         yield srv, finished, playing
 
 
@@ -51,11 +61,13 @@ def screens(finished: str, playing: str) -> dict[str, tuple[str, str]]:
 
 REPEATED = re.compile(r"^(?P<part>.{3,}?)[\s,.:;]+(?P=part)$")
 
+
 def button_names(snapshot: str) -> list[str]:
     names = []
     for line in snapshot.splitlines():
-        m = re.match(r'^\s*- button(?: "(.*)")?(?:\s*\[[^\]]*\])*:?\s*$', line) or \
-            re.match(r'^\s*- button(?: "(.*?)")?[\s\[:]', line + " ")
+        m = re.match(r'^\s*- button(?: "(.*)")?(?:\s*\[[^\]]*\])*:?\s*$', line) or re.match(
+            r'^\s*- button(?: "(.*?)")?[\s\[:]', line + " "
+        )
         if m:
             names.append((m.group(1) or "").replace('\\"', '"').strip())
     return names
@@ -76,8 +88,21 @@ def faults(names: list[str]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("screen", ["matches", "new-match", "scoreboard", "record-deal", "deal-view", "review",
-                                    "rules", "statistics", "player", "settings"])
+@pytest.mark.parametrize(
+    "screen",
+    [
+        "matches",
+        "new-match",
+        "scoreboard",
+        "record-deal",
+        "deal-view",
+        "review",
+        "rules",
+        "statistics",
+        "player",
+        "settings",
+    ],
+)
 def test_every_button_has_its_own_name_read_once(chromium, table, screen):
     srv, finished, playing = table
     route, ready = screens(finished, playing)[screen]
@@ -104,10 +129,15 @@ def test_every_button_has_its_own_name_read_once(chromium, table, screen):
 
 
 def test_the_fault_finder_itself():
-    assert faults(["About bazzis About bazzis"]) == ["a name read twice: 'About bazzis About bazzis'"]
+    assert faults(["About bazzis About bazzis"]) == [
+        "a name read twice: 'About bazzis About bazzis'"
+    ]
     assert faults(["Matches Matches", "Rules"]) == ["a name read twice: 'Matches Matches'"]
     assert faults(["", "Undo"]) == ["a button without a name"]
     assert faults(["Delete match", "Delete match"]) == ["2 buttons named 'Delete match'"]
     assert faults(["Take back deal 4", "Deal 1: 100 : 0"]) == []
-    assert button_names('- button "About bazzis"\n  - button\n- button "A \\"b\\"" [disabled]') == \
-        ["About bazzis", "", 'A "b"']
+    assert button_names('- button "About bazzis"\n  - button\n- button "A \\"b\\"" [disabled]') == [
+        "About bazzis",
+        "",
+        'A "b"',
+    ]

@@ -10,9 +10,19 @@ import subprocess
 import sys
 
 import pytest
+from e2e_support import (
+    VIEWPORT,
+    WAIT_MS,
+    Server,
+    open_app,
+    save_download,
+    tap,
+    text,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 
-from e2e_support import (VIEWPORT, WAIT_MS, Server, open_app, save_download, tap, text, wait_absent, wait_present,
-                         wait_text)
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
 from seep_scorer.store import close_all, open_repository
 
@@ -21,8 +31,13 @@ TEAMS = ("Lions", "Tigers", "Eagles")
 
 def stored_ids(srv: Server) -> list[str]:
     """What the store holds, asked of `seep-scorer list` beside the running server (as a shell user would)."""
-    out = subprocess.run([sys.executable, "-m", "seep_scorer", "list", "--json", "--data-dir", str(srv.data_dir)],
-                         capture_output=True, text=True, timeout=120, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "seep_scorer", "list", "--json", "--data-dir", str(srv.data_dir)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
     return [row["id"] for row in json.loads(out)]
 
 
@@ -33,8 +48,13 @@ def seeded(tmp_path):
     repo = open_repository(data, fresh=True)
     ids = []
     for n, name in enumerate(TEAMS, start=1):
-        m = Match(PRESETS["standard"], MatchFormat("open", None),
-                  (Team(name, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))), 0, ())
+        m = Match(
+            PRESETS["standard"],
+            MatchFormat("open", None),
+            (Team(name, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
+            0,
+            (),
+        )
         ids.append(repo.create(m.with_deals(Deal(points=(50, 50)) for _ in range(n))).id)
     close_all()
     srv = Server(data).start()

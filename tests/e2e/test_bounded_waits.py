@@ -11,9 +11,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from e2e_support import VIEWPORT, WAIT_MS, download_path, evaluate, save_download, wait_present
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # Each wait below is given up after 3 s; a helper that no longer bounds its wait would hang until this limit.
 pytestmark = pytest.mark.timeout(180)
@@ -34,8 +33,11 @@ class Files(BaseHTTPRequestHandler):
             self.wfile.write(page)
             return
         name = self.path.strip("/")
-        self._head("application/octet-stream", len(BODY) if name == "whole" else 1 << 20,
-                   f'attachment; filename="{name}.bin"')
+        self._head(
+            "application/octet-stream",
+            len(BODY) if name == "whole" else 1 << 20,
+            f'attachment; filename="{name}.bin"',
+        )
         if name == "whole":
             self.wfile.write(BODY)
         else:
@@ -88,12 +90,17 @@ def bounded_failure(call) -> tuple[str, float]:
 def test_a_promise_that_never_settles_and_a_stuck_renderer_fail_in_time(page):
     assert evaluate(page, "([a, b]) => Promise.resolve(a * b)", [6, 7]) == 42
 
-    message, took = bounded_failure(lambda: evaluate(page, "new Promise(() => {})", timeout_ms=BOUND_MS,
-                                                     what="a promise that never settles"))
+    message, took = bounded_failure(
+        lambda: evaluate(
+            page, "new Promise(() => {})", timeout_ms=BOUND_MS, what="a promise that never settles"
+        )
+    )
     assert message == "a promise that never settles: no answer within 3 s" and 2.5 < took < 30
     assert evaluate(page, "1 + 1") == 2  # the page and the connection go on
 
-    message, took = bounded_failure(lambda: evaluate(page, "() => { for (;;) {} }", timeout_ms=BOUND_MS))
+    message, took = bounded_failure(
+        lambda: evaluate(page, "() => { for (;;) {} }", timeout_ms=BOUND_MS)
+    )
     assert message.startswith("page.evaluate(() => { for (;;) {} }): no answer") and 2.5 < took < 30
 
 
@@ -107,14 +114,24 @@ def test_a_download_that_never_finishes_fails_in_time_and_a_whole_one_is_read(pa
         page.click("#stalled")
     stalled = info.value
     message, took = bounded_failure(lambda: download_path(stalled, timeout_ms=BOUND_MS))
-    assert message == "the download of 'stalled.bin' to finish: no answer within 3 s" and 2.5 < took < 30
-    message, took = bounded_failure(lambda: save_download(stalled, "/nonexistent/never-written", timeout_ms=BOUND_MS))
-    assert message.startswith("the download of 'stalled.bin' to finish and be saved") and 2.5 < took < 30
+    assert (
+        message == "the download of 'stalled.bin' to finish: no answer within 3 s"
+        and 2.5 < took < 30
+    )
+    message, took = bounded_failure(
+        lambda: save_download(stalled, "/nonexistent/never-written", timeout_ms=BOUND_MS)
+    )
+    assert (
+        message.startswith("the download of 'stalled.bin' to finish and be saved")
+        and 2.5 < took < 30
+    )
     assert evaluate(page, "location.href") == files  # the browser goes on
 
 
 def test_a_node_that_never_comes_fails_saying_what_the_page_showed(page):
-    page.set_content('<div flt-semantics-identifier="deal-3">3</div><div flt-semantics-identifier="deal-2">2</div>')
+    page.set_content(
+        '<div flt-semantics-identifier="deal-3">3</div><div flt-semantics-identifier="deal-2">2</div>'
+    )
     start = time.monotonic()
     with pytest.raises(AssertionError) as failure:
         wait_present(page, "bazzis-1", timeout=BOUND_MS)

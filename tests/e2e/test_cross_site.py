@@ -5,9 +5,16 @@ as printed (the LAN address) gets the app."""
 from __future__ import annotations
 
 import pytest
-
-from e2e_support import (CHROMIUM_ARGS, VIEWPORT, WAIT_MS, chromium_path, evaluate, open_app, tap,
-                          wait_present)
+from e2e_support import (
+    CHROMIUM_ARGS,
+    VIEWPORT,
+    WAIT_MS,
+    chromium_path,
+    evaluate,
+    open_app,
+    tap,
+    wait_present,
+)
 
 EVIL_PAGE = "<!doctype html><title>evil</title><p>nothing to see</p>"
 
@@ -31,20 +38,30 @@ def unguarded_browser(chromium):
     """A Chromium without its own local-network protection (as Firefox and Safari are, and Chrome was
     until recently), told that the attacker's name resolves to this machine: what stops the attack
     here is the server alone."""
-    browser = chromium.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + [
-        "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessChecks",
-        "--host-resolver-rules=MAP rebind.evil.example 127.0.0.1"])
+    browser = chromium.browser_type.launch(
+        executable_path=chromium_path(),
+        args=CHROMIUM_ARGS
+        + [
+            "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessChecks",
+            "--host-resolver-rules=MAP rebind.evil.example 127.0.0.1",
+        ],
+    )
     yield browser
     browser.close()
 
 
 def test_a_page_of_another_site_cannot_open_the_session(unguarded_browser, server):
     ctx = unguarded_browser.new_context(viewport=VIEWPORT)
-    ctx.route("http://evil.example/**", lambda r: r.fulfill(status=200, content_type="text/html", body=EVIL_PAGE))
+    ctx.route(
+        "http://evil.example/**",
+        lambda r: r.fulfill(status=200, content_type="text/html", body=EVIL_PAGE),
+    )
     page = ctx.new_page()
     page.goto("http://evil.example/")
-    assert evaluate(page, PROBE_JS, server.port, what="the probe of another site's page") == \
-        {"socket": "refused", "page": "unreadable"}
+    assert evaluate(page, PROBE_JS, server.port, what="the probe of another site's page") == {
+        "socket": "refused",
+        "page": "unreadable",
+    }
     # the app itself, from its own origin, still opens its session
     open_app(page, server.url)
     wait_present(page, "new-match")
@@ -76,9 +93,13 @@ def test_a_page_of_another_site_cannot_frame_the_app(unguarded_browser, server):
     """frame-ancestors 'self' (and X-Frame-Options): no page of another site shows the app inside
     its own, where it could trick a tap (clickjacking)."""
     ctx = unguarded_browser.new_context(viewport=VIEWPORT)
-    framing = f"<html><body><iframe src='{server.url}' width='400' height='800'></iframe></body></html>"
-    ctx.route("http://evil.example/**",
-              lambda r: r.fulfill(status=200, content_type="text/html", body=framing))
+    framing = (
+        f"<html><body><iframe src='{server.url}' width='400' height='800'></iframe></body></html>"
+    )
+    ctx.route(
+        "http://evil.example/**",
+        lambda r: r.fulfill(status=200, content_type="text/html", body=framing),
+    )
     page = ctx.new_page()
     with page.expect_response(lambda r: r.url == server.url, timeout=WAIT_MS):
         page.goto("http://evil.example/")

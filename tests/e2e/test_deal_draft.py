@@ -7,8 +7,17 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import (VIEWPORT, enable_semantics, open_app, sel, tap, tap_until, wait_absent,
-                         wait_present, wait_text)
+from e2e_support import (
+    VIEWPORT,
+    enable_semantics,
+    open_app,
+    sel,
+    tap,
+    tap_until,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 
 DRAFT_MS = 1_500  # the draft is written to the browser's storage in the background
 

@@ -7,8 +7,17 @@ from __future__ import annotations
 import os
 import re
 
-from e2e_support import (VIEWPORT, open_app, sel, tap, tap_until, text, wait_absent, wait_present,
-                         wait_text)
+from e2e_support import (
+    VIEWPORT,
+    open_app,
+    sel,
+    tap,
+    tap_until,
+    text,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 
 LIVE_MS = 15_000  # another phone's save is seen "within a second"; headroom for a slow shared box
 SHOTS = os.environ.get("SEEP_E2E_SHOTS")  # a folder to keep the screenshots in (to look at them)

@@ -9,14 +9,27 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from e2e_support import WAIT_MS, open_app, sel, serve_matches, tap, wait_absent, wait_present, wait_text
+from e2e_support import (
+    WAIT_MS,
+    open_app,
+    sel,
+    serve_matches,
+    tap,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
+
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
 
 SMALL = {"width": 360, "height": 640}
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 # Bilal deals deal 2 (the Sharmas led after deal 1) and the Vermas end it with a last-play sweep.
-DEALS = (Deal(points=(60, 40)), Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
-         Deal(points=(50, 50)))
+DEALS = (
+    Deal(points=(60, 40)),
+    Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
+    Deal(points=(50, 50)),
+)
 
 
 def shot(page, name: str) -> None:

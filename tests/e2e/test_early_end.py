@@ -4,8 +4,17 @@ from the list names it and so does its Undo, and its scoreboard reopens it."""
 
 from __future__ import annotations
 
-from e2e_support import (VIEWPORT, WAIT_MS, evaluate, open_app, tap, text, wait_absent, wait_present,
-                         wait_text)
+from e2e_support import (
+    VIEWPORT,
+    WAIT_MS,
+    evaluate,
+    open_app,
+    tap,
+    text,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 
 
 def test_a_three_bazzi_match_stopped_early_then_deleted_and_restored_by_name(chromium, server):
@@ -36,7 +45,9 @@ def test_a_three_bazzi_match_stopped_early_then_deleted_and_restored_by_name(chr
         assert "in progress" not in row and "won" not in row
         # deleting it names it; Undo names the match it brought back
         tap(page, f"delete-match-{mid}")
-        said = wait_text(page, "notice", "Match deleted: Team A vs Team B (1 deal, stopped, Team A ahead")
+        said = wait_text(
+            page, "notice", "Match deleted: Team A vs Team B (1 deal, stopped, Team A ahead"
+        )
         wait_absent(page, f"match-{mid}")
         tap(page, "notice-action")
         wait_text(page, "notice", "Match restored: Team A vs Team B (1 deal, stopped, Team A ahead")

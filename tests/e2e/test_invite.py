@@ -30,9 +30,15 @@ def decoded_qr(page) -> str:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         theme = evaluate(page, "() => window.matchMedia('(prefers-color-scheme: dark)').matches")
-        (Path(folder) / f"invite-{page.viewport_size['width']}-{'dark' if theme else 'light'}.png").write_bytes(png)
-    found = [r for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
-             if r.format == zxingcpp.BarcodeFormat.QRCode]
+        (
+            Path(folder)
+            / f"invite-{page.viewport_size['width']}-{'dark' if theme else 'light'}.png"
+        ).write_bytes(png)
+    found = [
+        r
+        for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+        if r.format == zxingcpp.BarcodeFormat.QRCode
+    ]
     assert len(found) == 1, f"{len(found)} QR codes found in the screenshot"
     return found[0].text
 

@@ -10,7 +10,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from e2e_support import CHROMIUM_ARGS, VIEWPORT, chromium_path, open_app, wait_present
 
 # The printed join address, whatever its form (a token or a code, in the query or after '#').
@@ -47,9 +46,13 @@ def test_no_address_in_the_browsers_history_lets_anyone_in(lan_server, tmp_path)
     joined = re.sub(r"//[^/]+/", f"//127.0.0.1:{lan_server.port}/", printed, count=1)
     profile = tmp_path / "profile"
     with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(str(profile), executable_path=path,
-                                                   args=CHROMIUM_ARGS, viewport=VIEWPORT,
-                                                   bypass_csp=True)
+        ctx = p.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=path,
+            args=CHROMIUM_ARGS,
+            viewport=VIEWPORT,
+            bypass_csp=True,
+        )
         page = ctx.new_page()
         open_app(page, joined)
         wait_present(page, "new-match")

@@ -10,14 +10,29 @@ import os
 from pathlib import Path
 
 import pytest
+from e2e_support import (
+    WAIT_MS,
+    open_app,
+    sel,
+    serve_matches,
+    tap,
+    text,
+    type_into,
+    wait_present,
+    wait_text,
+)
 
-from e2e_support import WAIT_MS, open_app, sel, serve_matches, tap, text, type_into, wait_present, wait_text
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
 
-LONG = (Team("The Sharmas of Hazratganj, Lucknow", ("Asha", "Chitra")),
-        Team("The Vermas of Chandni Chowk", ("Bilal", "Dev")))
-SIZES = {"landscape": {"width": 915, "height": 412}, "portrait": {"width": 412, "height": 915},
-         "small": {"width": 360, "height": 640}}
+LONG = (
+    Team("The Sharmas of Hazratganj, Lucknow", ("Asha", "Chitra")),
+    Team("The Vermas of Chandni Chowk", ("Bilal", "Dev")),
+)
+SIZES = {
+    "landscape": {"width": 915, "height": 412},
+    "portrait": {"width": 412, "height": 915},
+    "small": {"width": 360, "height": 640},
+}
 
 
 def shot(page, name: str) -> None:
@@ -30,12 +45,23 @@ def shot(page, name: str) -> None:
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    deals = (Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)), Deal(points=(60, 40)),
-             Deal(points=(30, 70)), Deal(points=(55, 45)))
+    deals = (
+        Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)),
+        Deal(points=(60, 40)),
+        Deal(points=(30, 70)),
+        Deal(points=(55, 45)),
+    )
     with serve_matches(
-            tmp_path_factory, "landscape", Match(teams=LONG, format=MatchFormat("bazzis", 3), first_dealer=0, deals=deals),
-            Match(teams=LONG, format=MatchFormat("first_to", 1), first_dealer=0, deals=(Deal(points=(95, 5)),))) \
-            as (srv, (mid, _finished)):
+        tmp_path_factory,
+        "landscape",
+        Match(teams=LONG, format=MatchFormat("bazzis", 3), first_dealer=0, deals=deals),
+        Match(
+            teams=LONG,
+            format=MatchFormat("first_to", 1),
+            first_dealer=0,
+            deals=(Deal(points=(95, 5)),),
+        ),
+    ) as (srv, (mid, _finished)):
         yield srv, mid
 
 
@@ -60,8 +86,10 @@ def test_the_difference_and_the_next_dealer_are_in_sight(chromium, table, size):
         assert "Chandni Chowk" in (title.text_content() or title.get_attribute("aria-label") or "")
         if size == "landscape":  # issue 19, item 10: one line in a bar of the usual height, not 88
             back = page.locator(sel("back")).first.bounding_box()
-            assert back["y"] + back["height"] <= 56 and title.bounding_box()["height"] <= 40, \
-                (back, title.bounding_box())
+            assert back["y"] + back["height"] <= 56 and title.bounding_box()["height"] <= 40, (
+                back,
+                title.bounding_box(),
+            )
         shot(page, f"scoreboard-{size}")
         if size == "portrait":
             tap(page, "nav-matches")
@@ -77,7 +105,9 @@ def test_the_difference_and_the_next_dealer_are_in_sight(chromium, table, size):
             page.locator(sel("rules-preset-race500")).first.scroll_into_view_if_needed()
             shot(page, "new-match-race500")
             type_into(page, "param-most_cards_bonus", "6")
-            page.wait_for_timeout(1000)  # the Custom chip's selection is checked in tests/ui/test_polish_new_match.py
+            page.wait_for_timeout(
+                1000
+            )  # the Custom chip's selection is checked in tests/ui/test_polish_new_match.py
             page.locator(sel("rules-preset-custom")).first.scroll_into_view_if_needed()
             shot(page, "new-match-changed")
     finally:
@@ -99,6 +129,7 @@ CARD_ROW = 54  # a card tile's least height (58 on a phone held upright)
 
 def boxes(page, ids) -> dict:
     from e2e_support import evaluate
+
     return evaluate(page, BOXES, list(ids))
 
 
@@ -142,23 +173,34 @@ def test_the_deal_entry_shows_three_rows_of_cards_and_the_sweeps(chromium, table
         page.wait_for_timeout(800)
         shot(page, f"entry-{size}-{lang}")
         cards = [f"card-{c}" for c in POINT_CARD_CODES]
-        fixed = boxes(page, ["back", "deal-total-0", "help-scoring", "save-deal", "deal-error",
-                             "deal-preview"])
+        fixed = boxes(
+            page,
+            ["back", "deal-total-0", "help-scoring", "save-deal", "deal-error", "deal-preview"],
+        )
         body_top = fixed["back"]["bottom"] + 4
         footer_top = min(fixed[i]["top"] for i in ("deal-total-0", "help-scoring", "save-deal"))
         # the footer's last line: the save button, or under it (held sideways) the hint or the error
-        footer = max(fixed[i]["bottom"] for i in ("save-deal", "deal-error", "deal-preview")
-                     if fixed[i]) - footer_top
-        print(f"{size} {lang}: body {body_top:.0f}..{footer_top:.0f} "
-              f"({footer_top - body_top:.0f}), "
-              f"footer {footer:.0f} of {height}, app bar {fixed['back']['bottom']:.0f}")
+        footer = (
+            max(fixed[i]["bottom"] for i in ("save-deal", "deal-error", "deal-preview") if fixed[i])
+            - footer_top
+        )
+        print(
+            f"{size} {lang}: body {body_top:.0f}..{footer_top:.0f} "
+            f"({footer_top - body_top:.0f}), "
+            f"footer {footer:.0f} of {height}, app bar {fixed['back']['bottom']:.0f}"
+        )
         assert footer <= height / 3, (size, lang, footer, height)
 
         scroll_to_top_of_body(page, "card-KS", body_top, width)
         b = boxes(page, cards)
         rows = sorted({round(v["top"]) for v in b.values()})
-        seen = {round(v["top"]) for v in b.values() if v["height"] >= CARD_ROW - 2
-                and v["top"] >= body_top - 4 and v["bottom"] <= footer_top + 1}
+        seen = {
+            round(v["top"])
+            for v in b.values()
+            if v["height"] >= CARD_ROW - 2
+            and v["top"] >= body_top - 4
+            and v["bottom"] <= footer_top + 1
+        }
         print(f"{size} {lang}: card rows {len(rows)}, seen whole at once {len(seen)}")
         assert len(seen) >= min(3, len(rows)), (size, lang, rows, seen, body_top, footer_top)
 

@@ -7,9 +7,9 @@ two sets) reaches the scoreboard."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from e2e_support import ROOT, evaluate, open_app, sel, tap, tap_until, text, wait_present, wait_text
+from e2e_support import ROOT, evaluate, open_app, sel, tap, text, wait_present
+
 from seep_scorer.locale_format import LANGUAGES, RTL_LANGUAGES, digit_choices, digit_set
 from seep_scorer.reference import SECTION_IDS
 
@@ -81,8 +81,11 @@ def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server
     page = ctx.new_page()
     open_app(page, server.url + "settings")
     wait_present(page, "language-th")
-    page.wait_for_function("(s) => document.querySelector(s).getAttribute('aria-current') === 'true'",
-                           arg=sel("language-th"), timeout=30_000)
+    page.wait_for_function(
+        "(s) => document.querySelector(s).getAttribute('aria-current') === 'true'",
+        arg=sel("language-th"),
+        timeout=30_000,
+    )
 
     # a match with a few deals (card mode, a sweep, the swapped entry)
     tap(page, "nav-matches")
@@ -96,8 +99,11 @@ def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server
         for code in cards:
             before = text(page, f"card-{code}")
             tap(page, f"card-{code}")
-            page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t",
-                                   arg=[sel(f"card-{code}"), before], timeout=30_000)
+            page.wait_for_function(
+                "([s, t]) => document.querySelector(s).textContent !== t",
+                arg=[sel(f"card-{code}"), before],
+                timeout=30_000,
+            )
         tap(page, "sweep-1-normal-inc")
         tap(page, "save-deal")
         wait_present(page, f"deal-{n}")
@@ -106,8 +112,11 @@ def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server
     # Save is on once something is entered (issue 19): A♣ back to Team A
     before = text(page, "card-AC")
     tap(page, "card-AC")
-    page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t",
-                           arg=[sel("card-AC"), before], timeout=30_000)
+    page.wait_for_function(
+        "([s, t]) => document.querySelector(s).textContent !== t",
+        arg=[sel("card-AC"), before],
+        timeout=30_000,
+    )
     tap(page, "save-deal")
     wait_present(page, "deal-3")
 
@@ -116,9 +125,14 @@ def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server
         choose_language(page, code)
         open_match(page, match_id)
         assert re.search(r"\d", text(page, "difference"))
-        if code in RTL_LANGUAGES:  # mirrored: the first navigation item and team A's column are on the right
+        if (
+            code in RTL_LANGUAGES
+        ):  # mirrored: the first navigation item and team A's column are on the right
             width = PHONE["width"]
-            assert box(page, "nav-matches")["x"] > width / 2 and box(page, "nav-settings")["x"] < width / 2
+            assert (
+                box(page, "nav-matches")["x"] > width / 2
+                and box(page, "nav-settings")["x"] < width / 2
+            )
             assert box(page, "bazzis-0")["x"] > box(page, "bazzis-1")["x"]
         else:
             assert box(page, "nav-matches")["x"] < box(page, "nav-settings")["x"]
@@ -142,12 +156,21 @@ def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server
             set_digits(page, choice)
             open_match(page, match_id)
             digits = digit_set(code, choice)
-            others = "".join({digit_set(code, c) for c in digit_choices(code)} - {digits, "0123456789"})
-            page.wait_for_function("([s, d]) => [...document.querySelector(s).textContent].some(c => d.includes(c))",
-                                   arg=[sel("bazzis-0"), digits], timeout=30_000)
+            others = "".join(
+                {digit_set(code, c) for c in digit_choices(code)} - {digits, "0123456789"}
+            )
+            page.wait_for_function(
+                "([s, d]) => [...document.querySelector(s).textContent].some(c => d.includes(c))",
+                arg=[sel("bazzis-0"), digits],
+                timeout=30_000,
+            )
             shown = text(page, "difference") + text(page, "bazzis-0") + text(page, "deal-1")
-            assert any(c in digits for c in shown) and not re.search(r"[0-9]", text(page, "bazzis-0")), shown
-            assert not any(c in others for c in text(page, "bazzis-0") + text(page, "difference")), shown
+            assert any(c in digits for c in shown) and not re.search(
+                r"[0-9]", text(page, "bazzis-0")
+            ), shown
+            assert not any(
+                c in others for c in text(page, "bazzis-0") + text(page, "difference")
+            ), shown
             shoot(page, f"{code}-scoreboard-{choice}-digits-412x915")
         if len(digit_choices(code)) > 1:
             tap_to(page, "nav-settings", "digits-latin")

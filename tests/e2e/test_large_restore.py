@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 from e2e_support import VIEWPORT, Server, open_app, tap, text, wait_present, wait_text
+
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
 from seep_scorer.store import close_all, open_repository
 from seep_scorer.ui.wsguard import MESSAGE_MAX_BYTES
@@ -16,8 +17,13 @@ MATCHES = 120
 
 def test_a_backup_over_the_message_limit_restores(chromium, tmp_path):
     repo = open_repository(tmp_path / "full", fresh=True)
-    match = Match(PRESETS["standard"], MatchFormat("open", None),
-                  (Team("Lions", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))), 0, ())
+    match = Match(
+        PRESETS["standard"],
+        MatchFormat("open", None),
+        (Team("Lions", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
+        0,
+        (),
+    )
     match = match.with_deals(Deal(points=(50, 50)) for _ in range(300))
     for _ in range(MATCHES):
         repo.create(match)

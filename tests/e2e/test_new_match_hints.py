@@ -5,15 +5,20 @@ does in the words it shows."""
 
 from __future__ import annotations
 
-from e2e_support import (WAIT_MS, Server, open_app, sel, stored, tap, text, wait_present,
-                         wait_text)
+from e2e_support import WAIT_MS, Server, open_app, sel, stored, tap, text, wait_present, wait_text
+
 from seep_scorer.rules import Deal, Match, Team
 
 
 def test_hints_a_team_with_its_players_and_the_second_record_button(chromium, tmp_path):
     data = tmp_path / "data"
-    stored(data, Match(teams=(Team("Blues", ("Bilal", "Dev")), Team("Reds", ("Asha", "Chitra"))),
-                       deals=(Deal(points=(60, 40)),)))
+    stored(
+        data,
+        Match(
+            teams=(Team("Blues", ("Bilal", "Dev")), Team("Reds", ("Asha", "Chitra"))),
+            deals=(Deal(points=(60, 40)),),
+        ),
+    )
     srv = Server(data).start()
     ctx = chromium.new_context(viewport={"width": 412, "height": 915})
     try:
@@ -26,8 +31,9 @@ def test_hints_a_team_with_its_players_and_the_second_record_button(chromium, tm
         field.click()
         page.keyboard.type("Kiran")  # real keys, where the cursor is: nothing to delete first
         named = "([s, n]) => document.querySelector(s)?.getAttribute('aria-label') === n"
-        page.wait_for_function(named, arg=[f"{sel('player-name-1')} input", "Seat 2"],
-                               timeout=WAIT_MS)
+        page.wait_for_function(
+            named, arg=[f"{sel('player-name-1')} input", "Seat 2"], timeout=WAIT_MS
+        )
         assert field.input_value() == "Kiran"
         team = page.locator(f"{sel('team-name-0')} input").first
         team.click()

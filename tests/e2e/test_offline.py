@@ -14,8 +14,9 @@ BLOCKED_ON_PURPOSE = "rive_native.js"
 
 
 def test_the_app_comes_up_and_scores_with_the_network_cut(chromium, server):
-    ctx = chromium.new_context(viewport={"width": 412, "height": 915}, locale="hi-IN",
-                               bypass_csp=False)  # under the server's real policy
+    ctx = chromium.new_context(
+        viewport={"width": 412, "height": 915}, locale="hi-IN", bypass_csp=False
+    )  # under the server's real policy
     outside = []
 
     def route(r):
@@ -29,8 +30,9 @@ def test_the_app_comes_up_and_scores_with_the_network_cut(chromium, server):
     responses = []
     page.on("response", lambda resp: responses.append((resp.url, resp.status)))
     refused = []  # what the Content-Security-Policy stopped, as Chromium reports it
-    page.on("console",
-            lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on(
+        "console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None
+    )
     open_app(page, server.url)
     tap(page, "new-match")
     tap(page, "start-match")

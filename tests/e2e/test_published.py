@@ -18,9 +18,24 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, evaluate, free_port,
-                         give_jack_of_spades_to_team_b, save_download, sel, tap, tap_until, text, type_into,
-                         wait_absent, wait_present, wait_text)
+from e2e_support import (
+    CHROMIUM_ARGS,
+    VIEWPORT,
+    chromium_path,
+    enable_semantics,
+    evaluate,
+    free_port,
+    give_jack_of_spades_to_team_b,
+    save_download,
+    sel,
+    tap,
+    tap_until,
+    text,
+    type_into,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 
 BOOT_MS = 300_000  # Pyodide boots in ~7 s on an idle machine; this one is shared by many processes
 WAIT = 120_000
@@ -29,8 +44,12 @@ WAIT = 120_000
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("published") / "site"
-    subprocess.run([sys.executable, "-m", "seep_scorer", "publish", "-o", str(out)], check=True,
-                   capture_output=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "seep_scorer", "publish", "-o", str(out)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     return out
 
 
@@ -46,9 +65,20 @@ class StaticServer:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> "StaticServer":
-        self.proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(self.folder),
-                                      str(self.port)], stdout=subprocess.DEVNULL,
-                                     stderr=open(self.log, "ab") if self.log else subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "http.server",
+                "-b",
+                "127.0.0.1",
+                "-d",
+                str(self.folder),
+                str(self.port),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.log, "ab") if self.log else subprocess.DEVNULL,
+        )
         import socket
 
         deadline = time.monotonic() + 60
@@ -72,7 +102,9 @@ def playwright_api():
     if chromium_path() is None:
         if os.environ.get("CI", "").lower() in ("true", "1"):
             pytest.fail("CI=true but no Chromium found")
-        pytest.skip("no Chromium found (install Debian's chromium or set SEEP_CHROMIUM): end-to-end tests skipped")
+        pytest.skip(
+            "no Chromium found (install Debian's chromium or set SEEP_CHROMIUM): end-to-end tests skipped"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -94,20 +126,33 @@ class Phone:
         with open(log, "ab") as out:
             start = out.tell()
             self.proc = subprocess.Popen(
-                [chromium_path(), "--headless=new", f"--user-data-dir={self.profile}", "--remote-debugging-port=0",
-                 *CHROMIUM_ARGS, "about:blank"],
-                stdout=subprocess.DEVNULL, stderr=out, start_new_session=True)
+                [
+                    chromium_path(),
+                    "--headless=new",
+                    f"--user-data-dir={self.profile}",
+                    "--remote-debugging-port=0",
+                    *CHROMIUM_ARGS,
+                    "about:blank",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=out,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + 60
         endpoint = None
         while endpoint is None and time.monotonic() < deadline and self.proc.poll() is None:
             with open(log, "rb") as f:
                 f.seek(start)
-                m = re.search(r"DevTools listening on (ws://\S+)", f.read().decode(errors="replace"))
+                m = re.search(
+                    r"DevTools listening on (ws://\S+)", f.read().decode(errors="replace")
+                )
             if m:
                 endpoint = m.group(1)
             else:
                 time.sleep(0.2)
-        assert endpoint, f"Chromium did not print its DevTools address within 60 s (exit status {self.proc.poll()})"
+        assert endpoint, (
+            f"Chromium did not print its DevTools address within 60 s (exit status {self.proc.poll()})"
+        )
         self.browser = self.pw.chromium.connect_over_cdp(endpoint)
         ctx = self.browser.contexts[0]
         ctx.route("**/*", self._only_our_host)
@@ -129,8 +174,9 @@ class Phone:
     def wait_booted(self) -> None:
         self.page.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
         enable_semantics(self.page)
-        self.page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(state="attached",
-                                                                                        timeout=BOOT_MS)
+        self.page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(
+            state="attached", timeout=BOOT_MS
+        )
 
     def reload(self) -> None:
         self.page.reload()
@@ -154,8 +200,13 @@ def wait_until(page, script: str, arg=None, timeout_ms: int = BOOT_MS) -> None:
     """Poll `script` (may be async: each evaluation awaits it, for no longer than the time left) until it is
     truthy."""
     deadline = time.monotonic() + timeout_ms / 1000
-    while not evaluate(page, script, arg, timeout_ms=max(1_000, (deadline - time.monotonic()) * 1000),
-                       what=f"an answer to {' '.join(script.split())[:120]}"):
+    while not evaluate(
+        page,
+        script,
+        arg,
+        timeout_ms=max(1_000, (deadline - time.monotonic()) * 1000),
+        what=f"an answer to {' '.join(script.split())[:120]}",
+    ):
         if time.monotonic() > deadline:
             raise AssertionError(f"never true: {script}")
         page.wait_for_timeout(500)
@@ -188,6 +239,7 @@ def static_server(site):
 
 
 # ----------------------------------------------------------------------------------------- the table
+
 
 def new_match(page) -> None:
     tap(page, "new-match")
@@ -298,7 +350,9 @@ def test_the_app_opens_from_its_service_worker_with_the_server_stopped(site, pho
     phone.page.goto(server.url)  # no server: only the service worker can answer
     phone.wait_booted()
     # The app resumes the match open before (or lists it, when it does not): either way it is there.
-    phone.page.locator(f"{sel('deal-1')}, {sel('match-' + match_id)}").first.wait_for(state="attached", timeout=WAIT)
+    phone.page.locator(f"{sel('deal-1')}, {sel('match-' + match_id)}").first.wait_for(
+        state="attached", timeout=WAIT
+    )
     if phone.page.locator(sel("deal-1")).count() == 0:
         tap(phone.page, f"match-{match_id}")
         wait_present(phone.page, "deal-1", timeout=WAIT)
@@ -306,6 +360,7 @@ def test_the_app_opens_from_its_service_worker_with_the_server_stopped(site, pho
 
 
 # ----------------------------------------------------------------------------------------- backup and restore
+
 
 def _backup_of_two_matches(tmp_path: Path) -> tuple[Path, list[str]]:
     """A backup file as `seep-scorer backup` writes it, of two matches made in a store of its own."""
@@ -315,25 +370,51 @@ def _backup_of_two_matches(tmp_path: Path) -> tuple[Path, list[str]]:
     repo = open_repository(tmp_path / "seed", fresh=True)
     ids = []
     for n, name in enumerate(("Lions", "Tigers"), start=1):
-        m = Match(PRESETS["standard"], MatchFormat("open", None),
-                  (Team(name, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))), 0, ())
+        m = Match(
+            PRESETS["standard"],
+            MatchFormat("open", None),
+            (Team(name, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
+            0,
+            (),
+        )
         ids.append(repo.create(m.with_deals(Deal(points=(50, 50)) for _ in range(n))).id)
     close_all()
     out = tmp_path / "two-matches.jsonl"
-    subprocess.run([sys.executable, "-m", "seep_scorer", "backup", "-o", str(out), "--data-dir", str(tmp_path / "seed")],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "seep_scorer",
+            "backup",
+            "-o",
+            str(out),
+            "--data-dir",
+            str(tmp_path / "seed"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return out, ids
 
 
-def test_restore_a_backup_file_and_download_one_in_the_published_app(site, static_server, playwright_api, tmp_path):
+def test_restore_a_backup_file_and_download_one_in_the_published_app(
+    site, static_server, playwright_api, tmp_path
+):
     import json
 
     backup, ids = _backup_of_two_matches(tmp_path)
     browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         ctx = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
-        ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(static_server.url)
-                  else route.abort())
+        ctx.route(
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if route.request.url.startswith(static_server.url)
+                else route.abort()
+            ),
+        )
         page = ctx.new_page()
         page.goto(static_server.url)
         page.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
@@ -374,14 +455,19 @@ def test_restore_a_backup_file_and_download_one_in_the_published_app(site, stati
 
 # ----------------------------------------------------------------------------------------- a newer version
 
+
 def _republish_with_a_change(folder: Path) -> None:
     """What publishing a newer version does to the files: one changed (index.html), sw.js listing the new hashes."""
     from seep_scorer.publish.serviceworker import service_worker
     from seep_scorer.publish.site import _hashes
 
     index = folder / "index.html"
-    index.write_text(index.read_text(encoding="utf-8").replace(
-        "</head>", '<meta name="seep-test-version" content="2">\n</head>'), encoding="utf-8")
+    index.write_text(
+        index.read_text(encoding="utf-8").replace(
+            "</head>", '<meta name="seep-test-version" content="2">\n</head>'
+        ),
+        encoding="utf-8",
+    )
     (folder / "sw.js").write_text(service_worker(_hashes(folder)), encoding="utf-8")
 
 
@@ -389,7 +475,9 @@ def _requested(log: Path) -> list[str]:
     return re.findall(r'"GET (\S+) HTTP', log.read_text(errors="replace"))
 
 
-def test_a_newer_version_replaces_the_cached_one_and_keeps_the_matches(site, phone_factory, tmp_path):
+def test_a_newer_version_replaces_the_cached_one_and_keeps_the_matches(
+    site, phone_factory, tmp_path
+):
     import shutil
 
     folder = tmp_path / "site"
@@ -409,17 +497,24 @@ def test_a_newer_version_replaces_the_cached_one_and_keeps_the_matches(site, pho
         _republish_with_a_change(folder)
         before = len(_requested(log))
         phone.reload()  # a visit with a network: the browser finds the new sw.js and installs it
-        wait_until(phone.page, """async (old) => { const keys = await caches.keys();
+        wait_until(
+            phone.page,
+            """async (old) => { const keys = await caches.keys();
                                                    return keys.length === 1 && !old.includes(keys[0]); }""",
-                   old_caches)
+            old_caches,
+        )
         fetched = _requested(log)[before:]
         assert "/index.html" in fetched and "/sw.js" in fetched
-        assert "/main.dart.wasm" not in fetched and "/pyodide/pyodide.asm.wasm" not in fetched  # unchanged: copied
+        assert (
+            "/main.dart.wasm" not in fetched and "/pyodide/pyodide.asm.wasm" not in fetched
+        )  # unchanged: copied
     finally:
         server.stop()
     phone.reload()  # the next load, with the server gone: the new version, from the new cache
     assert phone.page.locator('meta[name="seep-test-version"]').count() == 1
-    phone.page.locator(f"{sel('deal-1')}, {sel('nav-matches')}").first.wait_for(state="attached", timeout=WAIT)
+    phone.page.locator(f"{sel('deal-1')}, {sel('nav-matches')}").first.wait_for(
+        state="attached", timeout=WAIT
+    )
     if phone.page.locator(sel("deal-1")).count() == 0:
         match = phone.page.locator("[flt-semantics-identifier^='match-']").first
         match.wait_for(state="attached", timeout=WAIT)

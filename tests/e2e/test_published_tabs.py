@@ -8,10 +8,25 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import (CHROMIUM_ARGS, VIEWPORT, chromium_path, enable_semantics, sel, tap, text,
-                         wait_present, wait_text)
-from test_published import (BOOT_MS, WAIT, new_match, playwright_api,  # noqa: F401
-                            record_points, save, site, static_server)
+from e2e_support import (
+    CHROMIUM_ARGS,
+    VIEWPORT,
+    chromium_path,
+    enable_semantics,
+    sel,
+    tap,
+    text,
+    wait_present,
+    wait_text,
+)
+from test_published import (
+    BOOT_MS,
+    WAIT,
+    new_match,
+    playwright_api,  # noqa: F401
+    record_points,
+    save,
+)
 
 
 def _open(ctx, url: str):
@@ -20,15 +35,20 @@ def _open(ctx, url: str):
     page.goto(url)
     page.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
     enable_semantics(page)
-    page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(state="attached",
-                                                                               timeout=BOOT_MS)
+    page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(
+        state="attached", timeout=BOOT_MS
+    )
     return page
 
 
 def _only(ctx, server) -> None:
     """Every request to another host aborted: nothing but the site itself."""
-    ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(server.url)
-              else route.abort())
+    ctx.route(
+        "**/*",
+        lambda route: (
+            route.continue_() if route.request.url.startswith(server.url) else route.abort()
+        ),
+    )
 
 
 def _match_id(page) -> str:
@@ -73,8 +93,9 @@ def test_two_tabs_keep_each_others_saves(static_server, playwright_api):
         browser.close()
 
 
-def test_a_deal_entered_in_one_tab_while_another_saves_one_is_added_after_it(static_server,
-                                                                             playwright_api):
+def test_a_deal_entered_in_one_tab_while_another_saves_one_is_added_after_it(
+    static_server, playwright_api
+):
     """Both tabs on one match; A has a deal entered, not yet saved, when B saves one. A's save is
     checked against what B stored (as a phone's against another's on the server): A has either heard
     of B's save already (the tabs' channel) and is asked, saving its entry as the next deal, or is
@@ -98,7 +119,8 @@ def test_a_deal_entered_in_one_tab_while_another_saves_one_is_added_after_it(sta
         tab_a.bring_to_front()
         tap(tab_a, "save-deal")
         tab_a.locator(f"{sel('deal-3')}, {sel('notice')}, {sel('stale-deal')}").first.wait_for(
-            state="attached", timeout=WAIT)
+            state="attached", timeout=WAIT
+        )
         if tab_a.locator(sel("stale-deal")).count():
             # A heard of B's deal: asked first, it saves its entry as the next deal (issue 19)
             tap(tab_a, "stale-deal-next")
@@ -112,8 +134,11 @@ def test_a_deal_entered_in_one_tab_while_another_saves_one_is_added_after_it(sta
         tab_b.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
         enable_semantics(tab_b)
         wait_present(tab_b, "deal-3", timeout=WAIT)
-        assert ["70 : 30" in text(tab_b, "deal-1"), "40 : 60" in text(tab_b, "deal-2"),
-                "20 : 80" in text(tab_b, "deal-3")] == [True, True, True]
+        assert [
+            "70 : 30" in text(tab_b, "deal-1"),
+            "40 : 60" in text(tab_b, "deal-2"),
+            "20 : 80" in text(tab_b, "deal-3"),
+        ] == [True, True, True]
     finally:
         browser.close()
 

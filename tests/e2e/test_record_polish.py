@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from e2e_support import WAIT_MS, Server, evaluate, open_app, sel, tap, text, wait_present, wait_text
 
 VIEWPORTS = [(360, 640), (412, 915)]
@@ -17,8 +16,12 @@ MIN_HEIGHT = 44  # every control is at least 48 high (48 x 48 tap targets)
 
 # (identifier, clickable now) in screen order; the disabled ones (a count of 0, a sweep the rules give
 # the other team) must still be in sight.
-SWEEPS = [(f"sweep-{t}-{k}-{d}", d == "inc" and (k == "normal" or (k == "opening") == (t == 1)))
-          for k in ("normal", "opening", "last") for t in (0, 1) for d in ("dec", "inc")]
+SWEEPS = [
+    (f"sweep-{t}-{k}-{d}", d == "inc" and (k == "normal" or (k == "opening") == (t == 1)))
+    for k in ("normal", "opening", "last")
+    for t in (0, 1)
+    for d in ("dec", "inc")
+]
 
 PROBE = """(s) => {
   const e = document.querySelector(s);
@@ -76,7 +79,10 @@ def shot(page, name: str) -> None:
 
 def footer_top(page) -> float:
     """The top of the sticky totals bar: nothing of the body may be seen or tapped below it."""
-    return min(evaluate(page, PROBE, sel(i))["top"] for i in ("deal-total-0", "help-scoring", "deal-total-1"))
+    return min(
+        evaluate(page, PROBE, sel(i))["top"]
+        for i in ("deal-total-0", "help-scoring", "deal-total-1")
+    )
 
 
 def bring_into_view(page, ident: str, width: int) -> dict:
@@ -93,7 +99,9 @@ def bring_into_view(page, ident: str, width: int) -> dict:
             return p
         page.mouse.wheel(0, 90 if p["bottom"] > limit - MIN_HEIGHT else -90)
         page.wait_for_timeout(120)
-    raise AssertionError(f"{ident} cannot be scrolled into sight above the totals bar ({p}, limit {limit})")
+    raise AssertionError(
+        f"{ident} cannot be scrolled into sight above the totals bar ({p}, limit {limit})"
+    )
 
 
 def check_controls(page, width: int, controls) -> None:
@@ -106,29 +114,45 @@ def check_controls(page, width: int, controls) -> None:
             assert not p["covered"], f"{ident} is covered at its centre or edges: {p}"
 
 
-@pytest.mark.parametrize("record_page", [(w, h, None) for w, h in VIEWPORTS], indirect=True,
-                         ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+@pytest.mark.parametrize(
+    "record_page",
+    [(w, h, None) for w, h in VIEWPORTS],
+    indirect=True,
+    ids=[f"{w}x{h}" for w, h in VIEWPORTS],
+)
 def test_every_control_of_the_record_screen_is_in_reach(record_page):
     page, width, height = record_page
     from seep_scorer.rules.cards import POINT_CARD_CODES
 
     shot(page, f"record-{width}x{height}-top")
-    controls = [(f"dealer-{s}", True) for s in range(4)] + [("mode-cards", True), ("mode-points", True)]
-    controls += [(f"card-{c}", True) for c in POINT_CARD_CODES] + [("swap-all", True), ("help-sweeps", True)]
+    controls = [(f"dealer-{s}", True) for s in range(4)] + [
+        ("mode-cards", True),
+        ("mode-points", True),
+    ]
+    controls += [(f"card-{c}", True) for c in POINT_CARD_CODES] + [
+        ("swap-all", True),
+        ("help-sweeps", True),
+    ]
     controls += SWEEPS
     check_controls(page, width, controls)
     shot(page, f"record-{width}x{height}-bottom")
 
     # clicks where a person taps: the last card, the last-play row, the last control of the body
-    for ident, check, needle in (("card-10D", "card-10D", "Vermas"), ("sweep-0-last-inc", "sweep-0-last", "1"),
-                                 ("sweep-1-normal-inc", "sweep-1-normal", "1"),
-                                 ("sweep-0-last-dec", "sweep-0-last", "0")):
+    for ident, check, needle in (
+        ("card-10D", "card-10D", "Vermas"),
+        ("sweep-0-last-inc", "sweep-0-last", "1"),
+        ("sweep-1-normal-inc", "sweep-1-normal", "1"),
+        ("sweep-0-last-dec", "sweep-0-last", "0"),
+    ):
         p = bring_into_view(page, ident, width)
         assert not p["covered"], (ident, p)
         page.mouse.click(p["cx"], p["cy"])
-        page.wait_for_function("([s, n]) => { const e = document.querySelector(s);"
-                               " return !!e && e.textContent.trim().endsWith(n); }", arg=[sel(check), needle],
-                               timeout=WAIT_MS)
+        page.wait_for_function(
+            "([s, n]) => { const e = document.querySelector(s);"
+            " return !!e && e.textContent.trim().endsWith(n); }",
+            arg=[sel(check), needle],
+            timeout=WAIT_MS,
+        )
     assert "Vermas" in text(page, "deal-total-1")
     # the footer's own controls
     for ident in ("save-deal", "help-scoring"):
@@ -149,7 +173,9 @@ def test_every_control_of_the_record_screen_is_in_reach(record_page):
     wait_present(page, "record-deal", timeout=WAIT_MS)
 
 
-@pytest.mark.parametrize("record_page", [(360, 640, "race500")], indirect=True, ids=["360x640-race500"])
+@pytest.mark.parametrize(
+    "record_page", [(360, 640, "race500")], indirect=True, ids=["360x640-race500"]
+)
 def test_the_most_cards_choice_is_in_reach_under_the_cards(record_page):
     page, width, height = record_page
     wait_text(page, "deal-error", "more cards")
@@ -157,6 +183,9 @@ def test_the_most_cards_choice_is_in_reach_under_the_cards(record_page):
     check_controls(page, width, controls)
     p = bring_into_view(page, "most-cards-tie", width)
     page.mouse.click(p["cx"], p["cy"])
-    page.wait_for_function("(s) => { const e = document.querySelector(s); return !e || !e.textContent.trim(); }",
-                           arg=sel("deal-error"), timeout=WAIT_MS)
+    page.wait_for_function(
+        "(s) => { const e = document.querySelector(s); return !e || !e.textContent.trim(); }",
+        arg=sel("deal-error"),
+        timeout=WAIT_MS,
+    )
     shot(page, f"record-{width}x{height}-race500")

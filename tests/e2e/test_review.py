@@ -9,8 +9,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from e2e_support import (VIEWPORT, WAIT_MS, download_path, evaluate, open_app, tap, text, type_into, type_kept,
-                         wait_absent, wait_present, wait_text)
+from e2e_support import (
+    VIEWPORT,
+    WAIT_MS,
+    download_path,
+    evaluate,
+    open_app,
+    tap,
+    text,
+    type_into,
+    type_kept,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
+
 from seep_scorer.rules import replay
 from seep_scorer.store.matchfile import loads_match
 
@@ -69,7 +82,9 @@ def test_review_copy_download_rematch_search(chromium, server):
         # copy the result: what lands on the clipboard is the plain-text result
         tap(page, "share-result")
         wait_present(page, "notice")
-        copied = evaluate(page, "navigator.clipboard.readText()", what="navigator.clipboard.readText() to settle")
+        copied = evaluate(
+            page, "navigator.clipboard.readText()", what="navigator.clipboard.readText() to settle"
+        )
         assert copied.splitlines()[0] == "Seep: Lions vs Team B"
         assert "Match won by Lions, 1 bazzi to 0." in copied
 
@@ -87,8 +102,11 @@ def test_review_copy_download_rematch_search(chromium, server):
         # rematch: the same teams, the next dealer in turn, its scoreboard
         standings = replay(match)
         tap(page, "rematch")
-        page.wait_for_function("(m) => location.pathname.startsWith('/match/') && !location.pathname.includes(m)",
-                               arg=mid, timeout=WAIT_MS)
+        page.wait_for_function(
+            "(m) => location.pathname.startsWith('/match/') && !location.pathname.includes(m)",
+            arg=mid,
+            timeout=WAIT_MS,
+        )
         new_id = match_id(page)
         wait_text(page, "next-dealer", match.seat_name(standings.next_dealer) + " deals next")
         wait_present(page, "record-deal")
@@ -128,7 +146,9 @@ def test_review_copy_download_rematch_search(chromium, server):
             page.wait_for_function("document.getElementById('loading') === null", timeout=WAIT_MS)
             page.wait_for_timeout(1500)
             shot(page, "review")
-            open_app(page, server.url)  # a fresh start goes back to the match in progress: then the list
+            open_app(
+                page, server.url
+            )  # a fresh start goes back to the match in progress: then the list
             tap(page, "nav-matches")
             wait_present(page, f"match-{mid}")
             shot(page, "matches")

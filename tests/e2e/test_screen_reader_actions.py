@@ -18,10 +18,20 @@ from __future__ import annotations
 import re
 
 import pytest
+from e2e_support import (
+    VIEWPORT,
+    WAIT_MS,
+    button_names,
+    open_app,
+    sel,
+    serve_matches,
+    tap,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 from PIL import Image, ImageChops
 
-from e2e_support import (VIEWPORT, WAIT_MS, button_names, open_app, sel, serve_matches, tap, wait_absent, wait_present,
-                         wait_text)
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
@@ -33,9 +43,19 @@ URDU_UNDO_2, URDU_KEEP_PLAYING, URDU_END = "دور 2 واپس لیں", "کھیل
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """Two open-ended matches of two deals each, served: one to play with, one for the list's delete."""
-    with serve_matches(tmp_path_factory, "actions", *(
-            Match(teams=teams, format=MatchFormat("open", None), first_dealer=0,
-                  deals=(Deal(points=(60, 40)), Deal(points=(30, 70)))) for teams in (TEAMS, OTHERS))) as served:
+    with serve_matches(
+        tmp_path_factory,
+        "actions",
+        *(
+            Match(
+                teams=teams,
+                format=MatchFormat("open", None),
+                first_dealer=0,
+                deals=(Deal(points=(60, 40)), Deal(points=(30, 70))),
+            )
+            for teams in (TEAMS, OTHERS)
+        ),
+    ) as served:
         yield served
 
 
@@ -79,8 +99,12 @@ def shows_tooltip_on_hover(page, ident: str, tmp_path) -> bool:
     """Whether hovering the button draws something just under it (its tooltip): the strip under it before
     and after the mouse came."""
     box = button(page, ident).bounding_box(timeout=WAIT_MS)
-    strip = {"x": max(0, box["x"] - 80), "y": box["y"] + box["height"] + 2, "width": 160 + box["width"],
-             "height": 28}
+    strip = {
+        "x": max(0, box["x"] - 80),
+        "y": box["y"] + box["height"] + 2,
+        "width": 160 + box["width"],
+        "height": 28,
+    }
     strip["width"] = min(strip["width"], VIEWPORT["width"] - strip["x"])
     page.mouse.move(5, VIEWPORT["height"] / 2)
     page.wait_for_timeout(800)
@@ -104,7 +128,9 @@ def dialog_buttons(page, prefix: str) -> list[tuple[str, float]]:
     return found
 
 
-def test_undo_redo_a_help_mark_and_back_run_when_a_screen_reader_activates_them(chromium, table, tmp_path):
+def test_undo_redo_a_help_mark_and_back_run_when_a_screen_reader_activates_them(
+    chromium, table, tmp_path
+):
     srv, (match_id, _other) = table
     ctx, page = scoreboard(chromium, srv, match_id, "en-US")
     try:
@@ -159,7 +185,9 @@ def test_a_matchs_delete_button_runs_when_a_screen_reader_activates_it(chromium,
         tap(page, "nav-matches")
         wait_present(page, f"delete-match-{other}")
         page.wait_for_timeout(500)
-        assert read_once(page, f"delete-match-{other}").startswith("Delete the match Reds vs Blues (2 deals, ")
+        assert read_once(page, f"delete-match-{other}").startswith(
+            "Delete the match Reds vs Blues (2 deals, "
+        )
         tap_target(page, f"delete-match-{other}")
         activate(page, f"delete-match-{other}")
         wait_absent(page, f"match-{other}")

@@ -16,8 +16,17 @@ from __future__ import annotations
 import re
 
 import pytest
+from e2e_support import (
+    VIEWPORT,
+    WAIT_MS,
+    button_names,
+    open_app,
+    sel,
+    serve_matches,
+    tap,
+    wait_present,
+)
 
-from e2e_support import VIEWPORT, WAIT_MS, button_names, open_app, sel, serve_matches, tap, wait_present
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 
 SEATS = ("Asha", "Bilal", "Chitra", "Dev")  # seats 0 to 3: team 0 holds seats 0 and 2
@@ -28,9 +37,16 @@ SINDHI_BACK = "پوئتي"
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A match in progress, served."""
-    with serve_matches(tmp_path_factory, "names", Match(
-            teams=TEAMS, format=MatchFormat("bazzis", 3), first_dealer=0, deals=(Deal(points=(60, 40)),))) \
-            as (srv, (playing,)):
+    with serve_matches(
+        tmp_path_factory,
+        "names",
+        Match(
+            teams=TEAMS,
+            format=MatchFormat("bazzis", 3),
+            first_dealer=0,
+            deals=(Deal(points=(60, 40)),),
+        ),
+    ) as (srv, (playing,)):
         yield srv, playing
 
 
@@ -39,7 +55,9 @@ def in_reading_order(page, prefix: str) -> list[tuple[str, float, float]]:
     found = []
     for node in page.locator(f'[flt-semantics-identifier^="{prefix}"]').all():
         box = node.bounding_box(timeout=WAIT_MS)
-        found.append((node.get_attribute("flt-semantics-identifier", timeout=WAIT_MS), box["x"], box["y"]))
+        found.append(
+            (node.get_attribute("flt-semantics-identifier", timeout=WAIT_MS), box["x"], box["y"])
+        )
     return found
 
 
@@ -77,13 +95,17 @@ def test_sindhi_names_the_back_button_and_reads_the_rows_right_to_left(chromium,
         assert [i for i, _x, _y in dealers] == [f"dealer-{s}" for s in range(4)], dealers
         xs = [x for _i, x, _y in dealers]
         assert xs == sorted(xs, reverse=True) and len(set(xs)) == 4, dealers
-        assert button_names(page.locator(sel("dealer")).aria_snapshot(timeout=WAIT_MS)) == list(SEATS)
+        assert button_names(page.locator(sel("dealer")).aria_snapshot(timeout=WAIT_MS)) == list(
+            SEATS
+        )
 
         # the sweep counters: on each row, first team first, each counter from its right end
         sweeps = in_reading_order(page, "sweep-")
         for kind in ("normal", "opening", "last"):
             row = [(i, x) for i, x, _y in sweeps if f"-{kind}" in i]
-            assert [i for i, _x in row] == [f"sweep-{t}-{kind}{b}" for t in (0, 1) for b in ("-dec", "", "-inc")], row
+            assert [i for i, _x in row] == [
+                f"sweep-{t}-{kind}{b}" for t in (0, 1) for b in ("-dec", "", "-inc")
+            ], row
             xs = [x for _i, x in row]
             assert xs == sorted(xs, reverse=True), row
 
@@ -123,8 +145,10 @@ def test_hindi_names_the_digit_chips(chromium, table):
     try:
         open_app(page, f"{srv.url}settings")
         wait_present(page, "digits-native")
-        names = {c: button_names(page.locator(sel(f"digits-{c}")).aria_snapshot(timeout=WAIT_MS))
-                 for c in ("latin", "native")}
+        names = {
+            c: button_names(page.locator(sel(f"digits-{c}")).aria_snapshot(timeout=WAIT_MS))
+            for c in ("latin", "native")
+        }
         assert names == {"latin": ["अंग्रेज़ी अंक, 123456"], "native": ["देवनागरी अंक, १२३४५६"]}, names
         assert page.get_by_role("button", name="123456", exact=True).count() == 0
         assert page.locator(sel("digits-native-alt")).count() == 0  # Sindhi's second set only

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from e2e_support import VIEWPORT, open_app, tap, wait_present
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "security"))
@@ -32,9 +31,21 @@ def test_a_phone_joins_and_saves_while_silent_connections_flood_the_server(chrom
             tap(page, "start-match")
             wait_present(page, "record-deal")
             held = srv.descriptors()
-        out = subprocess.run([sys.executable, "-m", "seep_scorer", "list", "--json", "--data-dir",
-                              str(tmp_path / "srv" / "data")],
-                             capture_output=True, text=True, timeout=120, check=True).stdout
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "seep_scorer",
+                "list",
+                "--json",
+                "--data-dir",
+                str(tmp_path / "srv" / "data"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        ).stdout
         assert len(json.loads(out)) == 1  # the match was saved
         assert held <= 256 - 64, held
         assert "Too many open files" not in srv.log.read_text(errors="replace")

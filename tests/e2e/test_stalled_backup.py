@@ -22,8 +22,15 @@ def fill_store(data_dir, matches: int = 150) -> None:
     try:
         for i in range(matches):
             deals = tuple(Deal(points=(40 + (i + k) % 20, 60 - (i + k) % 20)) for k in range(8))
-            repo.create(Match(teams=(Team(f"Team {i}", (f"Asha {i}", f"Chitra {i}")),
-                                     Team(f"Other {i}", (f"Bilal {i}", f"Dev {i}"))), deals=deals))
+            repo.create(
+                Match(
+                    teams=(
+                        Team(f"Team {i}", (f"Asha {i}", f"Chitra {i}")),
+                        Team(f"Other {i}", (f"Bilal {i}", f"Dev {i}")),
+                    ),
+                    deals=deals,
+                )
+            )
     finally:
         close_all()
 
@@ -36,11 +43,16 @@ def test_a_phone_records_a_deal_while_a_backup_is_stalled_on_a_pipe(chromium, tm
     ctx = None
     try:
         # stdout is a pipe this test does not read until the end: the backup stalls once it is full
-        backup = subprocess.Popen([sys.executable, "-m", "seep_scorer", "backup", "--data-dir", str(data)],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        backup = subprocess.Popen(
+            [sys.executable, "-m", "seep_scorer", "backup", "--data-dir", str(data)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         time.sleep(3)
-        assert backup.poll() is None, "the backup finished: it never stalled, so this test proves nothing"
+        assert backup.poll() is None, (
+            "the backup finished: it never stalled, so this test proves nothing"
+        )
 
         ctx = chromium.new_context(viewport=VIEWPORT)
         page = ctx.new_page()
@@ -86,6 +98,7 @@ def test_while_the_store_is_locked_elsewhere_other_phones_keep_working(chromium,
     holder = None
     contexts = []
     try:
+
         def phone():
             ctx = chromium.new_context(viewport=VIEWPORT)
             contexts.append(ctx)
@@ -107,10 +120,15 @@ def test_while_the_store_is_locked_elsewhere_other_phones_keep_working(chromium,
         open_app(b, match_url.rstrip("/") + "/deal")
         wait_present(b, "card-KS")
 
-        holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(data / ".lock")],
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        holder = subprocess.Popen(
+            [sys.executable, "-c", HOLD_LOCK, str(data / ".lock")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
         # a bounded wait for its line (a bare readline waits for ever if the lock is never had)
-        assert select.select([holder.stdout], [], [], 60)[0], "the other process did not take the lock within 60 s"
+        assert select.select([holder.stdout], [], [], 60)[0], (
+            "the other process did not take the lock within 60 s"
+        )
         assert holder.stdout.readline().strip() == b"locked"
         tap(a, "save-deal")  # waits for the store (off the loop)
         time.sleep(1)

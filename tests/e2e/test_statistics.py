@@ -11,7 +11,17 @@ import os
 import re
 from pathlib import Path
 
-from e2e_support import VIEWPORT, WAIT_MS, open_app, tap, tap_until, text, type_into, wait_present, wait_text
+from e2e_support import (
+    VIEWPORT,
+    WAIT_MS,
+    open_app,
+    tap,
+    tap_until,
+    text,
+    type_into,
+    wait_present,
+    wait_text,
+)
 
 SHOTS = os.environ.get("SEEP_SHOTS")  # a folder: save screenshots there to look at
 
@@ -22,8 +32,13 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}-{page.viewport_size['width']}.png"))
 
 
-def play(page, players: tuple[str, str, str, str], points0: int, sweep0: bool = False,
-         team0: str | None = None) -> None:
+def play(
+    page,
+    players: tuple[str, str, str, str],
+    points0: int,
+    sweep0: bool = False,
+    team0: str | None = None,
+) -> None:
     """A one-bazzi match with these players by seat, decided by one deal entered as points."""
     tap(page, "nav-matches")
     tap(page, "new-match")
@@ -90,21 +105,54 @@ def test_two_matches_then_the_statistics_and_a_players_page(chromium, server):
 
         tap(page, "stats-players-sort-win-rate")
         wait_text(page, "player-1", "Bilal")
-        assert [p.split()[0] for p in rows(page, "player", 6)] == ["Bilal", "Dev", "Asha", "Chitra", "Eve", "Farid"]
+        assert [p.split()[0] for p in rows(page, "player", 6)] == [
+            "Bilal",
+            "Dev",
+            "Asha",
+            "Chitra",
+            "Eve",
+            "Farid",
+        ]
         assert rows(page, "player", 1)[0].endswith("100%")
 
         tap(page, "player-3")  # Asha, in table order
         wait_present(page, "player-matches")
-        page.wait_for_function("() => location.pathname.startsWith('/stats/player/')", timeout=WAIT_MS)
-        figures = {ident: text(page, f"player-{ident}") for ident in (
-            "matches", "win-rate", "wins", "losses", "draws", "deals", "bazzis-won", "bazzis-lost",
-            "bazzis-minimum", "card-points", "sweeps")}
-        assert figures == {"matches": "Matches 2", "win-rate": "Win rate 50%", "wins": "Wins 1", "losses": "Losses 1",
-                           "draws": "Draws 0", "deals": "Deals 2", "bazzis-won": "Bazzis won 1",
-                           "bazzis-lost": "Bazzis lost 1", "bazzis-minimum": "Bazzis won by the minimum 1",
-                           "card-points": "Card points per deal 50.0", "sweeps": "Sweeps per ten deals 5.0"}
+        page.wait_for_function(
+            "() => location.pathname.startsWith('/stats/player/')", timeout=WAIT_MS
+        )
+        figures = {
+            ident: text(page, f"player-{ident}")
+            for ident in (
+                "matches",
+                "win-rate",
+                "wins",
+                "losses",
+                "draws",
+                "deals",
+                "bazzis-won",
+                "bazzis-lost",
+                "bazzis-minimum",
+                "card-points",
+                "sweeps",
+            )
+        }
+        assert figures == {
+            "matches": "Matches 2",
+            "win-rate": "Win rate 50%",
+            "wins": "Wins 1",
+            "losses": "Losses 1",
+            "draws": "Draws 0",
+            "deals": "Deals 2",
+            "bazzis-won": "Bazzis won 1",
+            "bazzis-lost": "Bazzis lost 1",
+            "bazzis-minimum": "Bazzis won by the minimum 1",
+            "card-points": "Card points per deal 50.0",
+            "sweeps": "Sweeps per ten deals 5.0",
+        }
         wait_present(page, "player-chart")
-        assert "Chitra" in text(page, "partner-1") and "Won 1, lost 1, drawn 0" in text(page, "partner-1")
+        assert "Chitra" in text(page, "partner-1") and "Won 1, lost 1, drawn 0" in text(
+            page, "partner-1"
+        )
         rivals = " | ".join(rows(page, "rival", 2))
         assert "against Bilal & Dev" in rivals and "against Eve & Farid" in rivals
         shot(page, "player")

@@ -8,10 +8,23 @@ import re
 import subprocess
 import sys
 
-from e2e_support import (VIEWPORT, give_jack_of_spades_to_team_b, open_app, sel, tap, tap_until, text,
-                         type_into, wait_absent, wait_present, wait_text)
+from e2e_support import (
+    VIEWPORT,
+    give_jack_of_spades_to_team_b,
+    open_app,
+    sel,
+    tap,
+    tap_until,
+    text,
+    type_into,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 
-LIVE_MS = 15_000  # a second phone must see each change "within a second"; allow a slow CI box headroom
+LIVE_MS = (
+    15_000  # a second phone must see each change "within a second"; allow a slow CI box headroom
+)
 
 
 def new_phone(browser, url):
@@ -24,7 +37,9 @@ def new_phone(browser, url):
 def record_cards(page, team1=(), swap_all=False, sweeps=()):
     tap(page, "record-deal")
     wait_present(page, "save-deal")
-    tap(page, "mode-cards")  # a new deal starts in the mode of the last one (issue 11): after a points deal, points
+    tap(
+        page, "mode-cards"
+    )  # a new deal starts in the mode of the last one (issue 11): after a points deal, points
     wait_present(page, "card-KS")
     if swap_all:
         tap_until(page, "swap-all", "card-KS", "Team B")
@@ -64,7 +79,9 @@ def screen_values(page):
         "difference": text(page, "difference"),
         "bazzis": [int(re.search(r"\d+", text(page, f"bazzis-{t}")).group()) for t in (0, 1)],
         # issue 11: a team's standing is read as one sentence, "Team A: 2 bazzis, 250 points"
-        "totals": [int(re.search(r"(\d+) points?\b", text(page, f"bazzis-{t}")).group(1)) for t in (0, 1)],
+        "totals": [
+            int(re.search(r"(\d+) points?\b", text(page, f"bazzis-{t}")).group(1)) for t in (0, 1)
+        ],
         "result": text(page, "match-result") if page.locator(sel("match-result")).count() else None,
     }
 
@@ -175,18 +192,33 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     server.stop()
     exported = tmp_path / "match.json"
     cli = [sys.executable, "-m", "seep_scorer"]
-    subprocess.run(cli + ["export", match_id, "-o", str(exported), "--data-dir", str(server.data_dir)],
-                   check=True, capture_output=True, timeout=120)
-    out = subprocess.run(cli + ["score", str(exported), "--json"], check=True, capture_output=True, text=True,
-                         timeout=120)
+    subprocess.run(
+        cli + ["export", match_id, "-o", str(exported), "--data-dir", str(server.data_dir)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    out = subprocess.run(
+        cli + ["score", str(exported), "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     scored = json.loads(out.stdout)
     assert shown_deals == [d["scores"] for d in scored["deals"]]
     assert shown["bazzis"] == scored["bazzis"] == [2, 1]
     assert shown["totals"] == scored["totals"]
     assert scored["finished"] and scored["winner"] == 0 and "Match won by Team A" in shown["result"]
     diff = scored["difference"]
-    assert (shown["difference"].startswith("Level") if diff == 0 else str(abs(diff)) in shown["difference"])
-    kinds = {s["kind"] for d in json.loads(exported.read_text())["deals"] for s in d.get("sweeps", [])}
+    assert (
+        shown["difference"].startswith("Level")
+        if diff == 0
+        else str(abs(diff)) in shown["difference"]
+    )
+    kinds = {
+        s["kind"] for d in json.loads(exported.read_text())["deals"] for s in d.get("sweeps", [])
+    }
     assert kinds == {"normal", "opening", "last"}
 
 

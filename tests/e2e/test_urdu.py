@@ -45,7 +45,9 @@ def test_urdu_is_mirrored_and_writes_urdu_digits(chromium, server):
     ctx = chromium.new_context(viewport=SIZES[0], locale="ur-PK")
     page = ctx.new_page()
     open_app(page, server.url + "settings")
-    page.wait_for_function(SELECTED, arg=sel("language-ur"), timeout=30_000)  # the browser's language
+    page.wait_for_function(
+        SELECTED, arg=sel("language-ur"), timeout=30_000
+    )  # the browser's language
     wait_present(page, "digits-native")
     assert page.locator(sel("digits-native-alt")).count() == 0  # Sindhi's second set is not Urdu's
     choose(page, "digits-native")
@@ -64,8 +66,11 @@ def test_urdu_is_mirrored_and_writes_urdu_digits(chromium, server):
     for code in ("KS", "10D"):
         before = text(page, f"card-{code}")
         tap(page, f"card-{code}")
-        page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t",
-                               arg=[sel(f"card-{code}"), before], timeout=30_000)
+        page.wait_for_function(
+            "([s, t]) => document.querySelector(s).textContent !== t",
+            arg=[sel(f"card-{code}"), before],
+            timeout=30_000,
+        )
     tap(page, "sweep-1-normal-inc")
     shoot(page, "record-deal")
     tap(page, "save-deal")
@@ -75,8 +80,11 @@ def test_urdu_is_mirrored_and_writes_urdu_digits(chromium, server):
     # Save is on once something is entered (issue 19): A♣ back to Team A
     before = text(page, "card-AC")
     tap(page, "card-AC")
-    page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t",
-                           arg=[sel("card-AC"), before], timeout=30_000)
+    page.wait_for_function(
+        "([s, t]) => document.querySelector(s).textContent !== t",
+        arg=[sel("card-AC"), before],
+        timeout=30_000,
+    )
     tap(page, "save-deal")
     wait_present(page, "deal-2")
     assert match_id in page.url
@@ -86,9 +94,14 @@ def test_urdu_is_mirrored_and_writes_urdu_digits(chromium, server):
     assert box(page, "nav-matches")["x"] > width / 2 > box(page, "nav-settings")["x"]
     assert box(page, "bazzis-0")["x"] > box(page, "bazzis-1")["x"]
     # the numbers in Urdu's own digits, none in Latin ones
-    page.wait_for_function("([s, d]) => [...document.querySelector(s).textContent].some(c => d.includes(c))",
-                           arg=[sel("deal-1"), URDU_DIGITS], timeout=30_000)
-    figures = text(page, "difference") + text(page, "bazzis-0")  # deal rows also name players ("Player 1")
+    page.wait_for_function(
+        "([s, d]) => [...document.querySelector(s).textContent].some(c => d.includes(c))",
+        arg=[sel("deal-1"), URDU_DIGITS],
+        timeout=30_000,
+    )
+    figures = text(page, "difference") + text(
+        page, "bazzis-0"
+    )  # deal rows also name players ("Player 1")
     shown = figures + text(page, "deal-1")
     assert re.search(f"[{URDU_DIGITS}]", shown) and not re.search(r"[0-9]", figures), shown
     assert not re.search("[٠-٩]", shown), shown  # not the Arabic-Indic set Sindhi uses by default

@@ -12,11 +12,17 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from seep_scorer.locale_format import LANGUAGES  # the app's one list: a language added there is checked here
+from seep_scorer.locale_format import (
+    LANGUAGES,
+)  # the app's one list: a language added there is checked here
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None}  # as [tool.babel.extract_messages] in pyproject
+KEYWORDS = {
+    "_": None,
+    "ngettext": (1, 2),
+    "N_": None,
+}  # as [tool.babel.extract_messages] in pyproject
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # msgids a translation may leave as they are: nothing in them but placeholders, digits and signs.
 SAME_AS_SOURCE_OK = re.compile(r"^[\W\d_]*$")
@@ -40,8 +46,12 @@ def source_ids() -> set:
     """Extracted in memory from seep_scorer/, as `pybabel extract` does with the pyproject settings."""
     ids = set()
     for _file, _line, msg, _comments, _ctx in extract_from_dir(
-            str(ROOT / "seep_scorer"), method_map=[("**.py", "python")], keywords=KEYWORDS,
-            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        str(ROOT / "seep_scorer"),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    ):
         ids.add(_key(msg))
     return ids
 
@@ -61,23 +71,33 @@ def test_the_template_is_up_to_date_with_the_source():
     with (LOCALES / "messages.pot").open("rb") as fh:
         pot = read_po(fh)
     src = source_ids()
-    assert src - _ids(pot) == set(), "strings in the code missing from messages.pot: run `pybabel extract`"
-    assert _ids(pot) - src == set(), "strings in messages.pot no longer in the code: run `pybabel extract`"
+    assert src - _ids(pot) == set(), (
+        "strings in the code missing from messages.pot: run `pybabel extract`"
+    )
+    assert _ids(pot) - src == set(), (
+        "strings in messages.pot no longer in the code: run `pybabel extract`"
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_catalog_is_up_to_date_with_the_source(code):
     ids = _ids(load(code))
     src = source_ids()
-    assert sorted(map(str, src - ids)) == [], f"{code}: strings of the code missing from the catalog"
-    assert sorted(map(str, ids - src)) == [], f"{code}: strings in the catalog no longer in the code"
+    assert sorted(map(str, src - ids)) == [], (
+        f"{code}: strings of the code missing from the catalog"
+    )
+    assert sorted(map(str, ids - src)) == [], (
+        f"{code}: strings in the catalog no longer in the code"
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_plural_forms_are_right_for_the_language(code):
     catalog = load(code)
     nplurals, _expr = get_plural(code)
-    assert catalog.num_plurals == nplurals, f"{code}: Plural-Forms has {catalog.num_plurals} forms, CLDR {nplurals}"
+    assert catalog.num_plurals == nplurals, (
+        f"{code}: Plural-Forms has {catalog.num_plurals} forms, CLDR {nplurals}"
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -120,7 +140,9 @@ def test_no_english_left_overs(code):
             continue
         ids = [m.id] if isinstance(m.id, str) else list(m.id)
         strings = list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
-        if any(s and s in ids for s in strings) and not SAME_AS_SOURCE_OK.match(PLACEHOLDER.sub("", ids[0])):
+        if any(s and s in ids for s in strings) and not SAME_AS_SOURCE_OK.match(
+            PLACEHOLDER.sub("", ids[0])
+        ):
             same.append(ids[0])
     allowed = SAME_AS_SOURCE_ALLOWED["*"] | SAME_AS_SOURCE_ALLOWED.get(code, set())
     same = [s for s in same if s not in allowed]
@@ -131,11 +153,36 @@ def test_no_english_left_overs(code):
 
 UI_DIR = ROOT / "seep_scorer" / "ui"
 MARKERS = {"_", "ngettext", "N_"}
-VISIBLE_KEYWORDS = {"text", "label", "tooltip", "hint_text", "helper_text", "error_text", "title", "semantics_label",
-                    "value", "content", "message", "action_text", "counter_text", "prefix_text", "suffix_text"}
+VISIBLE_KEYWORDS = {
+    "text",
+    "label",
+    "tooltip",
+    "hint_text",
+    "helper_text",
+    "error_text",
+    "title",
+    "semantics_label",
+    "value",
+    "content",
+    "message",
+    "action_text",
+    "counter_text",
+    "prefix_text",
+    "suffix_text",
+}
 # Calls whose n-th positional argument is shown to the user.
-VISIBLE_POSITIONAL = {"Text": 0, "TextSpan": 0, "section_title": 0, "notice": 0, "big_button": 1,
-                      "Chip": 1, "Counter": 1, "Markdown": 0, "SnackBar": 0, "Tooltip": 0}
+VISIBLE_POSITIONAL = {
+    "Text": 0,
+    "TextSpan": 0,
+    "section_title": 0,
+    "notice": 0,
+    "big_button": 1,
+    "Chip": 1,
+    "Counter": 1,
+    "Markdown": 0,
+    "SnackBar": 0,
+    "Tooltip": 0,
+}
 
 
 def _name(func) -> str:
@@ -170,16 +217,25 @@ def unmarked_strings(path: Path) -> list[str]:
 
 
 def test_every_visible_string_in_the_ui_is_marked_for_translation():
-    found = [hit for path in sorted(UI_DIR.rglob("*.py")) for hit in unmarked_strings(path)]  # screens/ too
-    assert found == [], "user-visible strings not marked with _()/ngettext()/N_():\n" + "\n".join(found)
+    found = [
+        hit for path in sorted(UI_DIR.rglob("*.py")) for hit in unmarked_strings(path)
+    ]  # screens/ too
+    assert found == [], "user-visible strings not marked with _()/ngettext()/N_():\n" + "\n".join(
+        found
+    )
 
 
 def test_the_unmarked_string_check_finds_them(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text('import flet as ft\nft.Text("Hello")\nft.Text(_("Fine"))\nft.IconButton(tooltip="Undo")\n'
-                      'big_button("x", f"Save {n}", None)\nft.Text("•")\nsem("deal-1", ft.Text(str(3)))\n')
-    hits = unmarked_strings(sample.resolve()) if sample.resolve().is_relative_to(ROOT) else [
-        h.split(": ", 1)[1] for h in _unmarked_outside_root(sample)]
+    sample.write_text(
+        'import flet as ft\nft.Text("Hello")\nft.Text(_("Fine"))\nft.IconButton(tooltip="Undo")\n'
+        'big_button("x", f"Save {n}", None)\nft.Text("•")\nsem("deal-1", ft.Text(str(3)))\n'
+    )
+    hits = (
+        unmarked_strings(sample.resolve())
+        if sample.resolve().is_relative_to(ROOT)
+        else [h.split(": ", 1)[1] for h in _unmarked_outside_root(sample)]
+    )
     assert len(hits) == 3, hits
 
 

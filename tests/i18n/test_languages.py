@@ -10,8 +10,14 @@ from seep_scorer.locale_format import LANGUAGES
 from seep_scorer.ui.viewmodels.settings import SettingsVM
 
 # Unicode blocks of each language's script (its name in the settings is written in it).
-SCRIPT = {"hi": (0x0900, 0x097F), "th": (0x0E00, 0x0E7F), "sd": (0x0600, 0x06FF), "as": (0x0980, 0x09FF),
-          "pa": (0x0A00, 0x0A7F), "ur": (0x0600, 0x06FF)}
+SCRIPT = {
+    "hi": (0x0900, 0x097F),
+    "th": (0x0E00, 0x0E7F),
+    "sd": (0x0600, 0x06FF),
+    "as": (0x0980, 0x09FF),
+    "pa": (0x0A00, 0x0A7F),
+    "ur": (0x0600, 0x06FF),
+}
 
 
 def test_one_list_of_languages_each_named_in_its_own_script():
@@ -21,11 +27,25 @@ def test_one_list_of_languages_each_named_in_its_own_script():
         assert all(lo <= ord(c) <= hi for c in i18n.LANGUAGES[code] if c.isalpha()), code
 
 
-@pytest.mark.parametrize("header, expected", [
-    ("pa", "pa"), ("pa-IN", "pa"), ("pa-Guru-IN", "pa"), ("pa_Guru_IN", "pa"), ("PA-in,en;q=0.5", "pa"),
-    ("ur", "ur"), ("ur-PK", "ur"), ("ur-IN", "ur"), ("ur-PK,ur;q=0.9,en-US;q=0.8,en;q=0.7", "ur"),
-    ("pa-Arab-PK", "ur"), ("pa-PK", "ur"),  # Shahmukhi Punjabi readers read the Arabic script
-    ("de-DE,pa-IN;q=0.8", "pa"), ("en-US,ur;q=0.9", "en"), ("de-DE", None)])
+@pytest.mark.parametrize(
+    "header, expected",
+    [
+        ("pa", "pa"),
+        ("pa-IN", "pa"),
+        ("pa-Guru-IN", "pa"),
+        ("pa_Guru_IN", "pa"),
+        ("PA-in,en;q=0.5", "pa"),
+        ("ur", "ur"),
+        ("ur-PK", "ur"),
+        ("ur-IN", "ur"),
+        ("ur-PK,ur;q=0.9,en-US;q=0.8,en;q=0.7", "ur"),
+        ("pa-Arab-PK", "ur"),
+        ("pa-PK", "ur"),  # Shahmukhi Punjabi readers read the Arabic script
+        ("de-DE,pa-IN;q=0.8", "pa"),
+        ("en-US,ur;q=0.9", "en"),
+        ("de-DE", None),
+    ],
+)
 def test_the_browser_language_picks_punjabi_and_urdu(header, expected):
     assert i18n.match_language(header) == expected
 
@@ -35,11 +55,19 @@ def test_urdu_sessions_are_right_to_left():
     assert i18n.is_rtl("ur") and i18n.is_rtl("sd") and not i18n.is_rtl("pa")
 
 
-@pytest.mark.parametrize("stored, choice", [
-    ({}, "latin"), ({"native_digits": True}, "native"), ({"native_digits": False}, "latin"),
-    ({"native_digits": "yes"}, "latin"),
-    ({"digits": "native-alt"}, "native-alt"), ({"digits": "latin", "native_digits": True}, "latin"),
-    ({"digits": "bogus", "native_digits": True}, "native"), ({"digits": ["native"]}, "latin")])
+@pytest.mark.parametrize(
+    "stored, choice",
+    [
+        ({}, "latin"),
+        ({"native_digits": True}, "native"),
+        ({"native_digits": False}, "latin"),
+        ({"native_digits": "yes"}, "latin"),
+        ({"digits": "native-alt"}, "native-alt"),
+        ({"digits": "latin", "native_digits": True}, "latin"),
+        ({"digits": "bogus", "native_digits": True}, "native"),
+        ({"digits": ["native"]}, "latin"),
+    ],
+)
 def test_the_digits_preference_and_the_old_boolean(stored, choice):
     assert SettingsVM(None, {"language": "sd", **stored}).digits == choice
 

@@ -3,7 +3,13 @@ import datetime as dt
 import pytest
 
 from seep_scorer.locale_format import (
-    LANGUAGES, NATIVE_DIGITS, RTL_LANGUAGES, LocaleFormat, digit_choice, digit_choices, digit_set,
+    LANGUAGES,
+    NATIVE_DIGITS,
+    RTL_LANGUAGES,
+    LocaleFormat,
+    digit_choice,
+    digit_choices,
+    digit_set,
 )
 
 
@@ -13,8 +19,10 @@ def test_latin_digits_by_default_with_each_languages_separators():
     assert LocaleFormat("hi").number(1234567) == "12,34,567"
 
 
-@pytest.mark.parametrize("lang, expected", [("hi", "१२३"), ("th", "๑๒๓"), ("as", "১২৩"), ("sd", "١٢٣"),
-                                            ("pa", "੧੨੩"), ("ur", "۱۲۳")])
+@pytest.mark.parametrize(
+    "lang, expected",
+    [("hi", "१२३"), ("th", "๑๒๓"), ("as", "১২৩"), ("sd", "١٢٣"), ("pa", "੧੨੩"), ("ur", "۱۲۳")],
+)
 def test_native_digits(lang, expected):
     assert LocaleFormat(lang, native_digits=True).number(123) == expected
     assert LocaleFormat(lang, native_digits=False).number(123) == "123"
@@ -69,7 +77,10 @@ def test_gurmukhi_and_urdu_digits_in_every_number_and_date():
     assert pa.medium_date(when) == "੧ ਦਸੰ ੨੦੨੬"
     assert ur.medium_date(when) == "۱ دسمبر، ۲۰۲۶"
     assert not any(c in "0123456789" for c in pa.date(when) + ur.date(when))
-    assert LocaleFormat("ur").number(1234567) == "1,234,567" and LocaleFormat("pa").number(1234567) == "12,34,567"
+    assert (
+        LocaleFormat("ur").number(1234567) == "1,234,567"
+        and LocaleFormat("pa").number(1234567) == "12,34,567"
+    )
 
 
 def test_urdu_is_right_to_left_and_punjabi_left_to_right_as_cldr_says():
@@ -89,19 +100,36 @@ def test_sindhi_offers_two_native_sets_others_one():
     assert LocaleFormat("sd", "native-alt").number(4567) == "۴,۵۶۷"
     assert LocaleFormat("sd", "latin").number(4567) == "4,567"
     # the two sets are told apart (the rules screen rebuilds on a change of `native_digits`)
-    assert LocaleFormat("sd", "native").native_digits != LocaleFormat("sd", "native-alt").native_digits
+    assert (
+        LocaleFormat("sd", "native").native_digits != LocaleFormat("sd", "native-alt").native_digits
+    )
     assert not LocaleFormat("sd", "latin").native_digits
 
 
 def test_a_choice_the_language_lacks_falls_back_to_its_nearest():
-    assert digit_set("ur", "native-alt") == "۰۱۲۳۴۵۶۷۸۹"  # Sindhi's second set chosen, then Urdu: Urdu's own
+    assert (
+        digit_set("ur", "native-alt") == "۰۱۲۳۴۵۶۷۸۹"
+    )  # Sindhi's second set chosen, then Urdu: Urdu's own
     assert digit_set("hi", "native-alt") == NATIVE_DIGITS["hi"]
     assert digit_set("it", "native-alt") == digit_set("it", "native") == "0123456789"
 
 
-@pytest.mark.parametrize("stored, expected", [
-    (True, "native"), (False, "latin"), (None, "latin"), ("native", "native"), ("native-alt", "native-alt"),
-    ("latin", "latin"), ("true", "latin"), (1, "latin"), ("arab", "latin"), ([1], "latin"), ({}, "latin")])
+@pytest.mark.parametrize(
+    "stored, expected",
+    [
+        (True, "native"),
+        (False, "latin"),
+        (None, "latin"),
+        ("native", "native"),
+        ("native-alt", "native-alt"),
+        ("latin", "latin"),
+        ("true", "latin"),
+        (1, "latin"),
+        ("arab", "latin"),
+        ([1], "latin"),
+        ({}, "latin"),
+    ],
+)
 def test_the_old_boolean_preference_and_anything_stored_read_as_a_choice(stored, expected):
     assert digit_choice(stored) == expected
     LocaleFormat("sd", stored).number(5)  # never raises, whatever the browser kept

@@ -15,12 +15,22 @@ SPEC_EXAMPLE = {
     "version": 1,
     "rules": {"preset": "standard", "overrides": {}},
     "match": {"type": "bazzis", "count": 3},
-    "teams": [{"name": "Team A", "players": ["Asha", "Bilal"]}, {"name": "Team B", "players": ["Chitra", "Dev"]}],
+    "teams": [
+        {"name": "Team A", "players": ["Asha", "Bilal"]},
+        {"name": "Team B", "players": ["Chitra", "Dev"]},
+    ],
     "first_dealer": 0,
     "deals": [
-        {"cards": {"0": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "AH"],
-                   "1": ["AS", "2S", "3S", "4S", "5S", "6S", "AD", "AC", "10D"]},
-         "sweeps": [{"team": 1, "kind": "normal"}], "dealer": 0, "bid": 11, "note": "free text"},
+        {
+            "cards": {
+                "0": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "AH"],
+                "1": ["AS", "2S", "3S", "4S", "5S", "6S", "AD", "AC", "10D"],
+            },
+            "sweeps": [{"team": 1, "kind": "normal"}],
+            "dealer": 0,
+            "bid": 11,
+            "note": "free text",
+        },
         {"points": {"0": 8, "1": 92}, "sweeps": []},
     ],
 }
@@ -56,42 +66,57 @@ def test_writer_always_writes_format_and_version():
 
 
 def test_overrides_round_trip():
-    data = dict(SPEC_EXAMPLE, rules={"preset": "custom", "overrides": {"ten_of_diamonds": 10, "sweep_normal": 40}},
-                deals=[{"points": {"0": 52, "1": 52}}])
+    data = dict(
+        SPEC_EXAMPLE,
+        rules={"preset": "custom", "overrides": {"ten_of_diamonds": 10, "sweep_normal": 40}},
+        deals=[{"points": {"0": 52, "1": 52}}],
+    )
     match = match_from_dict(data)
     assert match.rules.card_total == 104 and match.rules.sweep_normal == 40
     assert match_from_dict(match_to_dict(match)) == match
 
 
-@pytest.mark.parametrize("change, text", [
-    ({"format": "chess-game"}, "not a Seep match file"),
-    ({"version": 2}, "newer than this app reads"),
-    ({"version": "1"}, "whole number"),
-    ({"rules": {"preset": "bridge"}}, "unknown rules preset"),
-    ({"match": {"type": "bazzis", "count": -1}}, "from 1 to"),
-    ({"teams": [{"name": "A"}]}, "two teams"),
-    ({"first_dealer": 7}, "seat number"),
-    ({"deals": {"0": {}}}, "list of deals"),
-])
+@pytest.mark.parametrize(
+    "change, text",
+    [
+        ({"format": "chess-game"}, "not a Seep match file"),
+        ({"version": 2}, "newer than this app reads"),
+        ({"version": "1"}, "whole number"),
+        ({"rules": {"preset": "bridge"}}, "unknown rules preset"),
+        ({"match": {"type": "bazzis", "count": -1}}, "from 1 to"),
+        ({"teams": [{"name": "A"}]}, "two teams"),
+        ({"first_dealer": 7}, "seat number"),
+        ({"deals": {"0": {}}}, "list of deals"),
+    ],
+)
 def test_bad_files_are_refused_with_a_clear_message(change, text):
     data = dict(SPEC_EXAMPLE, **change)
     with pytest.raises(MatchError, match=text):
         match_from_dict(data)
 
 
-@pytest.mark.parametrize("deal, where", [
-    ({"cards": {"0": ["KS", "KS"], "1": []}}, "deal 1, field 'cards.0': KS is listed twice"),
-    ({"cards": {"0": ["KS"], "2": []}}, "deal 1, field 'cards'"),
-    ({"points": {"0": 60}}, "deal 1, field 'points'"),
-    ({"points": {"0": "60", "1": 40}}, "deal 1, field 'points.0'"),
-    ({"points": {"0": 60, "1": 40}, "cards": {}}, "not both"),
-    ({"points": {"0": 60, "1": 40}, "sweeps": [{"team": 3}]}, "deal 1, field 'sweeps[0].team'"),
-    ({"points": {"0": 60, "1": 40}, "sweeps": [{"team": 0, "kind": "mega"}]}, "deal 1, field 'sweeps[0].kind'"),
-    ({"points": {"0": 60, "1": 40}, "note": 5}, "deal 1, field 'note'"),
-    ({}, "deal 1, field 'cards'"),
-    ({"points": {"0": 60, "1": 40}, "dealer": [], "sweeps": [{"team": 0, "kind": "last"}]}, "deal 1, field 'dealer'"),
-    ([], "deal 1, field 'deal'"),
-])
+@pytest.mark.parametrize(
+    "deal, where",
+    [
+        ({"cards": {"0": ["KS", "KS"], "1": []}}, "deal 1, field 'cards.0': KS is listed twice"),
+        ({"cards": {"0": ["KS"], "2": []}}, "deal 1, field 'cards'"),
+        ({"points": {"0": 60}}, "deal 1, field 'points'"),
+        ({"points": {"0": "60", "1": 40}}, "deal 1, field 'points.0'"),
+        ({"points": {"0": 60, "1": 40}, "cards": {}}, "not both"),
+        ({"points": {"0": 60, "1": 40}, "sweeps": [{"team": 3}]}, "deal 1, field 'sweeps[0].team'"),
+        (
+            {"points": {"0": 60, "1": 40}, "sweeps": [{"team": 0, "kind": "mega"}]},
+            "deal 1, field 'sweeps[0].kind'",
+        ),
+        ({"points": {"0": 60, "1": 40}, "note": 5}, "deal 1, field 'note'"),
+        ({}, "deal 1, field 'cards'"),
+        (
+            {"points": {"0": 60, "1": 40}, "dealer": [], "sweeps": [{"team": 0, "kind": "last"}]},
+            "deal 1, field 'dealer'",
+        ),
+        ([], "deal 1, field 'deal'"),
+    ],
+)
 def test_bad_deals_name_the_deal_and_the_field(deal, where):
     with pytest.raises(MatchError) as err:
         match_from_dict(dict(SPEC_EXAMPLE, deals=[deal]))
@@ -125,8 +150,14 @@ def test_write_then_read_gives_an_equal_match(match):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=12),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -139,9 +170,38 @@ def test_no_json_value_crashes_the_reader(value):
         pass
 
 
-KEYS = ["format", "version", "rules", "preset", "overrides", "match", "type", "count", "ended", "teams", "name",
-        "players", "first_dealer", "deals", "cards", "points", "sweeps", "team", "kind", "most_cards", "dealer",
-        "bid", "note", "0", "1", "ten_of_diamonds", "card_values", "minimum", "scoring", "lead_target"]
+KEYS = [
+    "format",
+    "version",
+    "rules",
+    "preset",
+    "overrides",
+    "match",
+    "type",
+    "count",
+    "ended",
+    "teams",
+    "name",
+    "players",
+    "first_dealer",
+    "deals",
+    "cards",
+    "points",
+    "sweeps",
+    "team",
+    "kind",
+    "most_cards",
+    "dealer",
+    "bid",
+    "note",
+    "0",
+    "1",
+    "ten_of_diamonds",
+    "card_values",
+    "minimum",
+    "scoring",
+    "lead_target",
+]
 
 
 def _paths(value, path=()):

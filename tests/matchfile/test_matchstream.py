@@ -43,12 +43,16 @@ def whole_outcome(text, monkeypatch, keep_deals=True):
 
 
 def streamed(text, keep_deals=True):
-    return matchstream.stream_scored(text, matchfile._header_check, matchfile._TOP_KEYS, matchfile.MAX_DEALS,
-                                     keep_deals)
+    return matchstream.stream_scored(
+        text, matchfile._header_check, matchfile._TOP_KEYS, matchfile.MAX_DEALS, keep_deals
+    )
 
 
-SETTINGS = settings(max_examples=200, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 
 # Characters per batch of deals read in one call of the scanner (matchstream._BATCH): small ones make batches
@@ -57,8 +61,15 @@ BATCHES = st.sampled_from([0, 1, 60, 150, 400, matchstream._BATCH])
 
 
 @SETTINGS
-@given(match=matches(max_deals=20), indent=st.sampled_from([None, 1, 2]), keep=st.booleans(), batch=BATCHES)
-def test_valid_files_take_the_stream_and_read_as_a_whole_read_them(match, indent, keep, batch, monkeypatch):
+@given(
+    match=matches(max_deals=20),
+    indent=st.sampled_from([None, 1, 2]),
+    keep=st.booleans(),
+    batch=BATCHES,
+)
+def test_valid_files_take_the_stream_and_read_as_a_whole_read_them(
+    match, indent, keep, batch, monkeypatch
+):
     monkeypatch.setattr(matchstream, "_BATCH", batch)
     text = json.dumps(match_to_dict(match), indent=indent)
     got = streamed(text, keep)
@@ -78,8 +89,12 @@ def test_damaged_files_read_as_a_whole_read_them(doc, indent, batch, monkeypatch
 
 
 @SETTINGS
-@given(doc=damaged(), cut=st.integers(0, 10_000), junk=st.sampled_from(["", "]", "}", ",", " ,", "x", "[", "\"", "{}"]),
-       batch=BATCHES)
+@given(
+    doc=damaged(),
+    cut=st.integers(0, 10_000),
+    junk=st.sampled_from(["", "]", "}", ",", " ,", "x", "[", '"', "{}"]),
+    batch=BATCHES,
+)
 def test_broken_texts_read_as_a_whole_read_them(doc, cut, junk, batch, monkeypatch):
     """A text cut anywhere, or with stray characters put in: the same error either way."""
     monkeypatch.setattr(matchstream, "_BATCH", batch)
@@ -93,33 +108,51 @@ def _text(**changes) -> str:
     return json.dumps(dict(SPEC_EXAMPLE, **changes), indent=1)
 
 
-@pytest.mark.parametrize("text", [
-    # the rules after the deals: the deals cannot be checked as they come
-    json.dumps({"deals": SPEC_EXAMPLE["deals"], **{k: v for k, v in SPEC_EXAMPLE.items() if k != "deals"}}),
-    # a key twice: JSON's last value wins, which only the whole reading knows
-    _text()[:-2] + ', "format": "seep-match"}',
-    _text()[:-2] + ', "deals": []}',
-    # a known key after the deals
-    json.dumps({k: v for k, v in SPEC_EXAMPLE.items() if k != "teams"} | {"teams": SPEC_EXAMPLE["teams"]}),
-    # a deal after the end of the match
-    _text(match={"type": "bazzis", "count": 1}, deals=[{"points": {"0": 8, "1": 92}}, {"points": {"0": 50, "1": 50}}]),
-    # a deal the fast check leaves to the careful one (a key it does not know)
-    _text(deals=[{"points": {"0": 50, "1": 50}, "photo": "x.jpg"}]),
-    # a comma after whitespace
-    '{"format": "seep-match", "version": 1, "deals": [{"points": {"0": 50, "1": 50}} , {"points": {"0": 50, "1": 50}}]}',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the rules after the deals: the deals cannot be checked as they come
+        json.dumps(
+            {
+                "deals": SPEC_EXAMPLE["deals"],
+                **{k: v for k, v in SPEC_EXAMPLE.items() if k != "deals"},
+            }
+        ),
+        # a key twice: JSON's last value wins, which only the whole reading knows
+        _text()[:-2] + ', "format": "seep-match"}',
+        _text()[:-2] + ', "deals": []}',
+        # a known key after the deals
+        json.dumps(
+            {k: v for k, v in SPEC_EXAMPLE.items() if k != "teams"}
+            | {"teams": SPEC_EXAMPLE["teams"]}
+        ),
+        # a deal after the end of the match
+        _text(
+            match={"type": "bazzis", "count": 1},
+            deals=[{"points": {"0": 8, "1": 92}}, {"points": {"0": 50, "1": 50}}],
+        ),
+        # a deal the fast check leaves to the careful one (a key it does not know)
+        _text(deals=[{"points": {"0": 50, "1": 50}, "photo": "x.jpg"}]),
+        # a comma after whitespace
+        '{"format": "seep-match", "version": 1, "deals": [{"points": {"0": 50, "1": 50}} , {"points": {"0": 50, "1": 50}}]}',
+    ],
+)
 def test_what_the_stream_declines_the_whole_reading_takes_as_before(text, monkeypatch):
     assert streamed(text) is None
     assert outcome(text) == whole_outcome(text, monkeypatch)
 
 
 def test_unknown_keys_after_the_deals_are_kept_and_checked():
-    doc = dict(SPEC_EXAMPLE, app={"who": "someone"})  # after "deals", as the app writes unknown keys back
+    doc = dict(
+        SPEC_EXAMPLE, app={"who": "someone"}
+    )  # after "deals", as the app writes unknown keys back
     text = json.dumps(doc, indent=1)
     assert text.index('"app"') > text.index('"deals"')
     match, _ = streamed(text)
     assert match.extra == {"top": {"app": {"who": "someone"}}}
-    assert streamed(text.replace('"someone"', "NaN")) is None  # not JSON: the whole reading words it
+    assert (
+        streamed(text.replace('"someone"', "NaN")) is None
+    )  # not JSON: the whole reading words it
     with pytest.raises(MatchError):
         loads_scored_match(text.replace('"someone"', "NaN"))
 
@@ -148,7 +181,9 @@ def test_the_stream_holds_one_deal_at_a_time():
         finally:
             tracemalloc.stop()
 
-    whole = peak(lambda: matchfile.scored_match_from_dict(json.loads(text), from_json=True, keep_deals=False))
+    whole = peak(
+        lambda: matchfile.scored_match_from_dict(json.loads(text), from_json=True, keep_deals=False)
+    )
     stream = peak(lambda: streamed(text, keep_deals=False))
     assert stream < whole / 2, (stream, whole)
 
@@ -182,18 +217,30 @@ def test_an_indented_file_is_read_a_batch_of_deals_at_a_time(monkeypatch):
     calls = _count_scans(monkeypatch)
     match, standings = streamed(text, keep_deals=True)
     assert len(standings.deals) == 400 and len(match.deals) == 400
-    assert len(calls) < 40, f"{len(calls)} calls of the scanner for 400 deals"  # one by one: over 400
+    assert len(calls) < 40, (
+        f"{len(calls)} calls of the scanner for 400 deals"
+    )  # one by one: over 400
     assert (match, standings) == whole_outcome(text, monkeypatch)[1:]
 
 
 def test_a_separator_inside_a_deal_sends_the_rest_deal_by_deal(monkeypatch):
     """Hand-indented sweeps that close as deals do ("},\n  {" inside a deal): the batch that ends there is not
     a list of whole deals, and the deals are read one by one, to the same result."""
-    deal = {"points": {"0": 50, "1": 50}, "sweeps": [{"team": 0, "kind": "normal"}, {"team": 1, "kind": "normal"}]}
+    deal = {
+        "points": {"0": 50, "1": 50},
+        "sweeps": [{"team": 0, "kind": "normal"}, {"team": 1, "kind": "normal"}],
+    }
     deals = ",\n  ".join(json.dumps(deal).replace("}, {", "},\n  {") for _ in range(30))
-    text = json.dumps(dict(SPEC_EXAMPLE, match={"type": "open"}, deals=[]))[:-3] + "[\n  " + deals + "\n ]}"
+    text = (
+        json.dumps(dict(SPEC_EXAMPLE, match={"type": "open"}, deals=[]))[:-3]
+        + "[\n  "
+        + deals
+        + "\n ]}"
+    )
     monkeypatch.setattr(matchstream, "_BATCH", 50)
     calls = _count_scans(monkeypatch)
     match, standings = streamed(text)
-    assert len(standings.deals) == 30 and len(calls) >= 30  # the batch was refused: every deal on its own
+    assert (
+        len(standings.deals) == 30 and len(calls) >= 30
+    )  # the batch was refused: every deal on its own
     assert ("ok", match, standings) == whole_outcome(text, monkeypatch)

@@ -48,7 +48,9 @@ def test_unknown_keys_may_nest_up_to_the_limit_and_not_one_level_more(place):
         if depth <= jsonio.MAX_MATCH_DEPTH:
             match = match_from_dict(doc)
             assert loads_match(text) == match
-            assert loads_match(dumps_match(match)) == match  # what is accepted is written and read back
+            assert (
+                loads_match(dumps_match(match)) == match
+            )  # what is accepted is written and read back
         else:
             for read in (lambda: match_from_dict(doc), lambda: loads_match(text)):
                 with pytest.raises(MatchError) as err:
@@ -75,8 +77,16 @@ def test_a_deeply_nested_dict_built_in_code_is_refused_in_plain_words(depth):
         checked(match_from_dict, doc)
 
 
-@pytest.mark.parametrize("text, shown", [("NaN", "NaN"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity"),
-                                         ("1e999", "1e999"), ("[1, 2.5, -1e400]", "-1e400")])
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("NaN", "NaN"),
+        ("Infinity", "Infinity"),
+        ("-Infinity", "-Infinity"),
+        ("1e999", "1e999"),
+        ("[1, 2.5, -1e400]", "-1e400"),
+    ],
+)
 @pytest.mark.parametrize("place", PLACES)
 def test_nan_and_infinity_are_refused_wherever_unknown_keys_sit(place, text, shown):
     doc = doc_with(place, "@@")
@@ -95,8 +105,14 @@ def test_finite_numbers_under_unknown_keys_are_kept():
 
 def test_nan_is_never_written():
     plain = match_from_dict(SPEC_EXAMPLE)
-    bad_match = Match(plain.rules, plain.format, plain.teams, plain.first_dealer, plain.deals,
-                      {"top": {"x": float("nan")}})
+    bad_match = Match(
+        plain.rules,
+        plain.format,
+        plain.teams,
+        plain.first_dealer,
+        plain.deals,
+        {"top": {"x": float("nan")}},
+    )
     bad_deal = plain.with_deals([Deal(points=(50, 50), extra={"x": float("inf")})])
     for match in (bad_match, bad_deal):
         with pytest.raises(ValueError):  # MatchError is a ValueError
@@ -110,4 +126,7 @@ def test_checked_turns_a_strict_json_refusal_into_a_match_error():
 
     with pytest.raises(MatchError) as err:
         checked(reader)
-    assert err.value.field == "file" and str(err.value) == "field 'file': the file holds NaN, which is not a JSON number"
+    assert (
+        err.value.field == "file"
+        and str(err.value) == "field 'file': the file holds NaN, which is not a JSON number"
+    )

@@ -52,14 +52,18 @@ def test_profile_times_each_package(monkeypatch, tmp_path):
     import _frozen_importlib as bootstrap
 
     (tmp_path / "bench_pkg_a").mkdir()
-    (tmp_path / "bench_pkg_a" / "__init__.py").write_text("import bench_pkg_b\nX = sum(range(200000))\n")
+    (tmp_path / "bench_pkg_a" / "__init__.py").write_text(
+        "import bench_pkg_b\nX = sum(range(200000))\n"
+    )
     (tmp_path / "bench_pkg_b.py").write_text("Y = 1\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     lines: list[str] = []
     monkeypatch.setattr(webprofile, "_console", lines.append)
     monkeypatch.setattr(webprofile, "_on", True)
     monkeypatch.setattr(webprofile, "_self_ms", {})
-    monkeypatch.setattr(bootstrap, "_load_unlocked", bootstrap._load_unlocked)  # restored after the test
+    monkeypatch.setattr(
+        bootstrap, "_load_unlocked", bootstrap._load_unlocked
+    )  # restored after the test
     webprofile._time_imports()
     try:
         import bench_pkg_a  # noqa: F401

@@ -79,7 +79,11 @@ def test_on_a_server_store_calls_run_in_a_thread_and_never_flush(monkeypatch, tm
 
     monkeypatch.setattr(webfs, "flush", flush)
     main = threading.get_ident()
-    ident = asyncio.run(base.off_loop(lambda: (atomic.atomic_write_bytes(tmp_path / "m", b""), threading.get_ident())))
+    ident = asyncio.run(
+        base.off_loop(
+            lambda: (atomic.atomic_write_bytes(tmp_path / "m", b""), threading.get_ident())
+        )
+    )
     assert ident[1] != main
 
 
@@ -105,8 +109,13 @@ def test_the_daily_backup_runs_within_the_save_where_there_are_no_threads(monkey
 
     repo = open_repository(tmp_path / "data", fresh=True)
     try:
-        m = Match(PRESETS["standard"], MatchFormat("open", None),
-                  (Team("A", ("Asha", "Chitra")), Team("B", ("Bilal", "Dev"))), 0, ())
+        m = Match(
+            PRESETS["standard"],
+            MatchFormat("open", None),
+            (Team("A", ("Asha", "Chitra")), Team("B", ("Bilal", "Dev"))),
+            0,
+            (),
+        )
         repo.create(m.with_deals([Deal(points=(50, 50))]))
         for old in repo.auto_backups():
             old.unlink()

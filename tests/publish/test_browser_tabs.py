@@ -149,12 +149,14 @@ def test_outside_the_browser_a_turn_does_nothing(monkeypatch):
 
 
 def test_the_page_loads_indexeddb_under_the_lock_and_its_first_call_does_not_read_it_again(
-        tabs, monkeypatch, tmp_path):
+    tabs, monkeypatch, tmp_path
+):
     from types import SimpleNamespace
 
     mounted = []
-    fs = SimpleNamespace(filesystems=SimpleNamespace(IDBFS="IDBFS"),
-                         mount=lambda *a: mounted.append(a))
+    fs = SimpleNamespace(
+        filesystems=SimpleNamespace(IDBFS="IDBFS"), mount=lambda *a: mounted.append(a)
+    )
     monkeypatch.setitem(sys.modules, "pyodide_js", SimpleNamespace(FS=fs))
     monkeypatch.setattr(webfs, "BROWSER_DATA_DIR", tmp_path / "data")
     monkeypatch.setattr(webfs, "_mounted", False)

@@ -15,25 +15,32 @@ from pathlib import Path
 import pytest
 
 from seep_scorer.publish import site as site_module
-from seep_scorer.publish.sitefolder import BUILD_PREFIX, MANIFEST, FolderRefused
 from seep_scorer.publish.site import publish
+from seep_scorer.publish.sitefolder import BUILD_PREFIX, MANIFEST, FolderRefused
 
 BARE = "import flet as ft\nft.run(lambda page: page.add(ft.Text('hi')))\n"
 
 
 def snapshot(folder: Path) -> dict[str, str]:
     """Every file and folder under `folder` (dot-files too), files with their content's hash."""
-    return {p.relative_to(folder).as_posix():
-            hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "dir"
-            for p in sorted(folder.rglob("*"))}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        if p.is_file()
+        else "dir"
+        for p in sorted(folder.rglob("*"))
+    }
 
 
 def add_own_files(folder: Path) -> dict[str, bytes]:
     """What a person keeps beside a site: a git repository, a CNAME for GitHub Pages, sources,
     an icon of their own in one of the site's folders."""
-    own = {".git/HEAD": b"ref: refs/heads/main\n", ".git/objects/ab/cdef": b"\x00blob",
-           "CNAME": b"seep.example.org\n", "src/notes.md": b"# how we host it\n",
-           "icons/our-own.png": b"\x89PNG mine"}
+    own = {
+        ".git/HEAD": b"ref: refs/heads/main\n",
+        ".git/objects/ab/cdef": b"\x00blob",
+        "CNAME": b"seep.example.org\n",
+        "src/notes.md": b"# how we host it\n",
+        "icons/our-own.png": b"\x89PNG mine",
+    }
     for rel, data in own.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         (folder / rel).write_bytes(data)
@@ -74,8 +81,9 @@ def test_files_the_new_site_no_longer_has_are_deleted_and_nothing_else(tmp_path)
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_bytes(data)
         listed[rel] = [hashlib.sha256(data).hexdigest()]
-    (out / MANIFEST).write_text(json.dumps({"format": "seep-scorer-site", "files": listed}),
-                                encoding="utf-8")
+    (out / MANIFEST).write_text(
+        json.dumps({"format": "seep-scorer-site", "files": listed}), encoding="utf-8"
+    )
     (out / "edited.js").write_bytes(b"edited by hand")
     publish(out)
     assert not (out / "old.js").exists() and not (out / "gone").exists()
@@ -151,8 +159,9 @@ def test_a_publish_stopped_halfway_through_the_swap_is_finished_by_the_next(tmp_
     fresh = tmp_path / "fresh"
     publish(fresh)
     theirs = {".git", "CNAME", "src", "icons/our-own.png"}
-    assert {k: v for k, v in snapshot(out).items()
-            if k.split("/")[0] not in theirs and k not in theirs} == snapshot(fresh)
+    assert {
+        k: v for k, v in snapshot(out).items() if k.split("/")[0] not in theirs and k not in theirs
+    } == snapshot(fresh)
     for rel, data in own.items():
         assert (out / rel).read_bytes() == data
 
@@ -168,10 +177,15 @@ def test_a_site_published_before_the_manifest_is_recognised_by_its_sw_js(tmp_pat
         assert (out / rel).read_bytes() == data
 
 
-@pytest.mark.parametrize("listing", [
-    "{not json", json.dumps({"format": "seep-scorer-site", "files": {"../victim.txt": ["0" * 64]}}),
-    json.dumps({"format": "seep-scorer-site", "files": {"/tmp/victim.txt": ["0" * 64]}}),
-    json.dumps({"format": "something else", "files": {}})])
+@pytest.mark.parametrize(
+    "listing",
+    [
+        "{not json",
+        json.dumps({"format": "seep-scorer-site", "files": {"../victim.txt": ["0" * 64]}}),
+        json.dumps({"format": "seep-scorer-site", "files": {"/tmp/victim.txt": ["0" * 64]}}),
+        json.dumps({"format": "something else", "files": {}}),
+    ],
+)
 def test_a_damaged_manifest_is_refused_and_names_nothing_outside_the_folder(tmp_path, listing):
     out = tmp_path / "site"
     publish(out)
@@ -189,8 +203,12 @@ def test_the_command_says_why_in_one_line_and_changes_nothing(tmp_path):
     add_own_files(out)
     (out / "sw.js").write_text("// not ours\n", encoding="utf-8")
     before = snapshot(out)
-    done = subprocess.run([sys.executable, "-m", "seep_scorer", "publish", "-o", str(out)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "seep_scorer", "publish", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "holds no site published by seep-scorer" in done.stderr
     assert "Traceback" not in done.stderr

@@ -19,15 +19,24 @@ from seep_scorer.publish.serviceworker import service_worker
 from seep_scorer.publish.site import _hashes, publish
 
 pytestmark = pytest.mark.timeout(600)
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
 WRONG = b'{"name": "not the file sw.js lists"}'
 WAIT_MS = 240_000  # the install downloads the whole site (61 MB); this machine is shared
 
 
 def _chromium() -> str | None:
-    for candidate in (os.environ.get("SEEP_CHROMIUM"), "/usr/bin/chromium",
-                      shutil.which("chromium")):
+    for candidate in (
+        os.environ.get("SEEP_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+    ):
         if candidate and os.path.exists(candidate):
             return candidate
     return None
@@ -155,8 +164,9 @@ def install(page, update: bool = False) -> str:
     return page.evaluate(INSTALL, update)
 
 
-def test_a_wrong_body_is_asked_for_again_past_the_http_cache_and_the_right_one_cached(page, server,
-                                                                                     site):
+def test_a_wrong_body_is_asked_for_again_past_the_http_cache_and_the_right_one_cached(
+    page, server, site
+):
     server.wrong["/manifest.json"] = 1
     assert install(page) == "activated"
     right = (site / "manifest.json").read_text()
@@ -177,13 +187,19 @@ def test_a_damaged_copy_in_an_earlier_versions_cache_is_downloaded_again(page, s
     assert install(page) == "activated"
     [old] = page.evaluate("() => caches.keys()")
     # the earlier version's copy of an unchanged file goes bad (a damaged disk cache, a script)
-    page.evaluate("""async ([name, body]) => (await caches.open(name)).put(
+    page.evaluate(
+        """async ([name, body]) => (await caches.open(name)).put(
                        new URL('manifest.json', location.href).href, new Response(body))""",
-                  [old, WRONG.decode()])
+        [old, WRONG.decode()],
+    )
     # a newer version, as publish writes it: one file changed, sw.js listing the new hashes
     index = site / "index.html"
-    index.write_text(index.read_text(encoding="utf-8").replace(
-        "</head>", '<meta name="v" content="2">\n</head>'), encoding="utf-8")
+    index.write_text(
+        index.read_text(encoding="utf-8").replace(
+            "</head>", '<meta name="v" content="2">\n</head>'
+        ),
+        encoding="utf-8",
+    )
     (site / "sw.js").write_text(service_worker(_hashes(site)), encoding="utf-8")
     before = len(server.requests)
     assert install(page, update=True) == "activated"

@@ -60,7 +60,10 @@ def test_nothing_is_fetched_from_another_host(site, archive):
         assert not re.search(r"https?://", text), name
     # Flutter's loader falls back to gstatic for CanvasKit only when the page names no folder of its own
     html = (site / "index.html").read_text(encoding="utf-8")
-    assert 'flet.canvasKitBaseUrl="canvaskit/";' in html and (site / "canvaskit" / "canvaskit.js").is_file()
+    assert (
+        'flet.canvasKitBaseUrl="canvaskit/";' in html
+        and (site / "canvaskit" / "canvaskit.js").is_file()
+    )
     # the worker micropip-installs these when present: they must not be
     assert not {"requirements.txt", "pyproject.toml"} & set(archive)
     assert not (site / "pyodide" / "micropip-0.11.1-py3-none-any.whl").exists()
@@ -85,7 +88,7 @@ def test_the_manifest_and_the_service_worker_are_registered(site):
     assert "navigator.serviceWorker.register('sw.js')" in html
     # Flutter's own service worker would take the same scope and unregister itself: not registered, not shipped
     bootstrap = (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
-    assert "serviceWorkerSettings" not in bootstrap[bootstrap.index("_flutter.loader.load({"):]
+    assert "serviceWorkerSettings" not in bootstrap[bootstrap.index("_flutter.loader.load({") :]
     assert not (site / "flutter_service_worker.js").exists()
 
 
@@ -110,12 +113,17 @@ def test_manifest_names_the_app_with_its_own_icons_and_colours(site):
 
 def test_the_service_worker_lists_every_file_with_its_hash(site):
     files = _sw_files(site)
-    on_disk = {p.relative_to(site).as_posix(): p for p in site.rglob("*")
-               if p.is_file() and p.name not in ("sw.js", MANIFEST)}
+    on_disk = {
+        p.relative_to(site).as_posix(): p
+        for p in site.rglob("*")
+        if p.is_file() and p.name not in ("sw.js", MANIFEST)
+    }
     assert set(files) == set(on_disk)
     for name, path in on_disk.items():
         assert files[name] == hashlib.sha256(path.read_bytes()).hexdigest(), name
-    assert f'const VERSION = "{site_version(files)}";' in (site / "sw.js").read_text(encoding="utf-8")
+    assert f'const VERSION = "{site_version(files)}";' in (site / "sw.js").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_the_version_changes_with_any_file():
@@ -123,7 +131,9 @@ def test_the_version_changes_with_any_file():
     changed = dict(files, **{"app.tar.gz": "c" * 64})
     assert site_version(files) != site_version(changed)
     assert site_version(files) == site_version(dict(reversed(list(files.items()))))
-    assert site_version(files) in service_worker(files) and site_version(changed) in service_worker(changed)
+    assert site_version(files) in service_worker(files) and site_version(changed) in service_worker(
+        changed
+    )
 
 
 def test_what_no_browser_loads_is_left_out(site):
@@ -131,32 +141,62 @@ def test_what_no_browser_loads_is_left_out(site):
     assert not [n for n in names if n.endswith((".symbols", ".map"))]
     assert not [n for n in names if "wimp" in n or "experimental_webparagraph" in n]
     # what Flutter's loader may pick, by browser: WasmGC (skwasm, skwasm_heavy) or JavaScript (CanvasKit)
-    for needed in ("main.dart.wasm", "main.dart.mjs", "main.dart.js", "canvaskit/skwasm.wasm",
-                   "canvaskit/skwasm_heavy.wasm", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm",
-                   "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-                   "pyodide/pyodide-lock.json", "fonts/NotoSans-Regular.ttf", "fonts/OFL.txt"):
+    for needed in (
+        "main.dart.wasm",
+        "main.dart.mjs",
+        "main.dart.js",
+        "canvaskit/skwasm.wasm",
+        "canvaskit/skwasm_heavy.wasm",
+        "canvaskit/canvaskit.wasm",
+        "canvaskit/chromium/canvaskit.wasm",
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "pyodide/pyodide-lock.json",
+        "fonts/NotoSans-Regular.ttf",
+        "fonts/OFL.txt",
+    ):
         assert needed in names, needed
 
 
 def test_the_archive_holds_the_app_and_its_dependencies(archive):
     names = set(archive)
-    for needed in ("main.py", "seep_scorer/ui/app.py", "seep_scorer/ui/webapp.py", "seep_scorer/store/tinyrepo.py",
-                   "seep_scorer/rules/replay.py", "__pypackages__/flet/__init__.py",
-                   "__pypackages__/flet_charts/__init__.py", "__pypackages__/tinydb/__init__.py",
-                   "__pypackages__/msgpack/fallback.py", "__pypackages__/repath.py",
-                   "__pypackages__/babel/global.dat"):
+    for needed in (
+        "main.py",
+        "seep_scorer/ui/app.py",
+        "seep_scorer/ui/webapp.py",
+        "seep_scorer/store/tinyrepo.py",
+        "seep_scorer/rules/replay.py",
+        "__pypackages__/flet/__init__.py",
+        "__pypackages__/flet_charts/__init__.py",
+        "__pypackages__/tinydb/__init__.py",
+        "__pypackages__/msgpack/fallback.py",
+        "__pypackages__/repath.py",
+        "__pypackages__/babel/global.dat",
+    ):
         assert needed in names, needed
     for code in LANGUAGES:
         if code != "en":
-            assert f"locales/{code}/LC_MESSAGES/messages.mo" in names, code  # compiled by publish (i18n.py reads it)
+            assert f"locales/{code}/LC_MESSAGES/messages.mo" in names, (
+                code
+            )  # compiled by publish (i18n.py reads it)
     assert not [n for n in names if n.endswith((".so", ".pyc"))]
     assert not [n for n in names if n.startswith(("seep_scorer/cli/", "seep_scorer/publish/"))]
     assert "seep_scorer/ui/server.py" not in names
 
 
 def test_only_the_apps_babel_locales_are_shipped(archive):
-    data = {n.rsplit("/", 1)[1].removesuffix(".dat") for n in archive if n.startswith("__pypackages__/babel/locale-data/")}
-    assert data == {"root", *LANGUAGES, "en_IN", "en_001"}  # English dates are India's (locale_format.DATE_LOCALES)
+    data = {
+        n.rsplit("/", 1)[1].removesuffix(".dat")
+        for n in archive
+        if n.startswith("__pypackages__/babel/locale-data/")
+    }
+    assert data == {
+        "root",
+        *LANGUAGES,
+        "en_IN",
+        "en_001",
+    }  # English dates are India's (locale_format.DATE_LOCALES)
 
 
 def test_the_archive_runs_the_app_with_nothing_else_installed(site, tmp_path):
@@ -181,8 +221,13 @@ for code in LANGUAGES:
 assert 'platformdirs' not in sys.modules and 'uvicorn' not in sys.modules
 print('ok')
 """
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().endswith("ok")
 
@@ -193,7 +238,11 @@ def test_the_archive_is_reproducible(monkeypatch):
     from seep_scorer.publish import appbundle
 
     repath = Path(appbundle._source_root("repath"))
-    monkeypatch.setattr(appbundle, "bundle_files", lambda: [("main.py", b"run()"), ("__pypackages__/repath.py", repath)])
+    monkeypatch.setattr(
+        appbundle,
+        "bundle_files",
+        lambda: [("main.py", b"run()"), ("__pypackages__/repath.py", repath)],
+    )
     first = appbundle.build_app_archive()
     repath_copy = repath.read_bytes()
     assert appbundle.build_app_archive() == first

@@ -9,8 +9,16 @@ import pytest
 
 import seep_scorer.reference as ref
 from seep_scorer.reference import (
-    LANGUAGES, SECTION_IDS, Section, RulesTextError, fill, load_sections, parse_sections,
-    placeholder_values, render_sections, rules_path,
+    LANGUAGES,
+    SECTION_IDS,
+    RulesTextError,
+    Section,
+    fill,
+    load_sections,
+    parse_sections,
+    placeholder_values,
+    render_sections,
+    rules_path,
 )
 from seep_scorer.rules import DEFAULT_MATCH, PRESETS, MatchFormat
 from seep_scorer.rules.cards import standard_values
@@ -37,8 +45,15 @@ def has_number(text: str, value: object) -> bool:
 
 def test_constants():
     assert SECTION_IDS == (
-        "overview", "deal-and-bid", "play", "houses", "cemented-houses",
-        "end-of-deal", "scoring", "bazzi", "variants",
+        "overview",
+        "deal-and-bid",
+        "play",
+        "houses",
+        "cemented-houses",
+        "end-of-deal",
+        "scoring",
+        "bazzi",
+        "variants",
     )
     assert LANGUAGES == ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
 
@@ -79,9 +94,12 @@ def test_scoring_states_the_standard_numbers(lang):
     raw_scoring = dict((i, b) for i, _, b in parse_sections(raw(lang)))["scoring"]
     scoring = by_id(lang)["scoring"].body
     for name, value in [
-        ("card_total", std.card_total), ("ten_of_diamonds", std.card_values["10D"]),
-        ("sweep_normal", std.sweep_normal), ("sweep_opening", std.sweep_opening),
-        ("sweep_last", std.sweep_last), ("minimum", std.minimum),
+        ("card_total", std.card_total),
+        ("ten_of_diamonds", std.card_values["10D"]),
+        ("sweep_normal", std.sweep_normal),
+        ("sweep_opening", std.sweep_opening),
+        ("sweep_last", std.sweep_last),
+        ("minimum", std.minimum),
     ]:
         assert "{standard.%s}" % name in raw_scoring, name
         assert has_number(scoring, value), name
@@ -94,8 +112,10 @@ def test_variants_state_the_race500_numbers(lang):
     raw_variants = dict((i, b) for i, _, b in parse_sections(raw(lang)))["variants"]
     variants = by_id(lang)["variants"].body
     for name, value in [
-        ("ten_of_diamonds", race.card_values["10D"]), ("card_total", race.card_total),
-        ("most_cards_bonus", race.most_cards_bonus), ("most_cards_tie_bonus", race.most_cards_tie_bonus),
+        ("ten_of_diamonds", race.card_values["10D"]),
+        ("card_total", race.card_total),
+        ("most_cards_bonus", race.most_cards_bonus),
+        ("most_cards_tie_bonus", race.most_cards_tie_bonus),
         ("target", DEFAULT_MATCH["race500"].count),
     ]:
         assert "{race500.%s}" % name in raw_variants, name
@@ -112,8 +132,18 @@ def test_no_engine_number_typed_by_hand(lang):
 
 def test_changing_a_preset_changes_the_text(monkeypatch):
     std = PRESETS["standard"]
-    monkeypatch.setitem(PRESETS, "standard", replace(
-        std, card_values=standard_values(7), sweep_normal=77, sweep_opening=33, minimum=11, lead_target=150))
+    monkeypatch.setitem(
+        PRESETS,
+        "standard",
+        replace(
+            std,
+            card_values=standard_values(7),
+            sweep_normal=77,
+            sweep_opening=33,
+            minimum=11,
+            lead_target=150,
+        ),
+    )
     monkeypatch.setitem(PRESETS, "race500", replace(PRESETS["race500"], most_cards_bonus=8))
     monkeypatch.setitem(DEFAULT_MATCH, "race500", MatchFormat("target", 750))
     ref.clear_cache()
@@ -169,13 +199,25 @@ def test_cached_and_independent_of_working_directory(tmp_path, monkeypatch):
 SCRIPTS = {
     "hi": [(0x0900, 0x097F)],
     "th": [(0x0E00, 0x0E7F)],
-    "sd": [(0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF)],
+    "sd": [
+        (0x0600, 0x06FF),
+        (0x0750, 0x077F),
+        (0x08A0, 0x08FF),
+        (0xFB50, 0xFDFF),
+        (0xFE70, 0xFEFF),
+    ],
     "as": [(0x0980, 0x09FF)],
     "en": [(0x41, 0x5A), (0x61, 0x7A), (0xC0, 0x24F)],
     "sq": [(0x41, 0x5A), (0x61, 0x7A), (0xC0, 0x24F)],
     "it": [(0x41, 0x5A), (0x61, 0x7A), (0xC0, 0x24F)],
     "pa": [(0x0A00, 0x0A7F)],  # Gurmukhi
-    "ur": [(0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF)],
+    "ur": [
+        (0x0600, 0x06FF),
+        (0x0750, 0x077F),
+        (0x08A0, 0x08FF),
+        (0xFB50, 0xFDFF),
+        (0xFE70, 0xFEFF),
+    ],
 }
 
 

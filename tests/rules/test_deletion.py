@@ -6,8 +6,11 @@ from seep_scorer.rules.deletion import DealerChange, plan_deletion
 
 # deal 1 (Asha, seat 0, deals): 60 : 40, her team leads, so seat 1 deals deal 2, which team 1 ends
 # with a last-play sweep; without deal 1, seat 0 would deal deal 2 and that sweep could not be.
-LAST_SWEEP = (Deal(points=(60, 40)), Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
-              Deal(points=(50, 50)))
+LAST_SWEEP = (
+    Deal(points=(60, 40)),
+    Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
+    Deal(points=(50, 50)),
+)
 
 
 def match(deals, fmt=MatchFormat("open", 0)):
@@ -41,8 +44,12 @@ def test_a_deletion_that_changes_no_dealer_lists_nothing():
 
 def test_a_match_over_too_soon_names_the_deal_it_would_end_with():
     # one bazzi: without deal 1 (-60), deal 3 reaches +120 and ends the match: deal 4 cannot follow
-    deals = [Deal(points=(20, 80)), Deal(points=(80, 20)), Deal(points=(80, 20)),
-             Deal(points=(45, 55))]
+    deals = [
+        Deal(points=(20, 80)),
+        Deal(points=(80, 20)),
+        Deal(points=(80, 20)),
+        Deal(points=(45, 55)),
+    ]
     plan = plan_deletion(match(deals, MatchFormat("bazzis", 1)), 1)
     assert plan.error.code == "match_over" and plan.failing == 4 and plan.over_after == 3
     assert plan.to_change == 3 and plan.dealer_cause is None and plan.kept is None

@@ -2,8 +2,18 @@
 
 import pytest
 
-from seep_scorer.rules import (PRESETS, BazziEvent, Deal, Match, MatchError, MatchFormat, Replay, make_rules, replay,
-                               validate_match)
+from seep_scorer.rules import (
+    PRESETS,
+    BazziEvent,
+    Deal,
+    Match,
+    MatchError,
+    MatchFormat,
+    Replay,
+    make_rules,
+    replay,
+    validate_match,
+)
 
 STD = PRESETS["standard"]
 WIN0, WIN1, EVEN = Deal(points=(92, 8)), Deal(points=(8, 92)), Deal(points=(50, 50))
@@ -58,13 +68,17 @@ def test_format_and_scoring_must_fit():
 
 def test_custom_cumulative_rules_to_a_target():
     rules = make_rules("custom", {"scoring": "cumulative", "minimum": None})
-    s = replay(Match(rules=rules, format=MatchFormat("target", 200), deals=(Deal(points=(100, 0)),) * 2))
+    s = replay(
+        Match(rules=rules, format=MatchFormat("target", 200), deals=(Deal(points=(100, 0)),) * 2)
+    )
     assert s.finished and s.winner == 0 and s.deals[-1].event == BazziEvent(0, "target")
 
 
 def test_cumulative_target_reached_by_the_second_team():
     rules = make_rules("custom", {"scoring": "cumulative", "minimum": None})
-    s = replay(Match(rules=rules, format=MatchFormat("target", 150), deals=(Deal(points=(20, 80)),) * 2))
+    s = replay(
+        Match(rules=rules, format=MatchFormat("target", 150), deals=(Deal(points=(20, 80)),) * 2)
+    )
     assert s.finished and s.winner == 1 and s.deals[-1].event == BazziEvent(1, "target")
     assert s.deals[0].event is None and s.totals == (40, 160) and s.difference == -120
 

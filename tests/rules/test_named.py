@@ -26,8 +26,16 @@ def test_as_namedtuple_gives_it():
         p.z = 3  # no __dict__: as small as a tuple
 
 
-@pytest.mark.parametrize("make", [lambda: Point(1), lambda: Point(1, 2, 3), lambda: Point(1, z=2),
-                                  lambda: Point(1, 2, y=2), lambda: Point._make([1])])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Point(1),
+        lambda: Point(1, 2, 3),
+        lambda: Point(1, z=2),
+        lambda: Point(1, 2, y=2),
+        lambda: Point._make([1]),
+    ],
+)
 def test_the_wrong_arguments_are_refused(make):
     with pytest.raises(TypeError):
         make()

@@ -2,8 +2,18 @@
 
 import pytest
 
-from seep_scorer.rules import (POINT_CARD_CODES, PRESETS, BazziEvent, Deal, MatchError, MatchFormat, Replay, Sweep,
-                               make_rules, score_deal)
+from seep_scorer.rules import (
+    POINT_CARD_CODES,
+    PRESETS,
+    BazziEvent,
+    Deal,
+    MatchError,
+    MatchFormat,
+    Replay,
+    Sweep,
+    make_rules,
+    score_deal,
+)
 
 STD, RACE = PRESETS["standard"], PRESETS["race500"]
 OPEN = MatchFormat("open", None)
@@ -30,11 +40,22 @@ def test_race500_preset():
 
 
 def test_custom_starts_from_standard_and_every_parameter_is_editable():
-    rules = make_rules("custom", {
-        "ten_of_diamonds": 10, "card_values": {"AH": 3}, "most_cards_bonus": 5, "most_cards_tie_bonus": 1,
-        "sweep_normal": 30, "sweep_opening": 15, "sweep_last": 5, "minimum": 20, "minimum_counts_sweeps": False,
-        "scoring": "ledger", "lead_target": 150,
-    })
+    rules = make_rules(
+        "custom",
+        {
+            "ten_of_diamonds": 10,
+            "card_values": {"AH": 3},
+            "most_cards_bonus": 5,
+            "most_cards_tie_bonus": 1,
+            "sweep_normal": 30,
+            "sweep_opening": 15,
+            "sweep_last": 5,
+            "minimum": 20,
+            "minimum_counts_sweeps": False,
+            "scoring": "ledger",
+            "lead_target": 150,
+        },
+    )
     assert rules.card_total == 100 + 4 + 2
     assert rules.sweep_values == {"normal": 30, "opening": 15, "last": 5}
     assert (rules.minimum, rules.minimum_counts_sweeps, rules.lead_target) == (20, False, 150)
@@ -47,17 +68,20 @@ def test_a_card_worth_nothing_is_not_a_point_card():
     assert "10D" not in rules.point_cards and rules.card_total == 94
 
 
-@pytest.mark.parametrize("overrides, field", [
-    ({"sweep_normal": -1}, "rules.overrides.sweep_normal"),
-    ({"sweep_normal": "50"}, "rules.overrides.sweep_normal"),
-    ({"minimum": 70}, "rules.overrides.minimum"),
-    ({"lead_target": 0}, "rules.overrides.lead_target"),
-    ({"scoring": "golf"}, "rules.overrides.scoring"),
-    ({"card_values": {"JD": 5}}, "rules.overrides.card_values"),
-    ({"card_values": {c: 0 for c in POINT_CARD_CODES}}, "rules.overrides.card_values"),
-    ({"bogus": 1}, "rules.overrides.bogus"),
-    ({"minimum_counts_sweeps": 1}, "rules.overrides.minimum_counts_sweeps"),
-])
+@pytest.mark.parametrize(
+    "overrides, field",
+    [
+        ({"sweep_normal": -1}, "rules.overrides.sweep_normal"),
+        ({"sweep_normal": "50"}, "rules.overrides.sweep_normal"),
+        ({"minimum": 70}, "rules.overrides.minimum"),
+        ({"lead_target": 0}, "rules.overrides.lead_target"),
+        ({"scoring": "golf"}, "rules.overrides.scoring"),
+        ({"card_values": {"JD": 5}}, "rules.overrides.card_values"),
+        ({"card_values": {c: 0 for c in POINT_CARD_CODES}}, "rules.overrides.card_values"),
+        ({"bogus": 1}, "rules.overrides.bogus"),
+        ({"minimum_counts_sweeps": 1}, "rules.overrides.minimum_counts_sweeps"),
+    ],
+)
 def test_bad_parameters_are_named(overrides, field):
     with pytest.raises(MatchError) as err:
         make_rules("custom", overrides)
@@ -70,7 +94,10 @@ def test_unknown_preset():
 
 
 def test_a_team_may_sweep_several_times_and_each_kind_has_its_value():
-    deal = Deal(points=(40, 60), sweeps=(Sweep(0, "normal"), Sweep(0, "normal"), Sweep(1, "opening"), Sweep(0, "last")))
+    deal = Deal(
+        points=(40, 60),
+        sweeps=(Sweep(0, "normal"), Sweep(0, "normal"), Sweep(1, "opening"), Sweep(0, "last")),
+    )
     score = score_deal(deal, STD)
     assert score.sweep_points == (100, 25)
     assert score.scores == (140, 85)

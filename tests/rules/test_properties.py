@@ -1,6 +1,6 @@
 """Invariants of the rules engine, checked with Hypothesis."""
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from seep_scorer.rules import Deal, Replay, replay, score_deal
@@ -60,8 +60,18 @@ def reference_replay(match):
             difference += s0 - s1
             leading_team = 0 if difference > 0 else 1 if difference < 0 else None
             # The dealer's team ahead: the deal passes to the right; behind or level: the same dealer again.
-            following = None if dealer is None else (dealer + 1) % 4 if leading_team == dealer % 2 else dealer
-            base = score.scores if rules.minimum_counts_sweeps else (s0 - score.sweep_points[0], s1 - score.sweep_points[1])
+            following = (
+                None
+                if dealer is None
+                else (dealer + 1) % 4
+                if leading_team == dealer % 2
+                else dealer
+            )
+            base = (
+                score.scores
+                if rules.minimum_counts_sweeps
+                else (s0 - score.sweep_points[0], s1 - score.sweep_points[1])
+            )
             if rules.minimum is not None and base[0] < rules.minimum:
                 event = (1, "minimum")
             elif rules.minimum is not None and base[1] < rules.minimum:
@@ -71,11 +81,17 @@ def reference_replay(match):
             if event is not None:
                 bazzis[event[0]] += 1
                 difference = 0
-                following = None if following is None else (following + 2) % 4  # the bazzi passes to the partner
+                following = (
+                    None if following is None else (following + 2) % 4
+                )  # the bazzi passes to the partner
         else:
             difference = totals[0] - totals[1]
             following = None if dealer is None else (dealer + 1) % 4
-            if match.format.type == "target" and max(totals) >= match.format.count and difference != 0:
+            if (
+                match.format.type == "target"
+                and max(totals) >= match.format.count
+                and difference != 0
+            ):
                 event = (0 if difference > 0 else 1, "target")
         out.append((dealer, (s0, s1), difference, event, following, tuple(bazzis), tuple(totals)))
         dealer = following
@@ -84,8 +100,18 @@ def reference_replay(match):
 
 @given(matches())
 def test_the_fold_agrees_with_a_plain_reading_of_the_rules(match):
-    got = [(r.dealer, r.scores, r.difference, None if r.event is None else tuple(r.event), r.next_dealer, r.bazzis,
-            r.totals) for r in replay(match).deals]
+    got = [
+        (
+            r.dealer,
+            r.scores,
+            r.difference,
+            None if r.event is None else tuple(r.event),
+            r.next_dealer,
+            r.bazzis,
+            r.totals,
+        )
+        for r in replay(match).deals
+    ]
     assert got == reference_replay(match)
 
 

@@ -2,8 +2,17 @@
 
 import pytest
 
-from seep_scorer.rules import (POINT_CARD_CODES, PRESETS, Deal, Match, MatchError, MatchFormat, Replay, Sweep,
-                               replay, validate_deal)
+from seep_scorer.rules import (
+    POINT_CARD_CODES,
+    PRESETS,
+    Deal,
+    Match,
+    MatchError,
+    MatchFormat,
+    Sweep,
+    replay,
+    validate_deal,
+)
 
 STD, RACE = PRESETS["standard"], PRESETS["race500"]
 ALL = frozenset(POINT_CARD_CODES)
@@ -43,12 +52,15 @@ def test_neither_cards_nor_points():
     assert fault(Deal()).field == "cards"
 
 
-@pytest.mark.parametrize("points, text", [
-    ((60, 30), "must add up to 100"),
-    ((101, -1), "must be from 0 to 100"),
-    ((50.0, 50), "whole numbers"),
-    ((True, 99), "whole numbers"),
-])
+@pytest.mark.parametrize(
+    "points, text",
+    [
+        ((60, 30), "must add up to 100"),
+        ((101, -1), "must be from 0 to 100"),
+        ((50.0, 50), "whole numbers"),
+        ((True, 99), "whole numbers"),
+    ],
+)
 def test_bad_points(points, text):
     err = fault(Deal(points=points))
     assert err.field == "points" and text in err.message
@@ -76,8 +88,14 @@ def test_too_many_sweeps_for_one_team():
 
 
 def test_at_most_one_opening_and_one_last_sweep():
-    assert "only one opening" in fault(Deal(points=(50, 50), sweeps=(Sweep(1, "opening"), Sweep(1, "opening")))).message
-    assert "only one last-play" in fault(Deal(points=(50, 50), sweeps=(Sweep(0, "last"), Sweep(1, "last")))).message
+    assert (
+        "only one opening"
+        in fault(Deal(points=(50, 50), sweeps=(Sweep(1, "opening"), Sweep(1, "opening")))).message
+    )
+    assert (
+        "only one last-play"
+        in fault(Deal(points=(50, 50), sweeps=(Sweep(0, "last"), Sweep(1, "last")))).message
+    )
 
 
 def test_opening_sweep_belongs_to_the_bidders_team():
@@ -89,24 +107,34 @@ def test_opening_sweep_belongs_to_the_bidders_team():
 
 def test_last_play_sweep_belongs_to_the_dealers_team():
     validate_deal(Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)), STD, dealer=3)
-    assert "dealer's team 1" in fault(Deal(points=(50, 50), sweeps=(Sweep(0, "last"),)), dealer=3).message
+    assert (
+        "dealer's team 1"
+        in fault(Deal(points=(50, 50), sweeps=(Sweep(0, "last"),)), dealer=3).message
+    )
 
 
 def test_sweep_team_checks_skipped_when_the_dealer_is_unknown():
-    validate_deal(Deal(points=(50, 50), sweeps=(Sweep(0, "opening"), Sweep(1, "last"))), STD, dealer=None)
+    validate_deal(
+        Deal(points=(50, 50), sweeps=(Sweep(0, "opening"), Sweep(1, "last"))), STD, dealer=None
+    )
 
 
 def test_bad_sweep_shapes():
     assert "kind" in fault(Deal(points=(50, 50), sweeps=(Sweep(0, "huge"),))).message
-    assert "team must be 0 or 1" in fault(Deal(points=(50, 50), sweeps=(Sweep(2, "normal"),))).message
+    assert (
+        "team must be 0 or 1" in fault(Deal(points=(50, 50), sweeps=(Sweep(2, "normal"),))).message
+    )
 
 
-@pytest.mark.parametrize("deal, field", [
-    (Deal(points=(50, 50), dealer=4), "dealer"),
-    (Deal(points=(50, 50), bid=8), "bid"),
-    (Deal(points=(50, 50), bid=14), "bid"),
-    (Deal(points=(50, 50), note="x" * 3000), "note"),
-])
+@pytest.mark.parametrize(
+    "deal, field",
+    [
+        (Deal(points=(50, 50), dealer=4), "dealer"),
+        (Deal(points=(50, 50), bid=8), "bid"),
+        (Deal(points=(50, 50), bid=14), "bid"),
+        (Deal(points=(50, 50), note="x" * 3000), "note"),
+    ],
+)
 def test_dealer_bid_note(deal, field):
     assert fault(deal).field == field
 
@@ -121,14 +149,19 @@ def test_replay_names_the_deal_number():
 
 def test_replay_checks_sweeps_against_the_computed_dealer():
     # First dealer seat 0; deal 1 level so seat 0 deals again; an opening sweep by team 0 is wrong.
-    match = Match(first_dealer=0, deals=(Deal(points=(50, 50)), Deal(points=(50, 50), sweeps=(Sweep(0, "opening"),))))
+    match = Match(
+        first_dealer=0,
+        deals=(Deal(points=(50, 50)), Deal(points=(50, 50), sweeps=(Sweep(0, "opening"),))),
+    )
     with pytest.raises(MatchError) as err:
         replay(match)
     assert err.value.deal == 2 and "bidder" in err.value.message
 
 
 def test_no_deal_after_the_match_is_over():
-    match = Match(format=MatchFormat("bazzis", 1), deals=(Deal(points=(92, 8)), Deal(points=(50, 50))))
+    match = Match(
+        format=MatchFormat("bazzis", 1), deals=(Deal(points=(92, 8)), Deal(points=(50, 50)))
+    )
     with pytest.raises(MatchError) as err:
         replay(match)
     assert err.value.deal == 2 and "already over after deal 1" in err.value.message
@@ -139,15 +172,27 @@ def test_every_deal_fault_carries_a_code_for_the_ui():
         (Deal(cards=(ALL - {"10D"}, frozenset())), None, "cards_missing", {"cards": "10D"}),
         (Deal(cards=(ALL, frozenset({"KS"}))), None, "cards_both_teams", {"cards": "KS"}),
         (Deal(points=(60, 30)), None, "points_sum", {"points": (60, 30), "total": 100}),
-        (Deal(points=(50, 50), sweeps=(Sweep(0, "opening"),)), 0, "opening_wrong_team", {"team": 1, "dealer": 0}),
-        (Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)), 0, "last_wrong_team", {"team": 0, "dealer": 0}),
+        (
+            Deal(points=(50, 50), sweeps=(Sweep(0, "opening"),)),
+            0,
+            "opening_wrong_team",
+            {"team": 1, "dealer": 0},
+        ),
+        (
+            Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
+            0,
+            "last_wrong_team",
+            {"team": 0, "dealer": 0},
+        ),
         (Deal(points=(50, 46)), None, "most_cards_missing", {}),
     ]
     for deal, dealer, code, params in cases:
         rules = RACE if code == "most_cards_missing" else STD
         err = fault(deal, rules, dealer)
         assert (err.code, err.params) == (code, params)
-    match = Match(format=MatchFormat("bazzis", 1), deals=(Deal(points=(92, 8)), Deal(points=(50, 50))))
+    match = Match(
+        format=MatchFormat("bazzis", 1), deals=(Deal(points=(92, 8)), Deal(points=(50, 50)))
+    )
     with pytest.raises(MatchError) as err:
         replay(match)
     assert err.value.code == "match_over" and err.value.params == {"after": 1}

@@ -1,6 +1,15 @@
 """The worked examples of shared/spec/rules.md, each as a test."""
 
-from seep_scorer.rules import POINT_CARD_CODES, PRESETS, BazziEvent, Deal, MatchFormat, Replay, Sweep, score_deal
+from seep_scorer.rules import (
+    POINT_CARD_CODES,
+    PRESETS,
+    BazziEvent,
+    Deal,
+    MatchFormat,
+    Replay,
+    Sweep,
+    score_deal,
+)
 
 STD = PRESETS["standard"]
 OPEN = MatchFormat("open", None)
@@ -65,8 +74,18 @@ def test_json_example_of_the_match_format_spec():
     state = Replay(STD, MatchFormat("bazzis", 3), 0)
     first = state.add(cards_deal("KS QS JS 10S 9S 8S 7S AH", [Sweep(1, "normal")]))
     second = state.add(Deal(points=(8, 92)))
-    assert (first.scores, first.difference, first.event, first.next_dealer) == ((71, 79), -8, None, 0)
-    assert (second.scores, second.difference, second.event, second.next_dealer) == ((8, 92), 0, BazziEvent(1, "minimum"), 2)
+    assert (first.scores, first.difference, first.event, first.next_dealer) == (
+        (71, 79),
+        -8,
+        None,
+        0,
+    )
+    assert (second.scores, second.difference, second.event, second.next_dealer) == (
+        (8, 92),
+        0,
+        BazziEvent(1, "minimum"),
+        2,
+    )
     standings = state.standings()
     assert standings.bazzis == (0, 1)
     assert standings.totals == (79, 171)

@@ -19,24 +19,39 @@ class InnerApp:
         if scope["type"] == "websocket":
             await send({"type": "websocket.accept"})
             return
-        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+        await send(
+            {"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]}
+        )
         await send({"type": "http.response.body", "body": b"ok"})
 
 
-def make_scope(kind: str = "http", path: str = "/", *, raw_path: bytes | None = None, query: bytes = b"",
-               host: str | bytes | None = f"127.0.0.1:{PORT}", origin: str | bytes | None = None,
-               headers: list[tuple[bytes, bytes]] = ()) -> dict:
+def make_scope(
+    kind: str = "http",
+    path: str = "/",
+    *,
+    raw_path: bytes | None = None,
+    query: bytes = b"",
+    host: str | bytes | None = f"127.0.0.1:{PORT}",
+    origin: str | bytes | None = None,
+    headers: list[tuple[bytes, bytes]] = (),
+) -> dict:
     """A scope as uvicorn builds it: lower-case header names, raw bytes values."""
     all_headers = []
     if host is not None:
         all_headers.append((b"host", host.encode("latin-1") if isinstance(host, str) else host))
     if origin is not None:
-        all_headers.append((b"origin", origin.encode("latin-1") if isinstance(origin, str) else origin))
+        all_headers.append(
+            (b"origin", origin.encode("latin-1") if isinstance(origin, str) else origin)
+        )
     all_headers.extend(headers)
     return {
-        "type": kind, "scheme": "ws" if kind == "websocket" else "http", "path": path,
-        "raw_path": raw_path if raw_path is not None else path.encode("utf-8"), "query_string": query,
-        "root_path": "", "headers": all_headers,
+        "type": kind,
+        "scheme": "ws" if kind == "websocket" else "http",
+        "path": path,
+        "raw_path": raw_path if raw_path is not None else path.encode("utf-8"),
+        "query_string": query,
+        "root_path": "",
+        "headers": all_headers,
     }
 
 
@@ -45,7 +60,11 @@ def call(app, scope) -> list[dict]:
     sent = []
 
     async def receive():
-        return {"type": "websocket.connect"} if scope["type"] == "websocket" else {"type": "http.request"}
+        return (
+            {"type": "websocket.connect"}
+            if scope["type"] == "websocket"
+            else {"type": "http.request"}
+        )
 
     async def send(message):
         sent.append(message)

@@ -35,8 +35,14 @@ def _walk(node, found: dict) -> None:
 
 
 class Phone:
-    def __init__(self, port: int, route: str = "/", width: float = 412, height: float = 915,
-                 compression: str | None = None):
+    def __init__(
+        self,
+        port: int,
+        route: str = "/",
+        width: float = 412,
+        height: float = 915,
+        compression: str | None = None,
+    ):
         self.port = port
         self.compression = compression
         self.route = route
@@ -51,14 +57,25 @@ class Phone:
 
     async def open(self, session_id: str = "", timeout: float = 60) -> "Phone":
         own = f"127.0.0.1:{self.port}"
-        self.ws = await connect(f"ws://{own}/ws", origin=f"http://{own}", max_size=None,
-                                open_timeout=timeout, ping_interval=None,
-                                compression=self.compression)
+        self.ws = await connect(
+            f"ws://{own}/ws",
+            origin=f"http://{own}",
+            max_size=None,
+            open_timeout=timeout,
+            ping_interval=None,
+            compression=self.compression,
+        )
         width, height = self.size
-        page = {"route": self.route, "width": width, "height": height, "web": True,
-                "platform": "android"}
-        await self.ws.send(frame(REGISTER_CLIENT, {"session_id": session_id, "page_name": "",
-                                                   "page": page}))
+        page = {
+            "route": self.route,
+            "width": width,
+            "height": height,
+            "web": True,
+            "platform": "android",
+        }
+        await self.ws.send(
+            frame(REGISTER_CLIENT, {"session_id": session_id, "page_name": "", "page": page})
+        )
         self._reader = asyncio.ensure_future(self._read())
         deadline = time.monotonic() + timeout
         while self.session_id is None:
@@ -84,14 +101,26 @@ class Phone:
             elif action == PATCH_CONTROL:
                 _walk(body, self.controls)
                 for op in body.get("patch") or ():  # [0, node, name, value]: a property changed
-                    if isinstance(op, list) and len(op) == 4 and op[0] == 0 \
-                            and isinstance(op[2], str):
+                    if (
+                        isinstance(op, list)
+                        and len(op) == 4
+                        and op[0] == 0
+                        and isinstance(op[2], str)
+                    ):
                         self.props_set.append((op[2], op[3]))
                 self.patches += 1
             elif action == INVOKE_METHOD:
-                await self.ws.send(frame(INVOKE_METHOD, {
-                    "control_id": body["control_id"], "call_id": body["call_id"],
-                    "result": None, "error": None}))
+                await self.ws.send(
+                    frame(
+                        INVOKE_METHOD,
+                        {
+                            "control_id": body["control_id"],
+                            "call_id": body["call_id"],
+                            "result": None,
+                            "error": None,
+                        },
+                    )
+                )
 
     async def until(self, predicate, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -122,8 +151,12 @@ class Phone:
 
     async def resize(self, width: float, height: float) -> None:
         """What the web client sends when its window changes size."""
-        await self.ws.send(frame(UPDATE_CONTROL_PROPS, {"id": self.page_id, "props": {
-            "width": width, "height": height}}))
+        await self.ws.send(
+            frame(
+                UPDATE_CONTROL_PROPS,
+                {"id": self.page_id, "props": {"width": width, "height": height}},
+            )
+        )
         await self.event(self.page_id, "resize", {"width": width, "height": height})
 
     async def close(self) -> None:

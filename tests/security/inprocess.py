@@ -48,6 +48,7 @@ class ThreadServer:
 
     def tasks(self) -> int:
         """Tasks alive in the server's loop, besides the one counting."""
+
         async def count():
             return len(asyncio.all_tasks()) - 1
 

@@ -23,15 +23,20 @@ class LimitedServer:
         self.port = free_port()
         tmp_path.mkdir(parents=True, exist_ok=True)
         self.log = tmp_path / "server.log"
-        code = ("import resource, runpy, sys; "
-                f"resource.setrlimit(resource.RLIMIT_NOFILE, ({soft}, {hard})); "
-                "sys.argv = ['seep-scorer'] + sys.argv[1:]; "
-                "runpy.run_module('seep_scorer', run_name='__main__')")
+        code = (
+            "import resource, runpy, sys; "
+            f"resource.setrlimit(resource.RLIMIT_NOFILE, ({soft}, {hard})); "
+            "sys.argv = ['seep-scorer'] + sys.argv[1:]; "
+            "runpy.run_module('seep_scorer', run_name='__main__')"
+        )
         with open(self.log, "wb") as log:
             args = ["--port", str(self.port), "--data-dir", str(tmp_path / "data"), "--no-qr"]
-            self.proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=log,
-                                         stderr=subprocess.STDOUT,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code, *args],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         deadline = time.monotonic() + 60
         while True:
             assert self.proc.poll() is None, self.log.read_text(errors="replace")

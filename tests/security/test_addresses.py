@@ -15,11 +15,15 @@ from seep_scorer.ui.server import OwnAddressGuard, is_loopback, url_host
 
 def resolving(monkeypatch, table: dict[str, list[str]]):
     """getaddrinfo answers from `table` (no DNS); names not in it fail as unknown."""
+
     def fake_getaddrinfo(host, port, *args, **kwargs):
         if host not in table:
             raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
-        return [(socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, 0))
-                for a in table[host]]
+        return [
+            (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, 0))
+            for a in table[host]
+        ]
+
     monkeypatch.setattr(socket, "getaddrinfo", fake_getaddrinfo)
 
 
@@ -34,12 +38,15 @@ def test_every_interface_and_lan_addresses_are_not(host):
 
 
 def test_a_name_counts_by_what_it_resolves_to_not_by_its_spelling(monkeypatch):
-    resolving(monkeypatch, {
-        "127.evil.example": ["203.0.113.7"],  # looks like 127.x, is not
-        "mybox": ["127.0.1.1"],  # Debian's own host name: loopback
-        "both": ["127.0.0.1", "192.168.1.20"],  # listening there reaches the LAN too
-        "v6home": ["::1"],
-    })
+    resolving(
+        monkeypatch,
+        {
+            "127.evil.example": ["203.0.113.7"],  # looks like 127.x, is not
+            "mybox": ["127.0.1.1"],  # Debian's own host name: loopback
+            "both": ["127.0.0.1", "192.168.1.20"],  # listening there reaches the LAN too
+            "v6home": ["::1"],
+        },
+    )
     assert not is_loopback("127.evil.example")
     assert is_loopback("mybox")
     assert not is_loopback("both")
@@ -47,10 +54,17 @@ def test_a_name_counts_by_what_it_resolves_to_not_by_its_spelling(monkeypatch):
     assert not is_loopback("no-such-name")  # unresolvable: the safe answer, and no traceback
 
 
-@pytest.mark.parametrize("host, shown", [
-    ("192.168.1.20", "192.168.1.20"), ("mybox.local", "mybox.local"), ("fe80::1", "[fe80::1]"),
-    ("[fe80::1]", "[fe80::1]"), ("2001:db8::5", "[2001:db8::5]"), ("fe80::1%eth0", "[fe80::1%25eth0]"),
-])
+@pytest.mark.parametrize(
+    "host, shown",
+    [
+        ("192.168.1.20", "192.168.1.20"),
+        ("mybox.local", "mybox.local"),
+        ("fe80::1", "[fe80::1]"),
+        ("[fe80::1]", "[fe80::1]"),
+        ("2001:db8::5", "[2001:db8::5]"),
+        ("fe80::1%eth0", "[fe80::1%25eth0]"),
+    ],
+)
 def test_ipv6_addresses_are_bracketed_in_urls(host, shown):
     assert url_host(host) == shown
 
@@ -60,7 +74,9 @@ def serve_and_capture(monkeypatch, capsys, tmp_path, host: str, lan: str = "192.
     and the app it would serve."""
     served = {}
     monkeypatch.setattr(ui_app, "DATA_DIR", ui_app.DATA_DIR)  # restored after the test
-    monkeypatch.setattr(server, "run_server", lambda app, h, p: served.update(app=app, host=h, port=p))
+    monkeypatch.setattr(
+        server, "run_server", lambda app, h, p: served.update(app=app, host=h, port=p)
+    )
     monkeypatch.setattr(server, "lan_address", lambda: lan)
     args = argparse.Namespace(host=host, port=8550, no_qr=True, data_dir=str(tmp_path / "data"))
     assert serve.run(args) == 0
@@ -73,7 +89,9 @@ def test_the_ipv6_join_address_has_brackets(monkeypatch, capsys, tmp_path):
     assert isinstance(app, OwnAddressGuard) and app.allowed_hosts == {"fe80::1"}
 
 
-def test_on_every_interface_the_server_answers_to_the_printed_lan_address(monkeypatch, capsys, tmp_path):
+def test_on_every_interface_the_server_answers_to_the_printed_lan_address(
+    monkeypatch, capsys, tmp_path
+):
     out, app = serve_and_capture(monkeypatch, capsys, tmp_path, "0.0.0.0")
     assert "http://192.168.1.20:8550/#join=" in out
     assert app.allowed_hosts == {"192.168.1.20"}  # and, as always, loopback; never 0.0.0.0

@@ -7,7 +7,6 @@ import asyncio
 import logging
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -59,8 +58,14 @@ class WaitsForever:
 def test_an_app_still_waiting_after_the_client_left_is_ended_after_the_grace():
     app = WaitsForever()
     guarded = EndAfterDisconnect(app, grace=0.2)
-    asyncio.run(asyncio.wait_for(guarded(make_scope("websocket", "/ws"), connection([{"type": "websocket.connect"}]),
-                                         nothing), 30))
+    asyncio.run(
+        asyncio.wait_for(
+            guarded(
+                make_scope("websocket", "/ws"), connection([{"type": "websocket.connect"}]), nothing
+            ),
+            30,
+        )
+    )
     assert app.cancelled
 
 
@@ -73,13 +78,21 @@ def test_an_app_that_ends_by_itself_is_left_alone_and_its_error_goes_up():
         raise ValueError("the app's own error")
 
     receive = connection([{"type": "websocket.connect"}])
-    assert asyncio.run(EndAfterDisconnect(ends, grace=0.2)(make_scope("websocket", "/ws"), receive, nothing)) == "done"
+    assert (
+        asyncio.run(
+            EndAfterDisconnect(ends, grace=0.2)(make_scope("websocket", "/ws"), receive, nothing)
+        )
+        == "done"
+    )
     with pytest.raises(ValueError, match="own error"):
-        asyncio.run(EndAfterDisconnect(fails)(make_scope("websocket", "/ws"), connection([]), nothing))
+        asyncio.run(
+            EndAfterDisconnect(fails)(make_scope("websocket", "/ws"), connection([]), nothing)
+        )
 
 
 def test_a_connected_client_is_never_cut_off():
     """No disconnect: the app runs as long as it likes (here longer than the grace)."""
+
     async def slow(scope, receive, send):
         await asyncio.sleep(0.5)
         return "finished"
@@ -87,7 +100,12 @@ def test_a_connected_client_is_never_cut_off():
     async def receive():
         await asyncio.Event().wait()
 
-    assert asyncio.run(EndAfterDisconnect(slow, grace=0.05)(make_scope("websocket", "/ws"), receive, nothing)) == "finished"
+    assert (
+        asyncio.run(
+            EndAfterDisconnect(slow, grace=0.05)(make_scope("websocket", "/ws"), receive, nothing)
+        )
+        == "finished"
+    )
 
 
 def test_the_real_app_with_a_phone_gone_before_its_first_message_ends():
@@ -95,7 +113,9 @@ def test_the_real_app_with_a_phone_gone_before_its_first_message_ends():
     app = build_asgi(lambda page: None)
     scope = make_scope("websocket", "/ws", origin="http://127.0.0.1:8550")
     scope.update(subprotocols=[], client=("127.0.0.1", 5555), server=("127.0.0.1", 8550))
-    asyncio.run(asyncio.wait_for(app(scope, connection([{"type": "websocket.connect"}]), nothing), 60))
+    asyncio.run(
+        asyncio.wait_for(app(scope, connection([{"type": "websocket.connect"}]), nothing), 60)
+    )
 
 
 def test_ctrl_c_stops_the_server_after_a_phone_dropped_its_connection(tmp_path):
@@ -106,7 +126,10 @@ def test_ctrl_c_stops_the_server_after_a_phone_dropped_its_connection(tmp_path):
     srv = Server(tmp_path / "data").start()
     try:
         own = f"127.0.0.1:{srv.port}"
-        assert exchange(srv.port, "/ws", {"Host": own, "Origin": f"http://{own}"}, upgrade=True)[0] == 101
+        assert (
+            exchange(srv.port, "/ws", {"Host": own, "Origin": f"http://{own}"}, upgrade=True)[0]
+            == 101
+        )
         srv.proc.send_signal(signal.SIGINT)
         srv.proc.wait(60)  # a TimeoutExpired here is the bug
         assert srv.proc.returncode == 0
@@ -119,8 +142,15 @@ def record_with(error: BaseException, name: str = "flet_web.fastapi") -> logging
     try:
         raise error
     except BaseException:
-        return logging.getLogger(name).makeRecord(name, logging.ERROR, __file__, 1, "Unhandled error processing page session: %s",
-                                                  ("abc",), sys.exc_info())
+        return logging.getLogger(name).makeRecord(
+            name,
+            logging.ERROR,
+            __file__,
+            1,
+            "Unhandled error processing page session: %s",
+            ("abc",),
+            sys.exc_info(),
+        )
 
 
 def test_a_fault_is_one_line_without_a_traceback(monkeypatch):
@@ -128,8 +158,10 @@ def test_a_fault_is_one_line_without_a_traceback(monkeypatch):
     record = record_with(AttributeError("'NoneType' object has no attribute 'after_event'"))
     assert OneLine().filter(record)
     text = logging.Formatter("seep-scorer: %(message)s").format(record)
-    assert text == ("seep-scorer: Unhandled error processing page session: abc "
-                    "(AttributeError: 'NoneType' object has no attribute 'after_event')")
+    assert text == (
+        "seep-scorer: Unhandled error processing page session: abc "
+        "(AttributeError: 'NoneType' object has no attribute 'after_event')"
+    )
     assert "\n" not in text
 
 

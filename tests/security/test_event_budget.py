@@ -18,8 +18,10 @@ def ws(action: int, body) -> dict:
 
 
 def resize(width) -> list[dict]:
-    return [ws(4, {"id": 1, "props": {"width": width, "height": 800}}),
-            ws(3, {"target": 1, "name": "resize", "data": {"width": width, "height": 800}})]
+    return [
+        ws(4, {"id": 1, "props": {"width": width, "height": 800}}),
+        ws(3, {"target": 1, "name": "resize", "data": {"width": width, "height": 800}}),
+    ]
 
 
 def click(target) -> dict:
@@ -59,15 +61,20 @@ def run_app(messages: list[dict], *, rate=1000.0, burst=1000, hold=0.0, leave=0.
 
     budget = EventBudget(app, rate=rate, burst=burst)
     asyncio.run(asyncio.wait_for(budget(make_scope("websocket", "/ws"), receive, send), 30))
-    return [(t, m if "bytes" not in m else msgpack.unpackb(m["bytes"][1:], strict_map_key=False))
-            for t, m in got]
+    return [
+        (t, m if "bytes" not in m else msgpack.unpackb(m["bytes"][1:], strict_map_key=False))
+        for t, m in got
+    ]
 
 
 def test_waiting_resizes_and_route_changes_collapse_to_the_last_in_place():
-    route = [ws(3, {"target": 1, "name": "route_change", "data": {"route": r}})
-             for r in ("/a", "/b", "/c")]
-    messages = [click(7)] + resize(400) + [click(8)] + resize(500) + route + resize(1200) \
-        + [click(9)]
+    route = [
+        ws(3, {"target": 1, "name": "route_change", "data": {"route": r}})
+        for r in ("/a", "/b", "/c")
+    ]
+    messages = (
+        [click(7)] + resize(400) + [click(8)] + resize(500) + route + resize(1200) + [click(9)]
+    )
     got = [m for _, m in run_app(messages, hold=0.3)]
     assert got[1:-1] == [
         [4, {"id": 1, "props": {"width": 1200, "height": 800}}],

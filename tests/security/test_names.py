@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from seep_scorer.rules import MatchError
 from seep_scorer.store import close_all, open_repository
 from seep_scorer.store.matchfile import loads_match, match_from_dict
-
 from tests.matchfile.test_matchfile import SPEC_EXAMPLE
 
 BAD = {
@@ -36,7 +35,13 @@ BAD = {
     "FSI": "Reds\u2068",
     "PDI": "Reds\u2069",
 }
-FIELDS = ["teams[0].name", "teams[1].name", "teams[0].players[0]", "teams[0].players[1]", "teams[1].players[1]"]
+FIELDS = [
+    "teams[0].name",
+    "teams[1].name",
+    "teams[0].players[0]",
+    "teams[0].players[1]",
+    "teams[1].players[1]",
+]
 
 
 def doc_with(field: str, name: str) -> dict:
@@ -58,18 +63,23 @@ def test_a_name_with_a_control_or_bidi_override_character_is_refused_naming_the_
             read()
         assert err.value.field == field and err.value.code == "name_control"
         what = "team name" if field.endswith(".name") else "player's name"
-        assert str(err.value).startswith(f"field '{field}': a {what} cannot hold control characters (U+")
+        assert str(err.value).startswith(
+            f"field '{field}': a {what} cannot hold control characters (U+"
+        )
 
 
-@pytest.mark.parametrize("name", ["Asha", "आशा", "Équipe A", "فريق", "O'Brien & Sons", "ਟੀਮ ੧",
-                                  "Zoë-Ann"])
+@pytest.mark.parametrize(
+    "name", ["Asha", "आशा", "Équipe A", "فريق", "O'Brien & Sons", "ਟੀਮ ੧", "Zoë-Ann"]
+)
 def test_ordinary_names_in_any_script_are_kept(name):
     match = match_from_dict(doc_with("teams[1].players[0]", name))
     assert match.teams[1].players[0] == name
 
 
-@pytest.mark.parametrize("name, code", [("", "name_empty"), ("   ", "name_empty"), (5, "name_empty"),
-                                        ("x" * 61, "name_too_long")])
+@pytest.mark.parametrize(
+    "name, code",
+    [("", "name_empty"), ("   ", "name_empty"), (5, "name_empty"), ("x" * 61, "name_too_long")],
+)
 def test_empty_and_overlong_names_keep_being_refused(name, code):
     with pytest.raises(MatchError) as err:
         match_from_dict(doc_with("teams[0].players[1]", name))
@@ -77,12 +87,22 @@ def test_empty_and_overlong_names_keep_being_refused(name, code):
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "seep_scorer", *map(str, args)],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
-@pytest.mark.parametrize("field, kind", [("teams[0].name", "escape"), ("teams[0].players[1]", "RLO"),
-                                         ("teams[1].players[0]", "C1 CSI")])
+@pytest.mark.parametrize(
+    "field, kind",
+    [
+        ("teams[0].name", "escape"),
+        ("teams[0].players[1]", "RLO"),
+        ("teams[1].players[0]", "C1 CSI"),
+    ],
+)
 def test_score_and_import_refuse_such_a_file_in_one_line(tmp_path, field, kind):
     path = tmp_path / "match.json"
     path.write_text(json.dumps(doc_with(field, BAD[kind]), ensure_ascii=False), encoding="utf-8")
@@ -92,16 +112,24 @@ def test_score_and_import_refuse_such_a_file_in_one_line(tmp_path, field, kind):
         done = cli(*args)
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-        assert f"field '{field}': a " in done.stderr and "name cannot hold control characters" in done.stderr
-        assert "\x1b" not in done.stderr and "\u202e" not in done.stderr and "\x9b" not in done.stderr
+        assert (
+            f"field '{field}': a " in done.stderr
+            and "name cannot hold control characters" in done.stderr
+        )
+        assert (
+            "\x1b" not in done.stderr and "\u202e" not in done.stderr and "\x9b" not in done.stderr
+        )
     assert open_repository(data_dir, fresh=True).list_matches() == []
     close_all()
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.text(min_size=1, max_size=60)
-       | st.text(alphabet="a\u0915\u094d\u200c\u200d\u200e\ufe0f\u2764\u0628 ", min_size=1,
-                 max_size=12))
+@given(
+    st.text(min_size=1, max_size=60)
+    | st.text(
+        alphabet="a\u0915\u094d\u200c\u200d\u200e\ufe0f\u2764\u0628 ", min_size=1, max_size=12
+    )
+)
 def test_any_text_is_judged_as_the_rule_reads_character_by_character(text):
     """first_refused skips the Unicode database for printable text (names.py): the same verdict
     as looking up every character, and the same first position."""

@@ -55,8 +55,10 @@ def test_the_app_page_its_routes_and_files_carry_the_policy(loopback):
 
 
 def test_the_hashes_are_those_of_the_inline_scripts_only():
-    page = (b"<html><script>var a = 1;</script><script src='x.js'></script>"
-            b"<SCRIPT type='module'>b()</SCRIPT ></html>")
+    page = (
+        b"<html><script>var a = 1;</script><script src='x.js'></script>"
+        b"<SCRIPT type='module'>b()</SCRIPT ></html>"
+    )
     assert len(inline_script_hashes(page)) == 2
     assert all(re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", h) for h in inline_script_hashes(page))
 

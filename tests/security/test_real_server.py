@@ -32,13 +32,19 @@ def lan(tmp_path_factory):
     srv.stop()
 
 
-def exchange(port: int, target: str, headers: dict[str, str], upgrade: bool = False) -> tuple[int, dict, bytes]:
+def exchange(
+    port: int, target: str, headers: dict[str, str], upgrade: bool = False
+) -> tuple[int, dict, bytes]:
     """One raw request to 127.0.0.1:port with exactly these headers (Host included, nothing added):
     (status, response headers in lower case, body)."""
     lines = [f"GET {target} HTTP/1.1"] + [f"{k}: {v}" for k, v in headers.items()]
     if upgrade:
-        lines += ["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
-                  "Sec-WebSocket-Key: " + base64.b64encode(os.urandom(16)).decode()]
+        lines += [
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            "Sec-WebSocket-Version: 13",
+            "Sec-WebSocket-Key: " + base64.b64encode(os.urandom(16)).decode(),
+        ]
     else:
         lines += ["Connection: close"]
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
@@ -68,6 +74,7 @@ def lan_host(srv: Server) -> str:
 
 # ----------------------------------------------------------------- loopback mode
 
+
 def test_loopback_mode_answers_its_own_names_and_refuses_a_rebound_one(loopback):
     port = loopback.port
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}"):
@@ -88,10 +95,12 @@ def test_loopback_mode_refuses_fetches_from_another_site(loopback):
 def test_loopback_mode_refuses_websockets_from_another_site(loopback):
     port = loopback.port
     own = f"127.0.0.1:{port}"
-    for headers in ({"Host": own, "Origin": "http://evil.example"},
-                    {"Host": own, "Origin": f"http://localhost:{port}"},  # another origin, same machine
-                    {"Host": own},  # no Origin: browsers always send one
-                    {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}):  # rebound
+    for headers in (
+        {"Host": own, "Origin": "http://evil.example"},
+        {"Host": own, "Origin": f"http://localhost:{port}"},  # another origin, same machine
+        {"Host": own},  # no Origin: browsers always send one
+        {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"},
+    ):  # rebound
         assert exchange(port, "/ws", headers, upgrade=True)[0] == 403, headers
     with pytest.raises(InvalidStatus) as refused:
         connect(f"ws://{own}/ws", origin="http://evil.example", open_timeout=30).close()
@@ -114,11 +123,14 @@ def test_a_long_route_stops_at_the_door(loopback):
     assert status == 414 and b"too long" in body
     assert 400 <= exchange(port, "/match/" + "x" * 100_000, {"Host": own})[0] < 500
     headers = {"Host": own, "Origin": f"http://{own}"}
-    assert exchange(port, "/ws?" + "x" * 8_000, headers, upgrade=True)[0] == 403  # the query counts too
+    assert (
+        exchange(port, "/ws?" + "x" * 8_000, headers, upgrade=True)[0] == 403
+    )  # the query counts too
     assert exchange(port, "/", {"Host": own})[0] == 200  # and the server is fine
 
 
 # ----------------------------------------------------------------- LAN mode
+
 
 def test_lan_mode_answers_the_printed_address_and_loopback_and_refuses_others(lan):
     port, token = lan.port, lan.token()
@@ -141,8 +153,11 @@ def test_lan_mode_redirect_stays_on_the_server_and_never_fails(lan):
 def test_lan_mode_odd_cookies_of_other_apps_do_not_hide_the_token(lan):
     port, token = lan.port, lan.token()
     host = lan_host(lan)
-    for cookie in (f'a="b; {COOKIE_NAME}={token}', f"x=y,z; {COOKIE_NAME}={token}",
-                   f"prefs={{[1]}}; {COOKIE_NAME}={token}; name=Ren\xe9e"):
+    for cookie in (
+        f'a="b; {COOKIE_NAME}={token}',
+        f"x=y,z; {COOKIE_NAME}={token}",
+        f"prefs={{[1]}}; {COOKIE_NAME}={token}; name=Ren\xe9e",
+    ):
         assert exchange(port, "/", {"Host": host, "Cookie": cookie})[0] == 200, cookie
     assert exchange(port, "/", {"Host": host, "Cookie": 'a="b'})[0] == 403
 
@@ -151,7 +166,19 @@ def test_lan_mode_websocket_needs_the_token_and_the_pages_own_origin(lan):
     port, token = lan.port, lan.token()
     host = lan_host(lan)
     cookie = f"{COOKIE_NAME}={token}"
-    assert exchange(port, "/ws", {"Host": host, "Origin": f"http://{host}", "Cookie": cookie}, upgrade=True)[0] == 101
-    assert exchange(port, "/ws", {"Host": host, "Origin": "http://evil.example", "Cookie": cookie},
-                    upgrade=True)[0] == 403
+    assert (
+        exchange(
+            port, "/ws", {"Host": host, "Origin": f"http://{host}", "Cookie": cookie}, upgrade=True
+        )[0]
+        == 101
+    )
+    assert (
+        exchange(
+            port,
+            "/ws",
+            {"Host": host, "Origin": "http://evil.example", "Cookie": cookie},
+            upgrade=True,
+        )[0]
+        == 403
+    )
     assert exchange(port, "/ws", {"Host": host, "Origin": f"http://{host}"}, upgrade=True)[0] == 403

@@ -60,10 +60,19 @@ def table(tmp_path):
     path.write_text(dumps_match(generate_match(random.Random(7), DEALS)))
     data = tmp_path / "data"
     run = [sys.executable, "-m", "seep_scorer"]
-    subprocess.run(run + ["import", str(path), "--data-dir", str(data)], check=True,
-                   capture_output=True, timeout=120)
-    listed = subprocess.run(run + ["list", "--json", "--data-dir", str(data)], check=True,
-                            capture_output=True, text=True, timeout=120)
+    subprocess.run(
+        run + ["import", str(path), "--data-dir", str(data)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    listed = subprocess.run(
+        run + ["list", "--json", "--data-dir", str(data)],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     srv = Server(data).start()
     try:
         yield srv, json.loads(listed.stdout)[0]["id"]
@@ -148,10 +157,22 @@ def resizes(phone: Phone, count: int, last_width: float) -> list[bytes]:
     frames = []
     for i in range(count):
         width = 360 + i % 60 if i < count - 1 else last_width
-        frames.append(frame(UPDATE_CONTROL_PROPS, {"id": phone.page_id,
-                                                   "props": {"width": width, "height": 800}}))
-        frames.append(frame(CONTROL_EVENT, {"target": phone.page_id, "name": "resize",
-                                            "data": {"width": width, "height": 800}}))
+        frames.append(
+            frame(
+                UPDATE_CONTROL_PROPS,
+                {"id": phone.page_id, "props": {"width": width, "height": 800}},
+            )
+        )
+        frames.append(
+            frame(
+                CONTROL_EVENT,
+                {
+                    "target": phone.page_id,
+                    "name": "resize",
+                    "data": {"width": width, "height": 800},
+                },
+            )
+        )
     return frames
 
 
@@ -178,8 +199,10 @@ def test_a_flood_of_resize_events_holds_up_no_one_and_the_last_size_counts(table
         return answered, spent
 
     answered, spent = asyncio.run(asyncio.wait_for(run(), 900))
-    print(f"10,000 resizes: the other phone's tap answered after {answered:.2f} s, "
-          f"server CPU {spent:.2f} s")
+    print(
+        f"10,000 resizes: the other phone's tap answered after {answered:.2f} s, "
+        f"server CPU {spent:.2f} s"
+    )
     assert spent < 3.0, spent
 
 
@@ -204,8 +227,9 @@ def test_a_flood_of_taps_is_read_no_faster_than_the_budget(table):
         async def push():
             nonlocal sent
             for i in range(COUNT):
-                await bad.ws.send(frame(CONTROL_EVENT, {"target": 10**6 + i, "name": "click",
-                                                        "data": "x" * 4000}))
+                await bad.ws.send(
+                    frame(CONTROL_EVENT, {"target": 10**6 + i, "name": "click", "data": "x" * 4000})
+                )
                 sent += 1
 
         pushing = asyncio.ensure_future(push())
@@ -222,6 +246,8 @@ def test_a_flood_of_taps_is_read_no_faster_than_the_budget(table):
         return sent, spent, answered
 
     sent, spent, answered = asyncio.run(asyncio.wait_for(run(), 600))
-    print(f"{COUNT} events of 4 kB: {sent} sent in 20 s, server CPU {spent:.1f} s; "
-          f"the other phone answered in {answered:.2f} s")
+    print(
+        f"{COUNT} events of 4 kB: {sent} sent in 20 s, server CPU {spent:.1f} s; "
+        f"the other phone answered in {answered:.2f} s"
+    )
     assert spent < 8 and answered < 15, (spent, answered)

@@ -19,7 +19,6 @@ from seep_scorer.rules import Deal, Match, MatchError, check_name, replay
 from seep_scorer.rules.names import first_refused, json_shown, shown, tidied
 from seep_scorer.store import close_all, open_repository
 from seep_scorer.store.matchfile import loads_match, match_from_dict, match_to_dict
-
 from tests.matchfile.test_matchfile import SPEC_EXAMPLE
 from tests.security.test_names import doc_with
 
@@ -66,7 +65,7 @@ def test_a_name_with_an_invisible_character_is_refused_at_its_position(kind):
         assert err.value.field == "teams[1].players[0]" and err.value.code == "name_control"
         position = err.value.params["position"]
         # The position is the one invisible character's.
-        assert name[:position - 1] + name[position:] in ("Asha", "فريق")
+        assert name[: position - 1] + name[position:] in ("Asha", "فريق")
 
 
 @pytest.mark.parametrize("kind", NEEDED_JOINERS)
@@ -90,9 +89,16 @@ def test_the_new_match_form_refuses_the_invisible_twin_with_its_wording(tmp_path
         close_all()
 
 
-BAD_NOTES = {"escape": "all\x1b[2J", "bell": "a\x07", "carriage return": "seen\rhidden",
-             "RLO": "\u202ereversed", "isolate": "a\u2066b", "zero-width space": "a\u200bb",
-             "line separator": "a\u2028b", "C1 CSI": "\x9b1m"}
+BAD_NOTES = {
+    "escape": "all\x1b[2J",
+    "bell": "a\x07",
+    "carriage return": "seen\rhidden",
+    "RLO": "\u202ereversed",
+    "isolate": "a\u2066b",
+    "zero-width space": "a\u200bb",
+    "line separator": "a\u2028b",
+    "C1 CSI": "\x9b1m",
+}
 
 
 def _noted(note: str, with_dealer: bool) -> dict:
@@ -126,14 +132,20 @@ def test_a_note_may_hold_line_breaks_and_any_script():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "seep_scorer", *map(str, args)],
-                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *map(str, args)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
 
 
 def test_score_and_import_refuse_a_note_with_an_escape_in_one_clean_line(tmp_path):
     path = tmp_path / "match.json"
-    path.write_text(json.dumps(_noted("\x1b]0;owned\x07", True), ensure_ascii=False),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(_noted("\x1b]0;owned\x07", True), ensure_ascii=False), encoding="utf-8"
+    )
     for args in (["score", path], ["--data-dir", tmp_path / "data", "import", path]):
         done = cli(*args)
         assert done.returncode == 2 and done.stdout == ""
@@ -205,9 +217,16 @@ def test_stats_escapes_the_names_of_a_tampered_index(tampered):
     assert r"Asha\x1b[2J" in cli("--data-dir", tampered, "stats").stdout
 
 
-@pytest.mark.parametrize("text, escaped", [
-    ("Asha", "Asha"), ("आशा 👨\u200d👩\u200d👧", "आशा 👨\u200d👩\u200d👧"), ("a\nb", r"a\x0ab"),
-    ("\x1b[2J\u202e\u2028\U000e0001", r"\x1b[2J\u202e\u2028\U000e0001"), ("x\ud800", r"x\ud800")])
+@pytest.mark.parametrize(
+    "text, escaped",
+    [
+        ("Asha", "Asha"),
+        ("आशा 👨\u200d👩\u200d👧", "आशा 👨\u200d👩\u200d👧"),
+        ("a\nb", r"a\x0ab"),
+        ("\x1b[2J\u202e\u2028\U000e0001", r"\x1b[2J\u202e\u2028\U000e0001"),
+        ("x\ud800", r"x\ud800"),
+    ],
+)
 def test_shown_escapes_exactly_what_the_rule_refuses(text, escaped):
     assert shown(text) == escaped
     assert first_refused(shown(text)) is None
@@ -278,8 +297,15 @@ def test_a_backup_made_before_the_rule_restores_with_its_texts_tidied(tmp_path):
         close_all()
 
 
-@pytest.mark.parametrize("old, tidy", [("Asha\u200b", "Asha"), ("Reds\u2028Blues", "Reds Blues"),
-                                       ("\ufeff Asha \u200e", "Asha"), ("क्\u200dष", "क्\u200dष")])
+@pytest.mark.parametrize(
+    "old, tidy",
+    [
+        ("Asha\u200b", "Asha"),
+        ("Reds\u2028Blues", "Reds Blues"),
+        ("\ufeff Asha \u200e", "Asha"),
+        ("क्\u200dष", "क्\u200dष"),
+    ],
+)
 def test_tidied_names_pass_the_rule(old, tidy):
     assert tidied(old) == tidy and first_refused(tidy) is None
 
@@ -316,8 +342,10 @@ def test_a_name_used_before_the_rule_is_suggested_tidied(tmp_path):
         close_all()
 
 
-TRICKY = ("a\u0915\u094d\u0628\u200b\u200c\u200d\u200e\ufe0f\u2764\x1b\n\u2028 \U0001f3f4\U000e0067"
-          "\U000e007f\U000e0001\u034f\u3164\U0001f3fd")
+TRICKY = (
+    "a\u0915\u094d\u0628\u200b\u200c\u200d\u200e\ufe0f\u2764\x1b\n\u2028 \U0001f3f4\U000e0067"
+    "\U000e007f\U000e0001\u034f\u3164\U0001f3fd"
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -340,8 +368,11 @@ def test_the_store_refuses_a_twin_name_or_a_hostile_note_whatever_the_form_let_t
         assert err.value.code == "name_control"
         stored = repo.create(open_match())
         with pytest.raises(MatchError) as err:
-            repo.save(stored.id, stored.match.with_deals([Deal(points=(50, 50), note="\x1b[2J")]),
-                      stored.revision)
+            repo.save(
+                stored.id,
+                stored.match.with_deals([Deal(points=(50, 50), note="\x1b[2J")]),
+                stored.revision,
+            )
         assert err.value.code == "note_control"
         assert [s.teams for s in repo.list_matches()] == [("Reds", "Blues")]
         assert repo.get(stored.id).match.deals == ()

@@ -24,8 +24,9 @@ def test_every_spelling_of_every_interface_is_a_wildcard(host):
     assert is_wildcard(host) and not is_loopback(host)
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "192.0.2.7", "1",
-                                  "no-such-name.invalid"])
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1", "localhost", "192.0.2.7", "1", "no-such-name.invalid"]
+)
 def test_other_addresses_are_not(host):
     assert not is_wildcard(host)
 
@@ -61,7 +62,7 @@ def test_malformed_requests_print_one_line_not_one_each(tmp_path):
             _send_garbage(srv.port, garbage)
         assert exchange(srv.port, "/", {"Host": f"127.0.0.1:{srv.port}"})[0] == 200  # still serving
         time.sleep(0.5)
-        lines = srv.log.read_text(errors="replace")[len(before):].splitlines()
+        lines = srv.log.read_text(errors="replace")[len(before) :].splitlines()
     finally:
         srv.stop()
     noisy = [line for line in lines if "Invalid HTTP request" in line]

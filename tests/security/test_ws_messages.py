@@ -47,11 +47,11 @@ MALFORMED_FIRST = {
     "not msgpack": b"\x00\xc1",
     "cut short": b"\x00\x92\x01",
     "unknown action": b"\x00" + msgpack.packb([99, {}]),
-    "an event before registering": b"\x00" + msgpack.packb(
-        [3, {"target": 1, "name": "click", "data": None}]),
+    "an event before registering": b"\x00"
+    + msgpack.packb([3, {"target": 1, "name": "click", "data": None}]),
     "a registration with another body": b"\x00" + msgpack.packb([1, {"x": 1}]),
-    "a registration whose session id is a list": b"\x00" + msgpack.packb(
-        [1, {"session_id": [1], "page_name": "", "page": {}}]),
+    "a registration whose session id is a list": b"\x00"
+    + msgpack.packb([1, {"session_id": [1], "page_name": "", "page": {}}]),
 }
 
 
@@ -92,12 +92,17 @@ def test_compression_is_not_negotiated(served):
         assert ws.protocol.extensions == []
 
 
-@pytest.mark.parametrize("name, message", [
-    ("300,000 empty maps", b"\x00" + msgpack.packb([{}] * 300_000)),
-    ("nested 1,000 deep", b"\x00" + b"\x91" * 1000 + b"\xc0"),
-    ("2 MiB without a restore", b"\x00" + msgpack.packb(
-        [3, {"target": 1, "name": "x", "data": b"x" * (2 << 20)}])),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("300,000 empty maps", b"\x00" + msgpack.packb([{}] * 300_000)),
+        ("nested 1,000 deep", b"\x00" + b"\x91" * 1000 + b"\xc0"),
+        (
+            "2 MiB without a restore",
+            b"\x00" + msgpack.packb([3, {"target": 1, "name": "x", "data": b"x" * (2 << 20)}]),
+        ),
+    ],
+)
 def test_a_message_bomb_is_refused_before_it_is_unpacked(served, name, message):
     with session(served) as ws:
         ws.send(REGISTER)
@@ -111,13 +116,17 @@ def test_a_message_bomb_is_refused_before_it_is_unpacked(served, name, message):
 
 # ------------------------------------------------------------- the guard and the scan by themselves
 
+
 def test_a_large_message_passes_only_once_a_restore_is_pending():
     big = b"\x00" + msgpack.packb([3, {"target": 7, "name": "result", "data": b"x" * (3 << 20)}])
 
     def run(pending: bool):
         sent, got = [], []
-        queue = [{"type": "websocket.connect"}, {"type": "websocket.receive", "bytes": REGISTER},
-                 {"type": "websocket.receive", "bytes": big}]
+        queue = [
+            {"type": "websocket.connect"},
+            {"type": "websocket.receive", "bytes": REGISTER},
+            {"type": "websocket.receive", "bytes": big},
+        ]
 
         async def receive():
             return queue.pop(0)
@@ -142,10 +151,35 @@ def test_a_large_message_passes_only_once_a_restore_is_pending():
     assert sent == [{"type": "websocket.close", "code": 1009}]
 
 
-@pytest.mark.parametrize("value", [
-    None, True, 0, -1, 127, 128, -33, 2**63, -2**63, 1.5, "", "x" * 40, "é" * 300, b"", b"y" * 70_000,
-    [], [1, [2, [3]]], {}, {"a": {"b": [None]}}, list(range(20)), {str(i): i for i in range(20)},
-    msgpack.ExtType(5, b"abc"), msgpack.ExtType(1, b"12345678"), [msgpack.ExtType(2, b"z" * 300)]])
+@pytest.mark.parametrize(
+    "value",
+    [
+        None,
+        True,
+        0,
+        -1,
+        127,
+        128,
+        -33,
+        2**63,
+        -(2**63),
+        1.5,
+        "",
+        "x" * 40,
+        "é" * 300,
+        b"",
+        b"y" * 70_000,
+        [],
+        [1, [2, [3]]],
+        {},
+        {"a": {"b": [None]}},
+        list(range(20)),
+        {str(i): i for i in range(20)},
+        msgpack.ExtType(5, b"abc"),
+        msgpack.ExtType(1, b"12345678"),
+        [msgpack.ExtType(2, b"z" * 300)],
+    ],
+)
 def test_scan_reads_what_msgpack_reads(value):
     data = msgpack.packb(value)
     assert scan(data) is None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seep_scorer.rules import Match, Team, replay
 from seep_scorer.stats import aggregate, contribution_of
@@ -19,8 +20,14 @@ def histories(draw):
     for n in range(draw(st.integers(0, 6))):
         m = draw(matches(max_deals=12))
         seats = draw(st.permutations(NAMES))[:4]
-        m = Match(m.rules, m.format, (Team("A", (seats[0], seats[2])), Team("B", (seats[1], seats[3]))),
-                  m.first_dealer, m.deals, m.extra)
+        m = Match(
+            m.rules,
+            m.format,
+            (Team("A", (seats[0], seats[2])), Team("B", (seats[1], seats[3]))),
+            m.first_dealer,
+            m.deals,
+            m.extra,
+        )
         stamp = f"2026-0{1 + n % 9}-1{n % 10}T12:00:00.000Z"
         history.append(contribution_of(m, replay(m), stamp, stamp))
     return history
@@ -44,4 +51,6 @@ def test_figures_add_up_and_do_not_depend_on_order(history, rng: random.Random):
     for p in stats.players + stats.partnerships:
         assert p.wins + p.losses + p.draws == p.finished <= p.matches
         assert p.bazzis_won_by_minimum <= p.bazzis_won
-    assert sum(p.bazzis_won for p in stats.partnerships) == sum(p.bazzis_lost for p in stats.partnerships)
+    assert sum(p.bazzis_won for p in stats.partnerships) == sum(
+        p.bazzis_lost for p in stats.partnerships
+    )

@@ -26,8 +26,13 @@ def repo(data_dir):
 
 def open_match(names=("Reds", "Blues")) -> Match:
     """A standard match that never finishes on its own (open format): handy for adding deals in a loop."""
-    return Match(PRESETS["standard"], MatchFormat("open", None),
-                 (Team(names[0], ("Asha", "Chitra")), Team(names[1], ("Bilal", "Dev"))), 0, ())
+    return Match(
+        PRESETS["standard"],
+        MatchFormat("open", None),
+        (Team(names[0], ("Asha", "Chitra")), Team(names[1], ("Bilal", "Dev"))),
+        0,
+        (),
+    )
 
 
 def level_deal(n: int) -> Deal:
@@ -41,8 +46,13 @@ def with_deals(match: Match, count: int) -> Match:
 
 def finishing_match() -> Match:
     """A best-of-one match whose single deal wins the bazzi on the minimum: finished."""
-    m = Match(PRESETS["standard"], MatchFormat("bazzis", 1),
-              (Team("East", ("A", "C")), Team("West", ("B", "D"))), 0, ())
+    m = Match(
+        PRESETS["standard"],
+        MatchFormat("bazzis", 1),
+        (Team("East", ("A", "C")), Team("West", ("B", "D"))),
+        0,
+        (),
+    )
     return m.with_deals([Deal(points=(8, 92), sweeps=(Sweep(1, "normal"),))])
 
 

@@ -25,15 +25,24 @@ def pts(a: int, b: int, *sweeps: tuple[int, str]) -> Deal:
 
 
 def _match(teams, fmt: MatchFormat, deals) -> Match:
-    return Match(PRESETS["standard"], fmt, (Team("Home", teams[0]), Team("Away", teams[1])), 0, tuple(deals))
+    return Match(
+        PRESETS["standard"], fmt, (Team("Home", teams[0]), Team("Away", teams[1])), 0, tuple(deals)
+    )
 
 
 def history() -> list[Match]:
     return [
-        _match((("Asha", "Chitra"), ("Bilal", "Dev")), MatchFormat("bazzis", 2), [pts(5, 95), pts(95, 5)]),
+        _match(
+            (("Asha", "Chitra"), ("Bilal", "Dev")),
+            MatchFormat("bazzis", 2),
+            [pts(5, 95), pts(95, 5)],
+        ),
         _match(((" asha  ", "Chitra"), ("Bilal", "Dev")), MatchFormat("bazzis", 3), [pts(50, 50)]),
-        _match((("Bilal", "Dev"), ("ASHA", "chitra")), MatchFormat("open", None, ended=True),
-               [pts(95, 5), pts(40, 60, (0, "opening"))]),
+        _match(
+            (("Bilal", "Dev"), ("ASHA", "chitra")),
+            MatchFormat("open", None, ended=True),
+            [pts(95, 5), pts(40, 60, (0, "opening"))],
+        ),
         _match((("Asha", "Chitra"), ("Bilal", "Dev")), MatchFormat("bazzis", 1), []),
         _match((("Asha", "Eve"), ("asha", "Dev")), MatchFormat("bazzis", 1), [pts(95, 5)]),
     ]
@@ -48,32 +57,103 @@ def history_backup() -> bytes:
     """The history as a backup file, with its dates, ids 0000000m."""
     lines = [header_line("2026-03-09T00:00:00Z", 3, {})]
     for n, match in enumerate(history()):
-        lines.append(record_line(StoredMatch(f"{n + 1:08x}", match, 1, created_of(n), created_of(n), False)))
+        lines.append(
+            record_line(StoredMatch(f"{n + 1:08x}", match, 1, created_of(n), created_of(n), False))
+        )
     lines.append(end_line(len(history())))
     return b"".join(lines)
 
 
-def _figures(head: dict, matches, finished, wins, losses, draws, deals, card_points, sweeps, won, lost, by_min):
-    return {**head, "matches": matches, "finished": finished, "wins": wins, "losses": losses, "draws": draws,
-            "deals": deals, "card_points": card_points,
-            "sweeps": {"normal": sweeps[0], "opening": sweeps[1], "last": sweeps[2]},
-            "bazzis_won": won, "bazzis_lost": lost, "bazzis_won_by_minimum": by_min}
+def _figures(
+    head: dict,
+    matches,
+    finished,
+    wins,
+    losses,
+    draws,
+    deals,
+    card_points,
+    sweeps,
+    won,
+    lost,
+    by_min,
+):
+    return {
+        **head,
+        "matches": matches,
+        "finished": finished,
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "deals": deals,
+        "card_points": card_points,
+        "sweeps": {"normal": sweeps[0], "opening": sweeps[1], "last": sweeps[2]},
+        "bazzis_won": won,
+        "bazzis_lost": lost,
+        "bazzis_won_by_minimum": by_min,
+    }
 
 
 # Asha and Chitra: M1 (100 card points, a bazzi won and one lost, both on the minimum, a draw),
 # M2 (50), M3 (5 + 60, a bazzi lost, a loss). Bilal: M1 (100), M2 (50), M3 (95 + 40, a bazzi
 # won, the opening sweep, a win). Dev: Bilal's, and M5 (5, a bazzi lost, a loss). Eve: M5.
-ASHA = dict(matches=3, finished=2, wins=0, losses=1, draws=1, deals=5, card_points=215, sweeps=(0, 0, 0),
-            won=1, lost=2, by_min=1)
-BILAL = dict(matches=3, finished=2, wins=1, losses=0, draws=1, deals=5, card_points=285, sweeps=(0, 1, 0),
-             won=2, lost=1, by_min=2)
-DEV = dict(matches=4, finished=3, wins=1, losses=1, draws=1, deals=6, card_points=290, sweeps=(0, 1, 0),
-           won=2, lost=2, by_min=2)
-EVE = dict(matches=1, finished=1, wins=1, losses=0, draws=0, deals=1, card_points=95, sweeps=(0, 0, 0),
-           won=1, lost=0, by_min=1)
+ASHA = dict(
+    matches=3,
+    finished=2,
+    wins=0,
+    losses=1,
+    draws=1,
+    deals=5,
+    card_points=215,
+    sweeps=(0, 0, 0),
+    won=1,
+    lost=2,
+    by_min=1,
+)
+BILAL = dict(
+    matches=3,
+    finished=2,
+    wins=1,
+    losses=0,
+    draws=1,
+    deals=5,
+    card_points=285,
+    sweeps=(0, 1, 0),
+    won=2,
+    lost=1,
+    by_min=2,
+)
+DEV = dict(
+    matches=4,
+    finished=3,
+    wins=1,
+    losses=1,
+    draws=1,
+    deals=6,
+    card_points=290,
+    sweeps=(0, 1, 0),
+    won=2,
+    lost=2,
+    by_min=2,
+)
+EVE = dict(
+    matches=1,
+    finished=1,
+    wins=1,
+    losses=0,
+    draws=0,
+    deals=1,
+    card_points=95,
+    sweeps=(0, 0, 0),
+    won=1,
+    lost=0,
+    by_min=1,
+)
 
 EXPECTED = {
-    "matches": 4, "finished": 3, "deals": 6,
+    "matches": 4,
+    "finished": 3,
+    "deals": 6,
     "players": [
         _figures({"name": "ASHA"}, **ASHA),
         _figures({"name": "Bilal"}, **BILAL),
@@ -86,14 +166,21 @@ EXPECTED = {
         _figures({"players": ["Bilal", "Dev"]}, **BILAL),
     ],
     "head_to_head": [
-        {"partnerships": [["ASHA", "chitra"], ["Bilal", "Dev"]], "matches": 3, "finished": 2, "wins": [0, 1],
-         "draws": 1},
+        {
+            "partnerships": [["ASHA", "chitra"], ["Bilal", "Dev"]],
+            "matches": 3,
+            "finished": 2,
+            "wins": [0, 1],
+            "draws": 1,
+        },
     ],
 }
 
 # --since 2026-03-03: M3, M4 (no deals) and M5 only.
 EXPECTED_SINCE_MARCH_3 = {
-    "matches": 2, "finished": 2, "deals": 3,
+    "matches": 2,
+    "finished": 2,
+    "deals": 3,
     "players": [
         _figures({"name": "ASHA"}, 1, 1, 0, 1, 0, 2, 65, (0, 0, 0), 0, 1, 0),
         _figures({"name": "Bilal"}, 1, 1, 1, 0, 0, 2, 135, (0, 1, 0), 1, 0, 1),
@@ -106,7 +193,12 @@ EXPECTED_SINCE_MARCH_3 = {
         _figures({"players": ["Bilal", "Dev"]}, 1, 1, 1, 0, 0, 2, 135, (0, 1, 0), 1, 0, 1),
     ],
     "head_to_head": [
-        {"partnerships": [["ASHA", "chitra"], ["Bilal", "Dev"]], "matches": 1, "finished": 1, "wins": [0, 1],
-         "draws": 0},
+        {
+            "partnerships": [["ASHA", "chitra"], ["Bilal", "Dev"]],
+            "matches": 1,
+            "finished": 1,
+            "wins": [0, 1],
+            "draws": 0,
+        },
     ],
 }

@@ -26,7 +26,7 @@ def _deal_digit(raw: bytes) -> bytes:
 
 def _month_digit(raw: bytes) -> bytes:
     at = raw.index(b'"created":"') + len(b'"created":"') + 5  # the month's first digit: month 3x
-    return raw[:at] + b"3" + raw[at + 1:]
+    return raw[:at] + b"3" + raw[at + 1 :]
 
 
 def _store_with_one_damaged(data_dir, damage, auto_backup: bool):

@@ -49,8 +49,12 @@ def test_a_backup_stalled_on_a_pipe_nobody_reads_does_not_stop_a_save(data_dir):
     repo.backup_now()  # not due in the child: it goes straight to the backup
     read_fd, write_fd = os.pipe()
     fcntl.fcntl(write_fd, fcntl.F_SETPIPE_SZ, 4096)  # the child fills it with a match or two
-    child = subprocess.Popen([sys.executable, "-m", "seep_scorer", "backup", "--data-dir", str(data_dir)],
-                             stdout=write_fd, stderr=subprocess.DEVNULL, cwd=ROOT)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "seep_scorer", "backup", "--data-dir", str(data_dir)],
+        stdout=write_fd,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
     os.close(write_fd)
     saved = {}
     try:
@@ -59,7 +63,9 @@ def test_a_backup_stalled_on_a_pipe_nobody_reads_does_not_stop_a_save(data_dir):
 
         def save():
             target = stored[-1]
-            saved["match"] = repo.save(target.id, with_deals(open_match(("Team 11", "Rivals")), 21), target.revision)
+            saved["match"] = repo.save(
+                target.id, with_deals(open_match(("Team 11", "Rivals")), 21), target.revision
+            )
 
         saver = threading.Thread(target=save, daemon=True)
         started = time.perf_counter()
@@ -81,7 +87,9 @@ def test_a_match_saved_or_deleted_during_a_backup_is_in_it_as_it_is_then(repo):
     class Meanwhile(io.BytesIO):
         def write(self, line):
             if not changed:  # after the listing, before any match is read
-                changed["b"] = repo.save(b.id, with_deals(open_match(("B", "Rivals")), 2), b.revision)
+                changed["b"] = repo.save(
+                    b.id, with_deals(open_match(("B", "Rivals")), 2), b.revision
+                )
                 repo.delete(c.id)
             return super().write(line)
 
@@ -98,7 +106,9 @@ def _backup_peak(data_dir, target) -> int:
     """Peak Python memory of `seep-scorer backup -o target`, the store being open already (as the app has it)."""
     close_all()
     repo = open_repository(data_dir)
-    for shard in range(256):  # a long-running app has every index shard open: a fixed cost, not the command's
+    for shard in range(
+        256
+    ):  # a long-running app has every index shard open: a fixed cost, not the command's
         repo._shard(f"{shard:02x}").table("matches")
     tracemalloc.start()
     try:
@@ -116,19 +126,34 @@ def test_backup_memory_stays_flat_as_the_store_grows(tmp_path, capsys):
         repo = open_repository(folder, fresh=True)
         repo.import_bytes(_backup_of(count))
         repo.backup_now()  # the daily one, so that the command's open does not take it
-    _backup_peak(small, tmp_path / "warm-up.jsonl")  # modules imported on first use are not the backup's
+    _backup_peak(
+        small, tmp_path / "warm-up.jsonl"
+    )  # modules imported on first use are not the backup's
     small_peak = _backup_peak(small, tmp_path / "small.jsonl")
     large_peak = _backup_peak(large, tmp_path / "large.jsonl")
     grown = (tmp_path / "large.jsonl").stat().st_size - (tmp_path / "small.jsonl").stat().st_size
     # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at most);
     # what must not grow is the rest with the backup.
-    assert large_peak - small_peak < grown / 8, f"{small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more"
+    assert large_peak - small_peak < grown / 8, (
+        f"{small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more"
+    )
     lines = (tmp_path / "large.jsonl").read_bytes().splitlines()
     assert len(lines) == 502 and json.loads(lines[-1]) == {"end": True, "matches": 500}
 
 
 def _backup_of(count: int) -> bytes:
     stamp = "2026-01-01T00:00:00Z"
-    records = [record_line(StoredMatch(f"{n:08x}", with_deals(open_match((f"Team {n}", "Rivals")), 40), 1, stamp,
-                                       stamp, False)) for n in range(count)]
+    records = [
+        record_line(
+            StoredMatch(
+                f"{n:08x}",
+                with_deals(open_match((f"Team {n}", "Rivals")), 40),
+                1,
+                stamp,
+                stamp,
+                False,
+            )
+        )
+        for n in range(count)
+    ]
     return header_line(stamp, 2, {}) + b"".join(records) + end_line(count)

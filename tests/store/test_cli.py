@@ -50,7 +50,11 @@ def test_export_writes_the_match_file_or_csv(capsys, data_dir, match_file, tmp_p
     assert run(capsys, "export", row["id"], "-o", str(target), "--data-dir", str(data_dir))[0] == 0
     assert target.read_text(encoding="utf-8") == out
     code, out, _ = run(capsys, "export", row["id"], "--csv", "--data-dir", str(data_dir))
-    assert code == 0 and out.splitlines()[0].startswith("deal,dealer,Reds card points") and len(out.splitlines()) == 4
+    assert (
+        code == 0
+        and out.splitlines()[0].startswith("deal,dealer,Reds card points")
+        and len(out.splitlines()) == 4
+    )
 
 
 def test_backup_then_import_prints_each_imported_id(capsys, tmp_path):
@@ -63,15 +67,20 @@ def test_backup_then_import_prints_each_imported_id(capsys, tmp_path):
     assert code == 0 and set(out.split()) == ids and err == ""
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["import", "{missing}"], "cannot read"),
-    (["import", "{bad}"], "deal 1, field 'points'"),
-    (["export", "0000beef"], "no match with id"),
-    (["export", "../../etc/passwd"], "no match with id"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["import", "{missing}"], "cannot read"),
+        (["import", "{bad}"], "deal 1, field 'points'"),
+        (["export", "0000beef"], "no match with id"),
+        (["export", "../../etc/passwd"], "no match with id"),
+    ],
+)
 def test_bad_input_is_one_line_on_stderr_and_status_2(capsys, data_dir, tmp_path, argv, words):
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "seep-match", "version": 1, "deals": [{"points": {"0": 61, "1": 40}}]}')
+    bad.write_text(
+        '{"format": "seep-match", "version": 1, "deals": [{"points": {"0": 61, "1": 40}}]}'
+    )
     argv = [a.format(missing=tmp_path / "nope.json", bad=bad) for a in argv]
     open_repository(data_dir).create(open_match())
     before = tree_snapshot(data_dir)
@@ -88,15 +97,31 @@ def test_a_usage_error_is_one_line_and_status_2(capsys, data_dir):
     assert exited.value.code == 2 and err.count("\n") == 1 and "unrecognized arguments" in err
 
 
-def test_the_installed_command_uses_the_flet_data_folder_and_never_shows_a_traceback(tmp_path, match_file):
+def test_the_installed_command_uses_the_flet_data_folder_and_never_shows_a_traceback(
+    tmp_path, match_file
+):
     env = {**os.environ, "FLET_APP_STORAGE_DATA": str(tmp_path / "flet-data")}
     cmd = [sys.executable, "-m", "seep_scorer"]
-    done = subprocess.run([*cmd, "import", str(match_file)], env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [*cmd, "import", str(match_file)], env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert list((tmp_path / "flet-data" / "matches").iterdir())
-    done = subprocess.run([*cmd, "import", str(tmp_path / "missing.json")], env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [*cmd, "import", str(tmp_path / "missing.json")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
     # --data-dir overrides the environment.
     other = tmp_path / "other"
-    done = subprocess.run([*cmd, "list", "--json", "--data-dir", str(other)], env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [*cmd, "list", "--json", "--data-dir", str(other)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and json.loads(done.stdout) == []

@@ -9,7 +9,7 @@ from seep_scorer.cli import main as cli_main
 from seep_scorer.store import MatchNotFound, StoreError, open_repository
 from seep_scorer.store.layout import shard_of
 
-from .conftest import level_deal, open_match, with_deals
+from .conftest import open_match, with_deals
 
 DAMAGE = {
     "truncated": lambda data: data[: len(data) // 2],
@@ -90,10 +90,17 @@ def test_damaged_index_shard_is_moved_aside_and_rebuilt_from_the_match_files(sto
 
     assert len(repo.notices) == 1, repo.notices
     notice = repo.notices[0]
-    assert "list of matches" in notice and REASON_WORDS[kind] in notice and "no match was lost" in notice
+    assert (
+        "list of matches" in notice
+        and REASON_WORDS[kind] in notice
+        and "no match was lost" in notice
+    )
     assert _moved_file(notice, store["dir"]) == bad
     summaries = {s.id: s for s in repo.list_matches()}
-    assert summaries[store["a"].id].deals == 3 and summaries[store["a"].id].revision == store["a"].revision
+    assert (
+        summaries[store["a"].id].deals == 3
+        and summaries[store["a"].id].revision == store["a"].revision
+    )
     assert summaries[store["b"].id].teams == ("Greens", "Golds")
     assert repo.get(store["a"].id) == store["a"]  # nothing lost: rebuilt from the match file itself
 
@@ -118,9 +125,11 @@ def test_damaged_settings_file_is_moved_aside_and_settings_restored_from_backup(
 
 @pytest.mark.parametrize("file_kind", ["match", "index", "store"])
 def test_the_command_line_still_starts_and_reports_the_repair(store, file_kind, capsys):
-    path = {"match": store["dir"] / "matches" / f"{store['a'].id}.{store['a'].revision}.json",
-            "index": store["dir"] / "index" / f"{shard_of(store['a'].id)}.json",
-            "store": store["dir"] / "store.json"}[file_kind]
+    path = {
+        "match": store["dir"] / "matches" / f"{store['a'].id}.{store['a'].revision}.json",
+        "index": store["dir"] / "index" / f"{shard_of(store['a'].id)}.json",
+        "store": store["dir"] / "store.json",
+    }[file_kind]
     path.write_bytes(b"\x00\x01garbage")
     assert cli_main(["list", "--json", "--data-dir", str(store["dir"])]) == 0
     out, err = capsys.readouterr()
@@ -173,7 +182,9 @@ def test_an_older_revision_left_by_a_crash_stands_in_for_a_damaged_newer_one(sto
     assert len(repo.notices) == 1 and "previous save" in repo.notices[0]
     got = repo.get(a.id)
     assert got.match == a.match and got.revision == a.revision + 2
-    assert sorted(p.name for p in matches.iterdir() if p.name.startswith(a.id)) == [f"{a.id}.{a.revision + 2}.json"]
+    assert sorted(p.name for p in matches.iterdir() if p.name.startswith(a.id)) == [
+        f"{a.id}.{a.revision + 2}.json"
+    ]
 
 
 def test_damage_found_while_running_is_repaired_too(store):
@@ -189,6 +200,8 @@ def test_damage_found_while_running_is_repaired_too(store):
 def test_a_match_that_cannot_be_restored_is_a_plain_store_error(data_dir):
     repo = open_repository(data_dir, fresh=True)
     stored = repo.create(open_match())
-    (data_dir / "matches" / f"{stored.id}.1.json").write_bytes(b"#" * (data_dir / "matches" / f"{stored.id}.1.json").stat().st_size)
+    (data_dir / "matches" / f"{stored.id}.1.json").write_bytes(
+        b"#" * (data_dir / "matches" / f"{stored.id}.1.json").stat().st_size
+    )
     with pytest.raises(StoreError, match="No backup holds it"):
         repo.get(stored.id)

@@ -32,8 +32,12 @@ def stored_store(data_dir):
     return repo, stored
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="tells files from folders through /proc")
-def test_a_due_automatic_backup_on_a_full_disk_is_a_notice_not_a_failure_to_open(stored_store, monkeypatch):
+@pytest.mark.skipif(
+    not os.path.isdir("/proc/self/fd"), reason="tells files from folders through /proc"
+)
+def test_a_due_automatic_backup_on_a_full_disk_is_a_notice_not_a_failure_to_open(
+    stored_store, monkeypatch
+):
     repo, stored = stored_store
     _disk_fails(monkeypatch)
     reopened = open_repository(repo.data_dir, fresh=True)
@@ -56,13 +60,23 @@ def test_a_backup_that_fails_at_open_in_any_way_of_the_disk_is_a_notice(stored_s
     assert any("storage is full" in n for n in reopened.notices)
 
 
-@pytest.mark.parametrize("code, words", [
-    (errno.ENOSPC, "The phone's storage is full: the change was not saved. Free some space and try again."),
-    (errno.EROFS, "The storage is read-only: the change was not saved."),
-    (errno.EACCES, "The app is not allowed to write in its data folder: the change was not saved."),
-])
-def test_a_save_the_disk_refuses_is_a_plain_store_error_and_keeps_the_previous_revision(stored_store, monkeypatch,
-                                                                                        code, words):
+@pytest.mark.parametrize(
+    "code, words",
+    [
+        (
+            errno.ENOSPC,
+            "The phone's storage is full: the change was not saved. Free some space and try again.",
+        ),
+        (errno.EROFS, "The storage is read-only: the change was not saved."),
+        (
+            errno.EACCES,
+            "The app is not allowed to write in its data folder: the change was not saved.",
+        ),
+    ],
+)
+def test_a_save_the_disk_refuses_is_a_plain_store_error_and_keeps_the_previous_revision(
+    stored_store, monkeypatch, code, words
+):
     repo, stored = stored_store
     before = tree_snapshot(repo.data_dir)
 
@@ -72,7 +86,9 @@ def test_a_save_the_disk_refuses_is_a_plain_store_error_and_keeps_the_previous_r
     monkeypatch.setattr(AtomicJSONStorage, "write", refused)
     with pytest.raises(StoreError) as failed:
         repo.save(stored.id, with_deals(open_match(), 3), stored.revision)
-    assert str(failed.value).startswith(words) and "Everything saved before is safe" in str(failed.value)
+    assert str(failed.value).startswith(words) and "Everything saved before is safe" in str(
+        failed.value
+    )
     assert isinstance(failed.value, tinyrepo.WriteFailed) and failed.value.errno == code
     with pytest.raises(StoreError, match="the new match was not saved"):
         repo.create(open_match())
@@ -83,7 +99,9 @@ def test_a_save_the_disk_refuses_is_a_plain_store_error_and_keeps_the_previous_r
     assert repo.get(stored.id).revision == stored.revision
 
 
-def test_a_save_whose_index_line_cannot_be_written_is_not_picked_up_by_the_next_open(stored_store, monkeypatch):
+def test_a_save_whose_index_line_cannot_be_written_is_not_picked_up_by_the_next_open(
+    stored_store, monkeypatch
+):
     repo, stored = stored_store
 
     def index_full(self, prefix, entries):
@@ -97,4 +115,6 @@ def test_a_save_whose_index_line_cannot_be_written_is_not_picked_up_by_the_next_
     reopened = open_repository(repo.data_dir, fresh=True)
     assert reopened.get(stored.id).revision == stored.revision
     assert len(reopened.get(stored.id).match.deals) == 2
-    assert sorted(p.name for p in reopened.layout.matches_dir.iterdir()) == [f"{stored.id}.{stored.revision}.json"]
+    assert sorted(p.name for p in reopened.layout.matches_dir.iterdir()) == [
+        f"{stored.id}.{stored.revision}.json"
+    ]

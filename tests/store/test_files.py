@@ -42,8 +42,12 @@ def test_leftover_temp_files_are_removed_at_open(data_dir):
     repo = open_repository(data_dir)
     stored = repo.create(open_match())
     repo.close()
-    leftovers = [data_dir / f"{TEMP_PREFIX}store.json.x1", data_dir / "matches" / f"{TEMP_PREFIX}{stored.id}.2.json.x2",
-                 data_dir / "index" / f"{TEMP_PREFIX}ab.json.x3", data_dir / "backups" / f"{TEMP_PREFIX}auto.jsonl.x4"]
+    leftovers = [
+        data_dir / f"{TEMP_PREFIX}store.json.x1",
+        data_dir / "matches" / f"{TEMP_PREFIX}{stored.id}.2.json.x2",
+        data_dir / "index" / f"{TEMP_PREFIX}ab.json.x3",
+        data_dir / "backups" / f"{TEMP_PREFIX}auto.jsonl.x4",
+    ]
     for path in leftovers:
         path.write_bytes(b'{"half": ')
     repo = open_repository(data_dir, fresh=True)
@@ -52,16 +56,19 @@ def test_leftover_temp_files_are_removed_at_open(data_dir):
     assert remove_temp_files(data_dir / "no-such-folder") == 0
 
 
-@pytest.mark.parametrize("content, reason", [
-    (b"", "is empty"),
-    (b"   \n", "is empty"),
-    (b'{"a": {"1": ', "cut short"),
-    (b"\xff\xfe{}", "not UTF-8"),
-    (b"[" * 100_000, "nested far too deeply"),
-    (b"[]", "shape"),
-    (b'{"t": []}', "shape"),
-    (b'{"t": {"1": 5}}', "shape"),
-])
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        (b"", "is empty"),
+        (b"   \n", "is empty"),
+        (b'{"a": {"1": ', "cut short"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"[" * 100_000, "nested far too deeply"),
+        (b"[]", "shape"),
+        (b'{"t": []}', "shape"),
+        (b'{"t": {"1": 5}}', "shape"),
+    ],
+)
 def test_the_storage_names_the_damage(tmp_path, content, reason):
     path = tmp_path / "db.json"
     path.write_bytes(content)
@@ -73,7 +80,9 @@ def test_the_storage_reads_nothing_from_a_missing_file(tmp_path):
     storage = AtomicJSONStorage(tmp_path / "absent.json")
     assert storage.read() is None
     storage.write({"t": {"1": {"x": "é"}}})
-    assert storage.read() == {"t": {"1": {"x": "é"}}} and storage.last_size == len('{"t":{"1":{"x":"é"}}}'.encode())
+    assert storage.read() == {"t": {"1": {"x": "é"}}} and storage.last_size == len(
+        '{"t":{"1":{"x":"é"}}}'.encode()
+    )
 
 
 def test_default_data_dir_is_flets_folder_when_set(monkeypatch, tmp_path):
@@ -83,7 +92,10 @@ def test_default_data_dir_is_flets_folder_when_set(monkeypatch, tmp_path):
     assert default_data_dir() == Path(platformdirs.user_data_dir("seep-scorer", appauthor=False))
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
     repo = open_repository()
-    assert repo.data_dir == (tmp_path / "flet").resolve() and (tmp_path / "flet" / "store.json").exists()
+    assert (
+        repo.data_dir == (tmp_path / "flet").resolve()
+        and (tmp_path / "flet" / "store.json").exists()
+    )
 
 
 def test_index_shards_stay_small_whatever_the_ids_look_like():

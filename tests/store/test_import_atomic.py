@@ -26,9 +26,23 @@ def _line(obj) -> bytes:
 
 
 def _backup(matches: list[dict]) -> bytes:
-    lines = [_line({"format": "seep-backup", "version": 1, "created": STAMP, "schema": 2, "settings": {}})]
+    lines = [
+        _line(
+            {"format": "seep-backup", "version": 1, "created": STAMP, "schema": 2, "settings": {}}
+        )
+    ]
     for n, match in enumerate(matches):
-        lines.append(_line({"id": f"{n + 1:08x}", "revision": 1, "created": STAMP, "updated": STAMP, "match": match}))
+        lines.append(
+            _line(
+                {
+                    "id": f"{n + 1:08x}",
+                    "revision": 1,
+                    "created": STAMP,
+                    "updated": STAMP,
+                    "match": match,
+                }
+            )
+        )
     lines.append(_line({"end": True, "matches": len(matches)}))
     return b"".join(lines)
 
@@ -52,6 +66,7 @@ def test_a_record_too_large_to_store_is_refused_before_anything_is_written(repo,
 
 def _die_at(monkeypatch, name: str, target=tinyrepo.TinyMatchRepository) -> None:
     """Make the import stop at `name` as if its process were killed there: the stage is left as it is."""
+
     def killed(*args, **kwargs):
         raise KeyboardInterrupt("killed")
 
@@ -67,13 +82,18 @@ def _imported_names(repo) -> list[str]:
     return sorted(s.teams[1] for s in repo.list_matches() if s.teams[0] == "Imp")
 
 
-@pytest.mark.parametrize("where, target, landed", [
-    ("_stage_backup", tinyrepo.TinyMatchRepository, False),  # before any file is staged
-    ("mark_committed", staging.ImportStage, False),  # every file staged, no marker
-    ("_roll_forward", tinyrepo.TinyMatchRepository, True),  # marker written, nothing moved yet
-    ("_put_entries", tinyrepo.TinyMatchRepository, True),  # files moved, no index line written
-])
-def test_the_open_after_a_dead_import_finishes_or_removes_it(monkeypatch, data_dir, tmp_path, where, target, landed):
+@pytest.mark.parametrize(
+    "where, target, landed",
+    [
+        ("_stage_backup", tinyrepo.TinyMatchRepository, False),  # before any file is staged
+        ("mark_committed", staging.ImportStage, False),  # every file staged, no marker
+        ("_roll_forward", tinyrepo.TinyMatchRepository, True),  # marker written, nothing moved yet
+        ("_put_entries", tinyrepo.TinyMatchRepository, True),  # files moved, no index line written
+    ],
+)
+def test_the_open_after_a_dead_import_finishes_or_removes_it(
+    monkeypatch, data_dir, tmp_path, where, target, landed
+):
     repo = open_repository(data_dir, fresh=True)
     keep = repo.create(open_match())
     path = tmp_path / "backup.jsonl"
@@ -89,7 +109,9 @@ def test_the_open_after_a_dead_import_finishes_or_removes_it(monkeypatch, data_d
     assert _imported_names(repo) == (["m0", "m1", "m2", "m3"] if landed else [])
     assert keep.id in {s.id for s in repo.list_matches()}
     files = repo.layout.scan_match_files()
-    assert {s.id: s.revision for s in repo.list_matches()} == {mid: max(revs) for mid, revs in files.items()}
+    assert {s.id: s.revision for s in repo.list_matches()} == {
+        mid: max(revs) for mid, revs in files.items()
+    }
 
 
 def test_an_open_leaves_a_live_import_of_another_process_alone(data_dir, tmp_path):
@@ -137,7 +159,11 @@ def test_saves_go_on_while_an_import_stages_its_match_files(repo, tmp_path, monk
 
     def slow_write(storage, data):
         # The import's first match file (staged, or straight into matches/) waits: a slow disk.
-        if threading.get_ident() == importer.get("thread") and "match" in data and not staging.is_set():
+        if (
+            threading.get_ident() == importer.get("thread")
+            and "match" in data
+            and not staging.is_set()
+        ):
             staging.set()
             release.wait(10)
         real_write(storage, data)
@@ -152,8 +178,11 @@ def test_saves_go_on_while_an_import_stages_its_match_files(repo, tmp_path, monk
     thread.start()
     try:
         assert staging.wait(10)
-        saver = threading.Thread(target=lambda: importer.setdefault(
-            "saved", repo.save(stored.id, with_deals(open_match(), 2), stored.revision)))
+        saver = threading.Thread(
+            target=lambda: importer.setdefault(
+                "saved", repo.save(stored.id, with_deals(open_match(), 2), stored.revision)
+            )
+        )
         started = time.perf_counter()
         saver.start()
         saver.join(3)

@@ -67,8 +67,9 @@ class Holds:
                 finally:
                     self.depth -= 1
                     if self.depth == 0:
-                        self.holds.append((self.matches_on_disk() - before[0],
-                                           self.index_writes - before[1]))
+                        self.holds.append(
+                            (self.matches_on_disk() - before[0], self.index_writes - before[1])
+                        )
 
         repo._locked = locked
 

@@ -49,8 +49,12 @@ def test_backup_then_import_into_an_empty_store_gives_every_match(tmp_path_facto
     for original in originals:
         back = target.get(original.id)
         assert back.match == original.match
-        assert (back.created, back.updated, back.revision, back.finished) == \
-            (original.created, original.updated, original.revision, original.finished)
+        assert (back.created, back.updated, back.revision, back.finished) == (
+            original.created,
+            original.updated,
+            original.revision,
+            original.finished,
+        )
 
 
 def test_importing_a_backup_into_the_same_store_gives_new_ids(repo):
@@ -74,22 +78,50 @@ def test_import_file_reads_match_files_and_backups(repo, tmp_path):
 
 def test_csv_has_the_deal_table(repo):
     teams = (Team("Reds", ("Asha", "Chitra")), Team("=cmd", ("Bilal", "Dev")))
-    match = Match(PRESETS["standard"], MatchFormat("bazzis", 3), teams, 0, (
-        Deal(points=(60, 40), sweeps=(Sweep(1, "normal"),)),
-        Deal(points=(8, 92)),
-        Deal(points=(55, 45), sweeps=(Sweep(0, "normal"), Sweep(0, "normal"))),
-    ))
+    match = Match(
+        PRESETS["standard"],
+        MatchFormat("bazzis", 3),
+        teams,
+        0,
+        (
+            Deal(points=(60, 40), sweeps=(Sweep(1, "normal"),)),
+            Deal(points=(8, 92)),
+            Deal(points=(55, 45), sweeps=(Sweep(0, "normal"), Sweep(0, "normal"))),
+        ),
+    )
     stored = repo.create(match)
     rows = list(csv.reader(io.StringIO(repo.export_csv(stored.id))))
-    assert rows[0] == ["deal", "dealer", "Reds card points", "'=cmd card points", "Reds sweeps", "'=cmd sweeps",
-                       "Reds score", "'=cmd score", "difference", "event"]
+    assert rows[0] == [
+        "deal",
+        "dealer",
+        "Reds card points",
+        "'=cmd card points",
+        "Reds sweeps",
+        "'=cmd sweeps",
+        "Reds score",
+        "'=cmd score",
+        "difference",
+        "event",
+    ]
     assert rows[1] == ["1", "Asha", "60", "40", "0", "1", "60", "90", "-30", ""]
     assert rows[2][2:] == ["8", "92", "0", "0", "8", "92", "0", "bazzi to =cmd (minimum)"]
-    assert rows[3] == ["3", "Chitra", "55", "45", "2", "0", "155", "45", "0", "bazzi to Reds (lead)"]
+    assert rows[3] == [
+        "3",
+        "Chitra",
+        "55",
+        "45",
+        "2",
+        "0",
+        "155",
+        "45",
+        "0",
+        "bazzi to Reds (lead)",
+    ]
     assert len(rows) == 4
 
 
 # ----- hostile imports -----
+
 
 def _match_file(**changes) -> dict:
     obj = match_to_dict(with_deals(open_match(), 2))
@@ -102,33 +134,71 @@ def _compact(obj) -> bytes:
 
 
 def _backup(*records: bytes, header=None) -> bytes:
-    head = header or {"format": "seep-backup", "version": 1, "created": "2026-01-01T00:00:00Z", "schema": 2, "settings": {}}
-    return b"\n".join([_compact(head), *records, _compact({"end": True, "matches": len(records)})]) + b"\n"
+    head = header or {
+        "format": "seep-backup",
+        "version": 1,
+        "created": "2026-01-01T00:00:00Z",
+        "schema": 2,
+        "settings": {},
+    }
+    return (
+        b"\n".join([_compact(head), *records, _compact({"end": True, "matches": len(records)})])
+        + b"\n"
+    )
 
 
 def _record(mid="0123abcd", match=None) -> bytes:
-    return _compact({"id": mid, "revision": 1, "created": "2026-01-01T00:00:00Z", "updated": "2026-01-01T00:00:00Z",
-                     "match": match if match is not None else _match_file()})
+    return _compact(
+        {
+            "id": mid,
+            "revision": 1,
+            "created": "2026-01-01T00:00:00Z",
+            "updated": "2026-01-01T00:00:00Z",
+            "match": match if match is not None else _match_file(),
+        }
+    )
 
 
-MILLION_DEALS = b'{"format":"seep-match","version":1,"deals":[' + b",".join([b'{"points":{"0":50,"1":50}}'] * 1_000_000) + b"]}"
+MILLION_DEALS = (
+    b'{"format":"seep-match","version":1,"deals":['
+    + b",".join([b'{"points":{"0":50,"1":50}}'] * 1_000_000)
+    + b"]}"
+)
 HOSTILE = {
     "deeply-nested": b"[" * 3_000_000 + b"]" * 3_000_000,
-    "nested-within-budget": b'{"format":"seep-match","version":1,"deals":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "nested-within-budget": b'{"format":"seep-match","version":1,"deals":'
+    + b"[" * 100_000
+    + b"]" * 100_000
+    + b"}",
     "million-deals": MILLION_DEALS,
-    "million-empty-deals": b'{"format":"seep-match","version":1,"deals":[' + b",".join([b"{}"] * 1_000_000) + b"]}",
+    "million-empty-deals": b'{"format":"seep-match","version":1,"deals":['
+    + b",".join([b"{}"] * 1_000_000)
+    + b"]}",
     "5000-and-one-deals": _compact(_match_file(deals=[{"points": {"0": 50, "1": 50}}] * 5001)),
     "wrong-types": _compact(_match_file(teams="Reds and Blues")),
     "wrong-deal-types": _compact(_match_file(deals=[{"points": {"0": "fifty", "1": 50}}])),
     "unknown-version": _compact(_match_file(version=7)),
     "not-utf8": b'{"format":"seep-match","version":1,"teams":[{"name":"\xff\xfe"}]}',
     # The rules layer once raised TypeError here (dealer used before its type was checked; fixed in a951b3f).
-    "dealer-of-wrong-type": _compact(_match_file(deals=[{"points": {"0": 50, "1": 50}, "dealer": [],
-                                                        "sweeps": [{"team": 0, "kind": "normal"}]}])),
+    "dealer-of-wrong-type": _compact(
+        _match_file(
+            deals=[
+                {
+                    "points": {"0": 50, "1": 50},
+                    "dealer": [],
+                    "sweeps": [{"team": 0, "kind": "normal"}],
+                }
+            ]
+        )
+    ),
     "not-json": b"format: seep-match\nversion: 1\n",
     "empty": b"",
     "backup-unknown-version": _backup(_record(), header={"format": "seep-backup", "version": 9}),
-    "backup-bad-last-record": _backup(_record(), _record("0123abce"), _record("0123abcf", _match_file(deals=[{"points": {"0": 99, "1": 99}}]))),
+    "backup-bad-last-record": _backup(
+        _record(),
+        _record("0123abce"),
+        _record("0123abcf", _match_file(deals=[{"points": {"0": 99, "1": 99}}])),
+    ),
     "backup-cut-short": _backup(_record(), _record("0123abce"))[:-30],
     "backup-not-utf8": _backup(_record(), b'{"id":"\xff"}'),
     "backup-huge-line": _backup(MILLION_DEALS),
@@ -137,7 +207,9 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_hostile_imports_are_refused_quickly_with_bounded_memory_and_change_nothing(repo, tmp_path, name):
+def test_hostile_imports_are_refused_quickly_with_bounded_memory_and_change_nothing(
+    repo, tmp_path, name
+):
     keep = repo.create(with_deals(open_match(), 1))
     path = tmp_path / "hostile.json"
     path.write_bytes(HOSTILE[name])
@@ -163,7 +235,7 @@ def test_huge_files_are_refused_before_they_are_read(repo, tmp_path, kind):
     with open(path, "wb") as f:
         if kind == "backup":
             f.write(_backup(_record()))
-        f.truncate(3 * 1024 ** 3)  # sparse: 3 GB on paper, nothing on disk
+        f.truncate(3 * 1024**3)  # sparse: 3 GB on paper, nothing on disk
     before = tree_snapshot(repo.data_dir)
     started = time.perf_counter()
     with pytest.raises(MatchError, match="MB"):
@@ -173,17 +245,32 @@ def test_huge_files_are_refused_before_they_are_read(repo, tmp_path, kind):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=10),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=10),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 FIELDS = ["format", "version", "rules", "match", "teams", "first_dealer", "deals"]
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(field=st.sampled_from(FIELDS), value=json_values, deal_field=st.sampled_from(["points", "cards", "sweeps", "most_cards", "dealer", "bid", "note"]),
-       deal_value=json_values, as_backup=st.booleans())
-def test_wrong_types_anywhere_are_refused_cleanly_or_imported_whole(shared_dir, field, value, deal_field, deal_value, as_backup):
+@given(
+    field=st.sampled_from(FIELDS),
+    value=json_values,
+    deal_field=st.sampled_from(
+        ["points", "cards", "sweeps", "most_cards", "dealer", "bid", "note"]
+    ),
+    deal_value=json_values,
+    as_backup=st.booleans(),
+)
+def test_wrong_types_anywhere_are_refused_cleanly_or_imported_whole(
+    shared_dir, field, value, deal_field, deal_value, as_backup
+):
     repo = open_repository(shared_dir)
     obj = _match_file()
     obj[field] = value

@@ -4,9 +4,8 @@ import tracemalloc
 
 import pytest
 
-from seep_scorer.rules import Deal
-
 from seep_scorer.cli import main
+from seep_scorer.rules import Deal
 from seep_scorer.store import close_all, open_repository
 from seep_scorer.store.backupfile import end_line, header_line, record_line
 from seep_scorer.store.repository import StoredMatch
@@ -31,7 +30,9 @@ def _import_peak(data_dir, backup, capsys) -> int:
     """Peak Python memory of `seep-scorer import backup`, the store being open already (as the app has it)."""
     close_all()
     repo = open_repository(data_dir)
-    for shard in range(256):  # a long-running app has every index shard open: a fixed cost, not the command's
+    for shard in range(
+        256
+    ):  # a long-running app has every index shard open: a fixed cost, not the command's
         repo._shard(f"{shard:02x}").table("matches")
     tracemalloc.start()
     try:
@@ -48,12 +49,16 @@ def test_import_memory_stays_flat_as_the_backup_grows(tmp_path, capsys):
     small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
     _write_backup(small, 20)
     _write_backup(large, 200)
-    _import_peak(tmp_path / "warm-up", small, capsys)  # modules imported on first use are not the import's
+    _import_peak(
+        tmp_path / "warm-up", small, capsys
+    )  # modules imported on first use are not the import's
     small_peak = _import_peak(tmp_path / "a", small, capsys)
     large_peak = _import_peak(tmp_path / "b", large, capsys)
     grown = large.stat().st_size - small.stat().st_size
     # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at most);
     # what must not grow is the rest with the backup.
     print(f"\nimport peak: {small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more")
-    assert large_peak - small_peak < grown / 8, f"{small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more"
+    assert large_peak - small_peak < grown / 8, (
+        f"{small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more"
+    )
     assert len(open_repository(tmp_path / "b").list_matches()) == 200

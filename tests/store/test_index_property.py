@@ -14,7 +14,8 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seep_scorer.rules import MatchError, replay
 from seep_scorer.stats import aggregate, contribution_of, player_key
@@ -38,7 +39,9 @@ def _from_scratch(data_dir: Path) -> dict[str, dict]:
         if parsed:
             stored = read_match_file(path, parsed[0])
             assert parsed[0] not in out, "two revisions of one match left behind"
-            out[parsed[0]] = contribution_of(stored.match, replay(stored.match), stored.created, stored.updated)
+            out[parsed[0]] = contribution_of(
+                stored.match, replay(stored.match), stored.created, stored.updated
+            )
     return out
 
 
@@ -57,10 +60,14 @@ def _check(repo, data, queries) -> None:
     for mid, line in lines.items():
         c = truth[mid]
         assert line["stats"] == c
-        assert line["players"] == [t["players"] for t in c["teams"]] and line["winner"] == c["winner"]
+        assert (
+            line["players"] == [t["players"] for t in c["teams"]] and line["winner"] == c["winner"]
+        )
     summaries = repo.list_matches()
     assert {s.id: (s.players, s.winner) for s in summaries} == {
-        mid: (tuple(tuple(t["players"]) for t in c["teams"]), c["winner"]) for mid, c in truth.items()}
+        mid: (tuple(tuple(t["players"]) for t in c["teams"]), c["winner"])
+        for mid, c in truth.items()
+    }
     assert repo.statistics().to_json() == aggregate(truth.values()).to_json()
     since = date(2026, 1, 1)
     assert repo.statistics(since).to_json() == aggregate(truth.values(), since).to_json()
@@ -82,7 +89,9 @@ def test_stored_contributions_always_equal_a_recomputation(data):
                 if op == "create" or (not current and op in ("edit", "add", "drop_deal", "delete")):
                     repo.create(data.draw(matches(max_deals=6), label="new match"))
                 elif op in ("edit", "add", "drop_deal"):
-                    stored = repo.get(data.draw(st.sampled_from([s.id for s in current]), label="which"))
+                    stored = repo.get(
+                        data.draw(st.sampled_from([s.id for s in current]), label="which")
+                    )
                     dealt = list(stored.match.deals)
                     new_deal = data.draw(deals(stored.match.rules), label="deal")
                     if op == "add":
@@ -98,26 +107,52 @@ def test_stored_contributions_always_equal_a_recomputation(data):
                     except MatchError:
                         pass  # the change does not add up (a deal after the end, say): nothing is stored
                 elif op == "delete":
-                    deleted.append(repo.delete(data.draw(st.sampled_from([s.id for s in current]), label="which")))
+                    deleted.append(
+                        repo.delete(
+                            data.draw(st.sampled_from([s.id for s in current]), label="which")
+                        )
+                    )
                 elif op == "restore" and deleted:
-                    repo.restore(deleted.pop(data.draw(st.integers(0, len(deleted) - 1), label="which")))
+                    repo.restore(
+                        deleted.pop(data.draw(st.integers(0, len(deleted) - 1), label="which"))
+                    )
                 elif op == "import_file":
                     repo.import_bytes(dumps_match(data.draw(matches(max_deals=6), label="file")))
                 elif op == "import_backup":
                     if current and data.draw(st.booleans(), label="own backup"):
-                        repo.import_bytes(repo.export_backup_text())  # every match again, under new ids
+                        repo.import_bytes(
+                            repo.export_backup_text()
+                        )  # every match again, under new ids
                     else:
-                        new = data.draw(st.lists(matches(max_deals=4), min_size=1, max_size=3), label="backup")
-                        stamp = data.draw(st.sampled_from(["2025-12-31T23:00:00.000Z", "2026-02-01T00:00:00+05:30"]))
+                        new = data.draw(
+                            st.lists(matches(max_deals=4), min_size=1, max_size=3), label="backup"
+                        )
+                        stamp = data.draw(
+                            st.sampled_from(
+                                ["2025-12-31T23:00:00.000Z", "2026-02-01T00:00:00+05:30"]
+                            )
+                        )
                         lines = [header_line(stamp, 3, {})]
-                        lines += [record_line(StoredMatch(f"{n:08x}", m, 1, stamp, stamp, False)) for n, m in enumerate(new)]
+                        lines += [
+                            record_line(StoredMatch(f"{n:08x}", m, 1, stamp, stamp, False))
+                            for n, m in enumerate(new)
+                        ]
                         repo.import_bytes(b"".join([*lines, end_line(len(new))]))
                 summaries = repo.list_matches()
-                names = [n for s in summaries for team in (s.players or ()) for n in team] + ["nobody"]
+                names = [n for s in summaries for team in (s.players or ()) for n in team] + [
+                    "nobody"
+                ]
                 text = data.draw(st.sampled_from(names), label="search")
-                queries = [MatchQuery(text=data.draw(st.sampled_from([text, text.upper(), f" {player_key(text)} "])),
-                                      status=data.draw(st.sampled_from(STATUSES)), limit=5),
-                           MatchQuery(offset=1, limit=3)]
+                queries = [
+                    MatchQuery(
+                        text=data.draw(
+                            st.sampled_from([text, text.upper(), f" {player_key(text)} "])
+                        ),
+                        status=data.draw(st.sampled_from(STATUSES)),
+                        limit=5,
+                    ),
+                    MatchQuery(offset=1, limit=3),
+                ]
                 _check(repo, data, queries)
             _check(open_repository(repo.data_dir, fresh=True), data, [MatchQuery()])
         finally:

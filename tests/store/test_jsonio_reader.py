@@ -12,9 +12,16 @@ from seep_scorer.store import jsonio
 
 SPACE = st.text(alphabet=" \t\n\r", max_size=3)
 VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
-    max_leaves=20)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
 
 
 def outcome(read, text):
@@ -25,20 +32,33 @@ def outcome(read, text):
 
 
 def by_json(text):
-    return json.loads(text, parse_constant=jsonio._refuse_constant, parse_float=jsonio._finite_float)
+    return json.loads(
+        text, parse_constant=jsonio._refuse_constant, parse_float=jsonio._finite_float
+    )
 
 
 @st.composite
 def texts(draw):
     """JSON texts with odd spacing, and the same damaged: cut, spliced, doubled, or with a stray character."""
-    text = draw(SPACE) + json.dumps(draw(VALUES), ensure_ascii=draw(st.booleans()),
-                                    indent=draw(st.sampled_from([None, 1]))) + draw(SPACE)
+    text = (
+        draw(SPACE)
+        + json.dumps(
+            draw(VALUES), ensure_ascii=draw(st.booleans()), indent=draw(st.sampled_from([None, 1]))
+        )
+        + draw(SPACE)
+    )
     damage = draw(st.sampled_from(["none", "none", "cut", "insert", "double", "bom"]))
     if damage == "cut":
-        text = text[:draw(st.integers(0, len(text)))]
+        text = text[: draw(st.integers(0, len(text)))]
     elif damage == "insert":
         at = draw(st.integers(0, len(text)))
-        text = text[:at] + draw(st.sampled_from(list(',:[]{}"\\x') + ["NaN", "Infinity", "1e999", "\x00", "\ufeff"])) + text[at:]
+        text = (
+            text[:at]
+            + draw(
+                st.sampled_from(list(',:[]{}"\\x') + ["NaN", "Infinity", "1e999", "\x00", "\ufeff"])
+            )
+            + text[at:]
+        )
     elif damage == "double":
         text = text + draw(SPACE) + text
     elif damage == "bom":
@@ -54,10 +74,12 @@ def test_the_same_value_or_the_same_error_as_json_loads(text):
 
 
 def test_reading_a_valid_text_loads_no_json_package():
-    code = ("import sys\n"
-            "from seep_scorer.store import jsonio\n"
-            "assert jsonio.loads(' {\"a\": [1, 2.5, \"x\", null, true]} \\n') == {'a': [1, 2.5, 'x', None, True]}\n"
-            "print(sorted(m for m in ('json', 'json.decoder', 're') if m in sys.modules))")
+    code = (
+        "import sys\n"
+        "from seep_scorer.store import jsonio\n"
+        "assert jsonio.loads(' {\"a\": [1, 2.5, \"x\", null, true]} \\n') == {'a': [1, 2.5, 'x', None, True]}\n"
+        "print(sorted(m for m in ('json', 'json.decoder', 're') if m in sys.modules))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"

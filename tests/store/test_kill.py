@@ -45,7 +45,11 @@ def _child(data_dir, ack_fd: int, seed: int) -> None:
             os.write(ack_fd, f"setting {setting}\n".encode())
         else:
             n = len(stored.match.deals) + 1
-            stored = repo.save(stored.id, stored.match.with_deals(stored.match.deals + (level_deal(n),)), stored.revision)
+            stored = repo.save(
+                stored.id,
+                stored.match.with_deals(stored.match.deals + (level_deal(n),)),
+                stored.revision,
+            )
             os.write(ack_fd, f"save {stored.id} {stored.revision}\n".encode())
 
 
@@ -81,7 +85,9 @@ def _run_and_kill(data_dir, seed: int, rng: random.Random, pace: _Pace) -> list[
     time.sleep(rng.uniform(0, 1.5 * pace.seconds))
     os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
-    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, "the child ended on its own"
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+        "the child ended on its own"
+    )
     while chunk := os.read(read_fd, 65536):
         received += chunk
     os.close(read_fd)
@@ -90,7 +96,9 @@ def _run_and_kill(data_dir, seed: int, rng: random.Random, pace: _Pace) -> list[
 
 def _assert_whole(stored) -> None:
     assert stored.revision == len(stored.match.deals) + 1
-    assert [d.note for d in stored.match.deals] == [f"d{n}" for n in range(1, len(stored.match.deals) + 1)]
+    assert [d.note for d in stored.match.deals] == [
+        f"d{n}" for n in range(1, len(stored.match.deals) + 1)
+    ]
 
 
 @pytest.mark.slow
@@ -130,11 +138,16 @@ def test_acknowledged_saves_survive_sigkill_at_random_moments(data_dir):
         for mid in touched | set(summaries) - set(acked_revision):
             stored = repo.get(mid)  # reads and checks the whole file
             _assert_whole(stored)
-            assert stored.revision == summaries[mid].revision and len(stored.match.deals) == summaries[mid].deals
+            assert (
+                stored.revision == summaries[mid].revision
+                and len(stored.match.deals) == summaries[mid].deals
+            )
         assert repo.get_setting("counter", 0) in (acked_setting, acked_setting + 1)
         acked_setting = repo.get_setting("counter", 0)
         for mid, summary in summaries.items():
-            acked_revision[mid] = summary.revision  # what is there now is the baseline for the next round
+            acked_revision[mid] = (
+                summary.revision
+            )  # what is there now is the baseline for the next round
     assert total_acks > KILLS, "the child barely ran: the kills did not land amid writes"
     assert caught_mid_save > 0, "no kill landed inside a save"
 
@@ -195,7 +208,9 @@ def _import_and_kill(data_dir, seed: int, rng: random.Random, pace: _Pace) -> li
     time.sleep(rng.uniform(0, 1.3 * pace.seconds))
     os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
-    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, "the child ended on its own"
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+        "the child ended on its own"
+    )
     while chunk := os.read(read_fd, 65536):
         received += chunk
     os.close(read_fd)
@@ -214,7 +229,14 @@ def test_an_import_lands_whole_or_not_at_all_when_killed_at_random_moments(data_
     pace = _Pace()
     pace.seconds = 0.05
     done: set[str] = set()
-    counts = {"kills": 0, "mid_import": 0, "all": 0, "none": 0, "open_rolled_forward": 0, "open_rolled_back": 0}
+    counts = {
+        "kills": 0,
+        "mid_import": 0,
+        "all": 0,
+        "none": 0,
+        "open_rolled_forward": 0,
+        "open_rolled_back": 0,
+    }
     for kill in range(IMPORT_KILLS):
         close_all()
         acks = _import_and_kill(data_dir, rng.randrange(2**32), rng, pace)
@@ -230,17 +252,23 @@ def test_an_import_lands_whole_or_not_at_all_when_killed_at_random_moments(data_
         repo = open_repository(data_dir, fresh=True)
         assert repo.notices == [], f"kill {kill}: {repo.notices}"
         assert repo.layout.import_stages() == [], f"kill {kill}: a stage survived the open"
-        assert [p for p in data_dir.rglob(".tmp-*")] == [], f"kill {kill}: temp files survived the open"
+        assert [p for p in data_dir.rglob(".tmp-*")] == [], (
+            f"kill {kill}: temp files survived the open"
+        )
         _index_agrees_with_files(repo)
         by_tag: dict[str, list[str]] = {}
         for s in repo.list_matches():
             by_tag.setdefault(s.teams[0], []).append(s.teams[1])
         for tag in done:  # every acknowledged import, exactly once
-            assert sorted(by_tag.get(tag, [])) == [f"m{k}" for k in range(IMPORT_MATCHES)], f"kill {kill}: {tag}"
+            assert sorted(by_tag.get(tag, [])) == [f"m{k}" for k in range(IMPORT_MATCHES)], (
+                f"kill {kill}: {tag}"
+            )
         assert set(by_tag) <= done | set(in_flight), f"kill {kill}: matches of no import"
         for tag in in_flight:
             got = sorted(by_tag.get(tag, []))
-            assert got in ([], [f"m{k}" for k in range(IMPORT_MATCHES)]), f"kill {kill}: {tag} landed in part: {got}"
+            assert got in ([], [f"m{k}" for k in range(IMPORT_MATCHES)]), (
+                f"kill {kill}: {tag} landed in part: {got}"
+            )
             counts["mid_import"] += 1
             counts["all" if got else "none"] += 1
             if got:

@@ -24,19 +24,34 @@ def v2_store(data_dir):
     """A schema-2 store as its layout defined it: store.json, index lines of eight fields, match files."""
     layout = Layout(data_dir)
     layout.create_folders()
-    (data_dir / "store.json").write_text(json.dumps({"meta": {"1": {"schema": 2}},
-                                                      "settings": {"1": {"language": "hi"}}}))
+    (data_dir / "store.json").write_text(
+        json.dumps({"meta": {"1": {"schema": 2}}, "settings": {"1": {"language": "hi"}}})
+    )
     shards: dict[str, dict] = {}
     for n, match in enumerate(history()):
         mid = f"{n + 1:08x}"
         stored = StoredMatch(mid, match, 2, created_of(n), created_of(n), replay(match).finished)
         size = write_match_file(stored, match_to_dict(match), layout.match_file(mid, 2))
         shards.setdefault(shard_of(mid), {})[str(doc_id_of(mid))] = {
-            "id": mid, "teams": ["Home", "Away"], "deals": len(match.deals), "created": created_of(n),
-            "updated": created_of(n), "finished": stored.finished, "revision": 2, "size": size}
+            "id": mid,
+            "teams": ["Home", "Away"],
+            "deals": len(match.deals),
+            "created": created_of(n),
+            "updated": created_of(n),
+            "finished": stored.finished,
+            "revision": 2,
+            "size": size,
+        }
     shards.setdefault(shard_of(LOST_ID), {})[str(doc_id_of(LOST_ID))] = {
-        "id": LOST_ID, "teams": ["Gone", "Away"], "deals": 3, "created": created_of(0), "updated": created_of(0),
-        "finished": False, "revision": 1, "size": 100}
+        "id": LOST_ID,
+        "teams": ["Gone", "Away"],
+        "deals": 3,
+        "created": created_of(0),
+        "updated": created_of(0),
+        "finished": False,
+        "revision": 1,
+        "size": 100,
+    }
     for prefix, table in shards.items():
         layout.shard_file(prefix).write_text(json.dumps({"matches": table}))
     assert len(shards) > 3  # the crash test needs several shards
@@ -48,8 +63,13 @@ def _check(repo):
     assert repo.statistics().to_json() == EXPECTED
     summaries = {s.id: s for s in repo.list_matches()}
     assert sorted(summaries) == [f"{n:08x}" for n in range(1, 6)]
-    assert summaries["00000003"].players == (("Bilal", "Dev"), ("ASHA", "chitra")) and summaries["00000003"].winner == 0
-    assert repo.get_setting("language") == "hi" and list((repo.data_dir / "damaged").iterdir()) == []
+    assert (
+        summaries["00000003"].players == (("Bilal", "Dev"), ("ASHA", "chitra"))
+        and summaries["00000003"].winner == 0
+    )
+    assert (
+        repo.get_setting("language") == "hi" and list((repo.data_dir / "damaged").iterdir()) == []
+    )
 
 
 def test_a_schema_2_store_opens_with_correct_statistics(v2_store):
@@ -58,7 +78,9 @@ def test_a_schema_2_store_opens_with_correct_statistics(v2_store):
     _check(repo)
     assert repo.statistics(date(2026, 3, 3)).to_json() == EXPECTED_SINCE_MARCH_3
     [backup] = (v2_store / "backups").glob("before-schema-3-*")
-    assert {p.name: p.read_bytes() for p in (backup / "index").iterdir()} == before  # the old index, as it was
+    assert {
+        p.name: p.read_bytes() for p in (backup / "index").iterdir()
+    } == before  # the old index, as it was
     # The line without a file went the way the open's repair sends it: no backup holds it, so it is reported.
     assert len(repo.notices) == 1 and LOST_ID in repo.notices[0]
     again = open_repository(v2_store, fresh=True)

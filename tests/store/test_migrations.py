@@ -12,8 +12,13 @@ from .conftest import finishing_match, open_match, with_deals
 
 
 def _v1_record(mid, match, revision=3):
-    return {"id": mid, "created": "2025-03-01T10:00:00+00:00", "updated": "2025-03-02T18:30:00+00:00",
-            "revision": revision, "match": match_to_dict(match)}
+    return {
+        "id": mid,
+        "created": "2025-03-01T10:00:00+00:00",
+        "updated": "2025-03-02T18:30:00+00:00",
+        "revision": revision,
+        "match": match_to_dict(match),
+    }
 
 
 @pytest.fixture
@@ -30,7 +35,10 @@ def v1_store(data_dir):
             "2": _v1_record("legacy-7", odd_id, revision=1),
             "3": {**_v1_record("9f9f9f9f", open_match()), "match": broken},
         },
-        "settings": {"1": {"key": "language", "value": "as"}, "2": {"key": "theme", "value": "dark"}},
+        "settings": {
+            "1": {"key": "language", "value": "as"},
+            "2": {"key": "theme", "value": "dark"},
+        },
     }
     raw = json.dumps(tables).encode()
     (data_dir / "seep-scorer.json").write_bytes(raw)
@@ -45,7 +53,9 @@ def test_a_schema_1_store_is_backed_up_then_migrated(v1_store):
     assert meta == {"schema": migrations.current_schema()} == {"schema": 3}
     backups = list((data_dir / "backups").glob("before-schema-2-*"))
     assert len(backups) == 1
-    assert (backups[0] / "seep-scorer.json").read_bytes() == v1_store["raw"]  # the old store, byte for byte
+    assert (backups[0] / "seep-scorer.json").read_bytes() == v1_store[
+        "raw"
+    ]  # the old store, byte for byte
     assert not (data_dir / "seep-scorer.json").exists()
 
     migrated = repo.get("0a1b2c3d")
@@ -54,7 +64,9 @@ def test_a_schema_1_store_is_backed_up_then_migrated(v1_store):
     summaries = repo.list_matches()
     assert len(summaries) == 2
     other = next(s for s in summaries if s.id != "0a1b2c3d")
-    assert repo.get(other.id).match == v1_store["odd"] and other.finished  # an id of another shape got a new one
+    assert (
+        repo.get(other.id).match == v1_store["odd"] and other.finished
+    )  # an id of another shape got a new one
     assert repo.get_setting("language") == "as" and repo.get_setting("theme") == "dark"
     # The record that does not add up is named, and where it is kept.
     assert len(repo.notices) == 1
@@ -112,7 +124,9 @@ def test_a_store_from_a_newer_app_is_refused_in_plain_words(data_dir, capsys):
     repo = open_repository(data_dir, fresh=True)
     repo.create(open_match())
     repo.close()
-    (data_dir / "store.json").write_text(json.dumps({"meta": {"1": {"schema": 99}}, "settings": {}}))
+    (data_dir / "store.json").write_text(
+        json.dumps({"meta": {"1": {"schema": 99}}, "settings": {}})
+    )
     with pytest.raises(StoreError, match="newer version of Seep Scorer"):
         open_repository(data_dir, fresh=True)
     assert cli_main(["list", "--data-dir", str(data_dir)]) == 2

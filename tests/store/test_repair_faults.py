@@ -32,18 +32,27 @@ def store(data_dir):
 
 def _files_of(store) -> dict[str, Path]:
     d, a = store["dir"], store["a"]
-    return {"store": d / "store.json", "index": d / "index" / f"{shard_of(a.id)}.json",
-            "match": d / "matches" / f"{a.id}.{a.revision}.json"}
+    return {
+        "store": d / "store.json",
+        "index": d / "index" / f"{shard_of(a.id)}.json",
+        "match": d / "matches" / f"{a.id}.{a.revision}.json",
+    }
 
 
 def _cli(data_dir, *argv, timeout=60):
     """The command line in a process of its own: a store that hangs fails the test instead of the run."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    return subprocess.run([sys.executable, "-m", "seep_scorer", *argv, "--data-dir", str(data_dir)],
-                          capture_output=True, text=True, timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *argv, "--data-dir", str(data_dir)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
 
 
 # ----- item 4: every file damaged at once -----
+
 
 def test_store_file_index_shard_and_match_file_truncated_together(store, capsys):
     files = _files_of(store)
@@ -57,10 +66,14 @@ def test_store_file_index_shard_and_match_file_truncated_together(store, capsys)
     out, err = capsys.readouterr()
     listed = {m["id"]: m for m in json.loads(out)}
     assert set(listed) == {store["a"].id, store["b"].id}
-    assert listed[store["a"].id]["deals"] == 2  # as in the backup: the deal after it was in the damaged file
+    assert (
+        listed[store["a"].id]["deals"] == 2
+    )  # as in the backup: the deal after it was in the damaged file
     assert "Traceback" not in err and "No such file" not in err
     notes = [line for line in err.splitlines() if line.startswith("seep-scorer: note: ")]
-    assert len(notes) == 3, err  # the settings file, the list of matches, the match: one notice each
+    assert len(notes) == 3, (
+        err
+    )  # the settings file, the list of matches, the match: one notice each
     assert sum("Reds v Blues" in n for n in notes) == 1
     kept = sorted(p.read_bytes() for p in (store["dir"] / "damaged").iterdir())
     assert kept == sorted(bad.values())  # every damaged byte kept aside
@@ -73,6 +86,7 @@ def test_store_file_index_shard_and_match_file_truncated_together(store, capsys)
 
 
 # ----- item 13: pipes, folders and links where store files belong -----
+
 
 def _pipe(path: Path) -> None:
     path.unlink(missing_ok=True)
@@ -110,7 +124,9 @@ def test_a_fifo_among_the_automatic_backups_is_passed_over(store):
     except subprocess.TimeoutExpired:
         pytest.fail("the store hung on a FIFO among the backups")
     assert done.returncode == 0, done.stderr
-    assert {m["id"]: m["deals"] for m in json.loads(done.stdout)}[store["a"].id] == 2  # from the real one
+    assert {m["id"]: m["deals"] for m in json.loads(done.stdout)}[
+        store["a"].id
+    ] == 2  # from the real one
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
@@ -153,6 +169,7 @@ def test_index_generation_is_replaced_not_written_through_a_symlink(store, tmp_p
 
 
 # ----- item 14: revisions beyond what a file name holds -----
+
 
 def _stray_copy(store, revision: int) -> Path:
     a = store["a"]

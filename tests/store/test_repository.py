@@ -23,7 +23,9 @@ def test_create_then_get_gives_the_same_match_at_revision_one(repo):
 def test_save_adds_a_revision_and_keeps_created(repo):
     stored = repo.create(open_match())
     saved = repo.save(stored.id, with_deals(stored.match, 1), 1)
-    assert saved.revision == 2 and saved.created == stored.created and saved.updated >= stored.updated
+    assert (
+        saved.revision == 2 and saved.created == stored.created and saved.updated >= stored.updated
+    )
     assert repo.get(stored.id).match.deals == (level_deal(1),)
     # One file per match: the old revision's file is gone.
     assert sorted(p.name for p in repo.layout.matches_dir.iterdir()) == [f"{stored.id}.2.json"]

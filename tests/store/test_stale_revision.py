@@ -26,7 +26,12 @@ def test_a_save_based_on_a_stale_revision_is_refused_with_the_current_state(repo
     current = repo.get(start.id)  # what the screen shows next
     assert current == saved_a and current.match.deals == (level_deal(1),)
     # Based on the current revision, phone B's save goes through.
-    assert repo.save(start.id, current.match.with_deals([level_deal(1), level_deal(2)]), current.revision).revision == 3
+    assert (
+        repo.save(
+            start.id, current.match.with_deals([level_deal(1), level_deal(2)]), current.revision
+        ).revision
+        == 3
+    )
 
 
 def _add_deals_with_retry(repo, match_id, count, tag):
@@ -43,7 +48,10 @@ def _add_deals_with_retry(repo, match_id, count, tag):
 
 def test_threads_saving_the_same_match_lose_no_update(repo):
     match_id = repo.create(open_match()).id
-    threads = [threading.Thread(target=_add_deals_with_retry, args=(repo, match_id, 15, f"t{n}")) for n in range(6)]
+    threads = [
+        threading.Thread(target=_add_deals_with_retry, args=(repo, match_id, 15, f"t{n}"))
+        for n in range(6)
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -33,8 +33,12 @@ def nested(depth: int, kind: str = "list") -> str:
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "seep_scorer", *map(str, args)],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def listed(data_dir):
@@ -47,9 +51,12 @@ def store_with_one_match(data_dir):
     return listed(data_dir), tree_snapshot(data_dir)
 
 
-@pytest.mark.parametrize("depth, kind", [(40, "list"), (900, "list"), (960, "object"), (990, "list"),
-                                         (5000, "list")])
-def test_import_refuses_a_match_file_nested_too_deeply_and_writes_nothing(tmp_path, data_dir, depth, kind):
+@pytest.mark.parametrize(
+    "depth, kind", [(40, "list"), (900, "list"), (960, "object"), (990, "list"), (5000, "list")]
+)
+def test_import_refuses_a_match_file_nested_too_deeply_and_writes_nothing(
+    tmp_path, data_dir, depth, kind
+):
     before_list, before_files = store_with_one_match(data_dir)
     path = tmp_path / "deep.json"
     path.write_text(match_text(nested(depth - 1, kind)))  # the file object itself is one level
@@ -81,7 +88,9 @@ def test_a_match_nested_30_deep_is_imported_and_reads_back_after_reopening(tmp_p
     assert exported["app"] == json.loads(nested(29, "object"))
 
 
-@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999", "-1e400", '{"deep": [1, NaN]}'])
+@pytest.mark.parametrize(
+    "value", ["NaN", "Infinity", "-Infinity", "1e999", "-1e400", '{"deep": [1, NaN]}']
+)
 def test_import_refuses_nan_and_infinity_under_unknown_keys(tmp_path, data_dir, value):
     before_list, before = store_with_one_match(data_dir)
     path = tmp_path / "nan.json"
@@ -90,7 +99,9 @@ def test_import_refuses_nan_and_infinity_under_unknown_keys(tmp_path, data_dir, 
     done = cli("--data-dir", data_dir, "import", path)
 
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert "field 'file'" in done.stderr and ("not a JSON number" in done.stderr or "too large" in done.stderr)
+    assert "field 'file'" in done.stderr and (
+        "not a JSON number" in done.stderr or "too large" in done.stderr
+    )
     assert tree_snapshot(data_dir) == before and listed(data_dir) == before_list
 
 
@@ -99,14 +110,19 @@ def _with_extra(extra) -> Match:
     return Match(m.rules, m.format, m.teams, m.first_dealer, m.deals, extra)
 
 
-@pytest.mark.parametrize("extra", [
-    {"top": {"score": float("nan")}},
-    {"top": {"list": [1.0, float("inf")]}},
-    {"rules": {"weight": float("-inf")}},
-    {"match": {"x": {"y": [float("nan")]}}},
-    {"teams": [{"colour": float("nan")}, {}]},
-])
-def test_a_match_built_in_code_with_nan_in_its_unknown_keys_is_refused_before_anything_is_written(repo, data_dir, extra):
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"top": {"score": float("nan")}},
+        {"top": {"list": [1.0, float("inf")]}},
+        {"rules": {"weight": float("-inf")}},
+        {"match": {"x": {"y": [float("nan")]}}},
+        {"teams": [{"colour": float("nan")}, {}]},
+    ],
+)
+def test_a_match_built_in_code_with_nan_in_its_unknown_keys_is_refused_before_anything_is_written(
+    repo, data_dir, extra
+):
     stored = repo.create(open_match())
     before = tree_snapshot(data_dir)
     with pytest.raises(MatchError) as err:
@@ -124,7 +140,9 @@ def test_a_deal_built_in_code_with_nan_or_deep_unknown_keys_is_refused(repo):
         match = open_match().with_deals([Deal(points=(50, 50), extra=extra)])
         with pytest.raises(MatchError) as err:
             repo.create(match)
-        assert "not a JSON number" in str(err.value) or "nested more than 32 levels deep" in str(err.value)
+        assert "not a JSON number" in str(err.value) or "nested more than 32 levels deep" in str(
+            err.value
+        )
     assert repo.list_matches() == []
 
 
@@ -148,14 +166,26 @@ def test_exports_and_backups_never_hold_nan(repo):
 
 # ----- the store's own files -----
 
-@pytest.mark.parametrize("content, reason", [
-    ('{"match": {"1": {"x": NaN}}}', "holds NaN, which is not a JSON number"),
-    ('{"match": {"1": {"x": -Infinity}}}', "holds -Infinity, which is not a JSON number"),
-    ('{"match": {"1": {"x": 1e999}}}', "too large to store"),
-    ('{"match": ' + "[" * 40 + "]" * 40 + "}", "nested far too deeply to be a store file (more than 36 levels)"),
-    ('{"match": ' + "[" * 5000 + "]" * 5000 + "}", "nested far too deeply to be a store file (more than 36 levels)"),
-])
-def test_a_store_file_too_deep_or_holding_nan_is_damaged_with_a_plain_reason(tmp_path, content, reason):
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ('{"match": {"1": {"x": NaN}}}', "holds NaN, which is not a JSON number"),
+        ('{"match": {"1": {"x": -Infinity}}}', "holds -Infinity, which is not a JSON number"),
+        ('{"match": {"1": {"x": 1e999}}}', "too large to store"),
+        (
+            '{"match": ' + "[" * 40 + "]" * 40 + "}",
+            "nested far too deeply to be a store file (more than 36 levels)",
+        ),
+        (
+            '{"match": ' + "[" * 5000 + "]" * 5000 + "}",
+            "nested far too deeply to be a store file (more than 36 levels)",
+        ),
+    ],
+)
+def test_a_store_file_too_deep_or_holding_nan_is_damaged_with_a_plain_reason(
+    tmp_path, content, reason
+):
     path = tmp_path / "f.json"
     path.write_text(content)
     with pytest.raises(DamagedFile) as err:
@@ -183,15 +213,24 @@ def test_a_stored_match_file_holding_nan_is_moved_aside_at_open(data_dir):
     # The size changed, so the open reads the file and must call it damaged in plain words, not crash.
     repo = open_repository(data_dir, fresh=True)
     [notice] = repo.notices
-    assert "was damaged: it holds NaN, which is not a JSON number" in notice and "Traceback" not in notice
+    assert (
+        "was damaged: it holds NaN, which is not a JSON number" in notice
+        and "Traceback" not in notice
+    )
     [moved] = (data_dir / "damaged").iterdir()
-    assert moved.name.endswith(path.name) and "NaN" in moved.read_text()  # moved aside, never deleted
-    assert stored.id not in [s.id for s in repo.list_matches()]  # no backup held it yet: the notice says so
+    assert (
+        moved.name.endswith(path.name) and "NaN" in moved.read_text()
+    )  # moved aside, never deleted
+    assert stored.id not in [
+        s.id for s in repo.list_matches()
+    ]  # no backup held it yet: the notice says so
 
 
 def test_depth_is_counted_in_containers_without_recursion():
-    assert [jsonio.depth_of(v, 50) for v in (1, "x", {}, [], {"a": [1]}, [[], [[{}]]], {"a": 1, "b": {"c": []}})] == \
-        [0, 0, 1, 1, 2, 4, 3]
+    assert [
+        jsonio.depth_of(v, 50)
+        for v in (1, "x", {}, [], {"a": [1]}, [[], [[{}]]], {"a": 1, "b": {"c": []}})
+    ] == [0, 0, 1, 1, 2, 4, 3]
     deep: list = []
     for _ in range(100_000):
         deep = [deep]
@@ -202,21 +241,35 @@ def test_depth_is_counted_in_containers_without_recursion():
         jsonio.check_value({"a": [1, (2, float("nan"))]})
 
 
-@pytest.mark.parametrize("unknown, message", [
-    ("NaN", "holds NaN, which is not a JSON number"),
-    ("1e999", "too large to store"),
-    (nested(40), "nested more than 36 levels deep"),  # deeper than any backup line the app writes
-    (nested(32, "object"), "nested more than 32 levels deep"),  # fits the line, but the match in it is too deep
-])
-def test_a_backup_line_with_nan_or_nested_too_deeply_is_refused_and_nothing_is_written(tmp_path, data_dir, unknown,
-                                                                                      message):
+@pytest.mark.parametrize(
+    "unknown, message",
+    [
+        ("NaN", "holds NaN, which is not a JSON number"),
+        ("1e999", "too large to store"),
+        (
+            nested(40),
+            "nested more than 36 levels deep",
+        ),  # deeper than any backup line the app writes
+        (
+            nested(32, "object"),
+            "nested more than 32 levels deep",
+        ),  # fits the line, but the match in it is too deep
+    ],
+)
+def test_a_backup_line_with_nan_or_nested_too_deeply_is_refused_and_nothing_is_written(
+    tmp_path, data_dir, unknown, message
+):
     source = open_repository(tmp_path / "source", fresh=True)
     source.create(with_deals(open_match(("Reds", "Blues")), 2))
     source.create(open_match(("Lions", "Tigers")))
     header, first, second, end = source.export_backup_text().splitlines()
     backup = tmp_path / "matches.jsonl"
-    backup.write_text("\n".join([header, first, second.replace('"format":', f'"app":{unknown},"format":', 1), end])
-                      + "\n")
+    backup.write_text(
+        "\n".join(
+            [header, first, second.replace('"format":', f'"app":{unknown},"format":', 1), end]
+        )
+        + "\n"
+    )
     before_list, before = store_with_one_match(data_dir)
 
     done = cli("--data-dir", data_dir, "import", backup)

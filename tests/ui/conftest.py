@@ -7,6 +7,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from memrepo import MemoryRepository  # noqa: E402
+
 from seep_scorer.store import close_all, open_repository  # noqa: E402
 
 

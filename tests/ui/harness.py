@@ -46,7 +46,13 @@ class RecordingConnection(Connection):
                 result = True
             elif body.name == "get" and "key" in (body.args or {}):
                 result = self.storage.get(body.args["key"])
-            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, result, None)
+            self.loop.call_soon(
+                self.session.handle_invoke_method_results,
+                body.control_id,
+                body.call_id,
+                result,
+                None,
+            )
 
 
 _STORAGE: dict[int, dict] = {}  # id(page) -> that phone's localStorage
@@ -75,7 +81,9 @@ ft.SharedPreferences._invoke_method = _prefs_invoke
 class Phone:
     """One browser session of the app."""
 
-    def __init__(self, main, hub=None, storage: dict | None = None, accept_language: str | None = None):
+    def __init__(
+        self, main, hub=None, storage: dict | None = None, accept_language: str | None = None
+    ):
         self.loop = asyncio.get_running_loop()
         self.hub = hub or PubSubHub(self.loop, None)
         self.accept_language = accept_language
@@ -94,7 +102,9 @@ class Phone:
         self.session.get_page_patch()
         from seep_scorer.i18n import client_accept_language
 
-        token = client_accept_language.set(self.accept_language)  # what the web server does per connection
+        token = client_accept_language.set(
+            self.accept_language
+        )  # what the web server does per connection
         try:
             result = self.main(self.page)
             if inspect.isawaitable(result):
@@ -109,7 +119,9 @@ class Phone:
     def find(self, ident: str):
         found = self.find_all(ident)
         if not found:
-            raise LookupError(f"no control with identifier {ident!r}; have: {sorted(self.identifiers())[:80]}")
+            raise LookupError(
+                f"no control with identifier {ident!r}; have: {sorted(self.identifiers())[:80]}"
+            )
         return found[0]
 
     def _on_screen(self):
@@ -120,13 +132,17 @@ class Phone:
                 yield from _walk(dialog)
 
     def find_all(self, ident: str):
-        return [c for c in self._on_screen() if isinstance(c, ft.Semantics) and c.identifier == ident]
+        return [
+            c for c in self._on_screen() if isinstance(c, ft.Semantics) and c.identifier == ident
+        ]
 
     def has(self, ident: str) -> bool:
         return bool(self.find_all(ident))
 
     def identifiers(self) -> set[str]:
-        return {c.identifier for c in self._on_screen() if isinstance(c, ft.Semantics) and c.identifier}
+        return {
+            c.identifier for c in self._on_screen() if isinstance(c, ft.Semantics) and c.identifier
+        }
 
     def text(self, ident: str) -> str:
         node = self.find(ident)
@@ -168,7 +184,9 @@ class Phone:
         target = self.find(ident).content
         if isinstance(target, ft.Semantics):
             target = target.content
-        return not getattr(target, "disabled", False) and getattr(target, "on_click", True) is not None
+        return (
+            not getattr(target, "disabled", False) and getattr(target, "on_click", True) is not None
+        )
 
     async def settle(self):
         for _ in range(5):
@@ -188,7 +206,15 @@ def _walk(control):
             continue  # an invisible control is not on screen, nor in the semantics tree
         seen.add(id(c))
         yield c
-        for attr in ("content", "controls", "appbar", "bottom_appbar", "title", "leading", "actions"):
+        for attr in (
+            "content",
+            "controls",
+            "appbar",
+            "bottom_appbar",
+            "title",
+            "leading",
+            "actions",
+        ):
             v = getattr(c, attr, None)
             if isinstance(v, list):
                 stack.extend(reversed(v))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from datetime import datetime, timezone
 
 from seep_scorer.rules import replay, stopped_early, validate_match
@@ -24,17 +23,30 @@ class MemoryRepository:
         self.data_dir = None
 
     def _now(self) -> str:
-        return datetime(2026, 1, 1, tzinfo=timezone.utc).replace(second=next(self._clock) % 60).isoformat()
+        return (
+            datetime(2026, 1, 1, tzinfo=timezone.utc)
+            .replace(second=next(self._clock) % 60)
+            .isoformat()
+        )
 
     def list_matches(self):
         rows = []
         for m in self._matches.values():
             standings = replay(m.match)
-            rows.append(MatchSummary(m.id, (m.match.teams[0].name, m.match.teams[1].name), len(m.match.deals),
-                                     m.created, m.updated, m.finished, m.revision,
-                                     (m.match.teams[0].players, m.match.teams[1].players),
-                                     standings.winner if standings.finished else None,
-                                     stopped_early(m.match.format, standings)))
+            rows.append(
+                MatchSummary(
+                    m.id,
+                    (m.match.teams[0].name, m.match.teams[1].name),
+                    len(m.match.deals),
+                    m.created,
+                    m.updated,
+                    m.finished,
+                    m.revision,
+                    (m.match.teams[0].players, m.match.teams[1].players),
+                    standings.winner if standings.finished else None,
+                    stopped_early(m.match.format, standings),
+                )
+            )
         return history.history_order(rows)
 
     def find_matches(self, query):
@@ -44,9 +56,16 @@ class MemoryRepository:
         return history.known_names(self.list_matches())
 
     def statistics(self, since=None):
-        return aggregate([{**contribution_of(m.match, replay(m.match), m.created, m.updated),
-                           "team_names": [t.name for t in m.match.teams]}  # as the real store's view
-                          for m in self._matches.values()], since)
+        return aggregate(
+            [
+                {
+                    **contribution_of(m.match, replay(m.match), m.created, m.updated),
+                    "team_names": [t.name for t in m.match.teams],
+                }  # as the real store's view
+                for m in self._matches.values()
+            ],
+            since,
+        )
 
     def export_match_text(self, match_id):
         return dumps_match(self.get(match_id).match)
@@ -73,7 +92,9 @@ class MemoryRepository:
         if current.revision != base_revision:
             raise StaleRevision(match_id, base_revision, current.revision)
         standings = validate_match(match)
-        stored = StoredMatch(match_id, match, current.revision + 1, current.created, self._now(), standings.finished)
+        stored = StoredMatch(
+            match_id, match, current.revision + 1, current.created, self._now(), standings.finished
+        )
         self._matches[match_id] = stored
         return stored
 

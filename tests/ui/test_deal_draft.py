@@ -6,6 +6,7 @@ import asyncio
 import json
 
 from harness import Phone
+
 from seep_scorer.rules import Deal
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.drafts import KEY, DraftBook
@@ -48,6 +49,7 @@ def test_back_with_changes_asks_first_and_an_untouched_entry_leaves(repo):
         assert json.loads(phone.storage.get(STORED, "{}")) == {}  # discarded: no draft either
         await phone.tap("record-deal")
         assert "Team A" in card_team(phone, "KS") and not phone.enabled("save-deal")
+
     run(go())
 
 
@@ -74,6 +76,7 @@ def test_the_entry_survives_a_reload_until_saved(repo):
         c = await Phone(make_main(lambda: repo), storage=a.storage).start(f"/match/{mid}")
         await c.tap("record-deal")
         assert "Team A" in card_team(c, "KS") and not c.enabled("save-deal")
+
     run(go())
 
 
@@ -84,12 +87,16 @@ def test_a_restored_entry_asks_about_a_deal_saved_elsewhere_meanwhile(repo):
         await a.settle()
         stored = repo.get(mid)  # another phone saves deal 1 while this one is away
         cards = frozenset(DealEntryVM(stored.match).cards)
-        repo.save(mid, stored.match.with_deals((Deal(cards=(cards - {"AS"}, frozenset({"AS"}))),)),
-                  stored.revision)
+        repo.save(
+            mid,
+            stored.match.with_deals((Deal(cards=(cards - {"AS"}, frozenset({"AS"}))),)),
+            stored.revision,
+        )
         b = await Phone(make_main(lambda: repo), storage=a.storage).start(f"/match/{mid}/deal")
         assert "Team B" in card_team(b, "KS")
         await b.tap("save-deal")
         assert b.has("stale-deal") and len(repo.get(mid).match.deals) == 1
+
     run(go())
 
 
@@ -109,8 +116,13 @@ def test_a_draft_of_an_edit_and_bad_stored_data(repo):
     assert not again.restore(mid, DealEntryVM(match))  # a new deal is another entry
     changed = match.with_deals((Deal(points=(50, 50)),))  # the deal was changed elsewhere
     assert not again.restore(mid, DealEntryVM(changed, 1))
-    for junk in ("{", "[]", json.dumps({mid: {"number": None, "mode": "cards", "team1": ["XX"]}}),
-                 json.dumps({mid: "x"}), "9" * 50):
+    for junk in (
+        "{",
+        "[]",
+        json.dumps({mid: {"number": None, "mode": "cards", "team1": ["XX"]}}),
+        json.dumps({mid: "x"}),
+        "9" * 50,
+    ):
         book = DraftBook(lambda k, v: None)
         book.load({KEY: junk})
         entry = DealEntryVM(match)
@@ -134,4 +146,5 @@ def test_drafts_the_start_did_not_get_are_asked_for_again(repo, monkeypatch):
         b.storage[STORED] = kept
         await asyncio.sleep(0.3)
         assert "Team B" in card_team(b, "KS") and b.enabled("save-deal")
+
     run(go())

@@ -4,8 +4,8 @@ stray tap, and a deal another phone saved meanwhile is named and asked about (`s
 import asyncio
 
 from flet.pubsub.pubsub_hub import PubSubHub
-
 from harness import Phone
+
 from seep_scorer.rules import Deal
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import DealEntryVM, NewMatchVM
@@ -40,6 +40,7 @@ def title(phone) -> str:
 
 # ------------------------------------------------------------------ item 1: the double tap
 
+
 def test_an_untouched_entry_cannot_be_saved(repo):
     async def go():
         mid = start(repo)
@@ -61,14 +62,19 @@ def test_an_untouched_entry_cannot_be_saved(repo):
         assert "the bazzi goes to Team A" in phone.text("deal-preview")
         await phone.tap("save-deal")
         assert phone.route == f"/match/{mid}" and len(repo.get(mid).match.deals) == 1
+
     run(go())
 
 
 def test_any_entry_counts_and_the_points_mode_still_asks_for_its_figure(repo):
     mid = start(repo)
     match = repo.get(mid).match
-    for change in (lambda vm: vm.inc(1, "normal"), lambda vm: vm.set_dealer(2),
-                   lambda vm: vm.swap_all(), lambda vm: vm.toggle("AC")):
+    for change in (
+        lambda vm: vm.inc(1, "normal"),
+        lambda vm: vm.set_dealer(2),
+        lambda vm: vm.swap_all(),
+        lambda vm: vm.toggle("AC"),
+    ):
         vm = DealEntryVM(match)
         assert vm.untouched and vm.untouched_hint()
         change(vm)
@@ -81,6 +87,7 @@ def test_any_entry_counts_and_the_points_mode_still_asks_for_its_figure(repo):
 
 
 # ------------------------------------------------------------------ item 2: two phones, one deal
+
 
 async def two_phones(repo, hub_of_b=None):
     main = make_main(lambda: repo)
@@ -111,6 +118,7 @@ def test_the_second_phone_is_asked_and_can_save_its_entry_as_the_next_deal(repo)
         assert b.route == f"/match/{mid}" and not b.has("stale-deal")
         deals = repo.get(mid).match.deals
         assert len(deals) == 2 and deals[1].cards[1] == frozenset({"KS"})
+
     run(go())
 
 
@@ -123,6 +131,7 @@ def test_the_second_phone_can_drop_its_entry(repo):
         await b.tap("stale-deal-discard")
         assert b.route == f"/match/{mid}" and not b.has("stale-deal")
         assert len(repo.get(mid).match.deals) == 1
+
     run(go())
 
 
@@ -136,6 +145,7 @@ def test_without_a_live_update_the_save_finds_the_other_deal_and_asks(repo):
         assert len(repo.get(mid).match.deals) == 1
         await b.tap("stale-deal-next")
         assert len(repo.get(mid).match.deals) == 2
+
     run(go())
 
 

@@ -5,6 +5,7 @@ changed."""
 import asyncio
 
 from harness import Phone
+
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team, replay
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import ScoreboardVM
@@ -13,12 +14,17 @@ from seep_scorer.ui.viewmodels import ScoreboardVM
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 # Asha deals deal 1 and her team leads after it, so Bilal deals deal 2, which the Vermas end with
 # a last-play sweep. Without deal 1, Asha would deal deal 2, and that sweep could not have been.
-DEALS = (Deal(points=(60, 40)), Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
-         Deal(points=(50, 50)))
-REFUSAL = ("Deal 1 cannot be deleted as it stands: without it, deal 2 would be dealt by Asha "
-           "instead of Bilal. The last play is the dealer's, so a last-play sweep belongs to "
-           "Sharmas (Asha deals). Delete it keeping the dealers the later deals were shown with, "
-           "or change deal 2 first.")
+DEALS = (
+    Deal(points=(60, 40)),
+    Deal(points=(50, 50), sweeps=(Sweep(1, "last"),)),
+    Deal(points=(50, 50)),
+)
+REFUSAL = (
+    "Deal 1 cannot be deleted as it stands: without it, deal 2 would be dealt by Asha "
+    "instead of Bilal. The last play is the dealer's, so a last-play sweep belongs to "
+    "Sharmas (Asha deals). Delete it keeping the dealers the later deals were shown with, "
+    "or change deal 2 first."
+)
 
 
 def create(repo, deals=DEALS, fmt=MatchFormat("open", 0)):
@@ -58,18 +64,25 @@ def test_a_deletion_says_which_later_deals_now_have_another_dealer(repo):
     deals = (Deal(points=(60, 40)), Deal(points=(50, 50)), Deal(points=(50, 50)))
     sb = ScoreboardVM(repo, create(repo, deals))
     assert sb.delete_deal(1)
-    assert sb.message == ("Deal 1 deleted. 2 later deals now have other dealers: deals 1, 2 "
-                          "(as now numbered).")
+    assert sb.message == (
+        "Deal 1 deleted. 2 later deals now have other dealers: deals 1, 2 (as now numbered)."
+    )
     assert sb.delete_deal(2) and sb.message == "Deal 2 deleted."  # the last deal: nothing after it
 
 
 def test_a_match_over_too_soon_names_the_deal_it_would_end_with(repo):
-    deals = [Deal(points=(20, 80)), Deal(points=(80, 20)), Deal(points=(80, 20)),
-             Deal(points=(45, 55))]
+    deals = [
+        Deal(points=(20, 80)),
+        Deal(points=(80, 20)),
+        Deal(points=(80, 20)),
+        Deal(points=(45, 55)),
+    ]
     sb = ScoreboardVM(repo, create(repo, deals, MatchFormat("bazzis", 1)))
     assert not sb.delete_deal(1)
-    assert sb.message == ("Deal 1 cannot be deleted as it stands: without it, the match would be "
-                          "over after deal 3, and deal 4 could not follow. Change deal 3 first.")
+    assert sb.message == (
+        "Deal 1 cannot be deleted as it stands: without it, the match would be "
+        "over after deal 3, and deal 4 could not follow. Change deal 3 first."
+    )
     assert not sb.delete_keeping_dealers()
 
 
@@ -93,6 +106,7 @@ def test_the_deal_view_offers_the_ways_out_in_a_dialog(repo):
         await phone.tap("delete-deal")
         await phone.tap("delete-deal-edit-later")
         assert phone.route == f"/match/{mid}/deal/2/edit" and phone.has("save-deal")
+
     asyncio.run(go())
 
 
@@ -106,6 +120,7 @@ def test_the_scoreboard_offers_keeping_the_dealers_after_a_refusal_on_the_deal_s
         assert phone.route == f"/match/{mid}" and phone.text("notice") == REFUSAL
         await phone.tap("notice-action")
         assert len(repo.get(mid).match.deals) == 2 and not phone.has("deal-3")
+
     asyncio.run(go())
 
 

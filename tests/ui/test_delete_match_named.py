@@ -4,6 +4,7 @@ the Undo names the match it brought back (two matches of "Team A vs Team B" are 
 import asyncio
 
 from harness import Phone
+
 from seep_scorer.rules import Deal, Match, MatchFormat
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import MatchesVM
@@ -21,6 +22,7 @@ def test_deleting_a_match_names_it_and_its_undo_names_it_too(store):
         await phone.tap("notice-action")  # Undo
         assert phone.text("notice") == said.replace("Match deleted:", "Match restored:")
         assert phone.has(f"match-{gone.id}") and len(store.get(gone.id).match.deals) == 1
+
     asyncio.run(go())
 
 

@@ -39,7 +39,9 @@ def test_the_keys_are_asked_at_once_not_one_after_another(monkeypatch):
 
 
 def test_a_key_the_browser_never_answers_is_left_out_and_the_others_kept(monkeypatch):
-    browser = SlowBrowser({PREF_PREFIX + "language": "it"}, silent=frozenset({PREF_PREFIX + "theme"}))
+    browser = SlowBrowser(
+        {PREF_PREFIX + "language": "it"}, silent=frozenset({PREF_PREFIX + "theme"})
+    )
     monkeypatch.setattr(ft, "SharedPreferences", browser)
     monkeypatch.setattr(prefs_module, "TIMEOUT", 0.3)
     stored = asyncio.run(DevicePrefs(page=None).read(["language", "theme"]))

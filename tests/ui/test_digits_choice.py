@@ -5,6 +5,7 @@ per device (the old boolean preference still read)."""
 import asyncio
 
 from harness import Phone
+
 from seep_scorer.ui.app import make_main
 
 
@@ -13,11 +14,19 @@ def run(coro):
 
 
 def shown(phone):
-    return {c: phone.text(f"digits-{c}") for c in ("latin", "native", "native-alt") if phone.has(f"digits-{c}")}
+    return {
+        c: phone.text(f"digits-{c}")
+        for c in ("latin", "native", "native-alt")
+        if phone.has(f"digits-{c}")
+    }
 
 
 def selected(phone):
-    return [c for c in ("latin", "native", "native-alt") if phone.has(f"digits-{c}") and phone.find(f"digits-{c}").selected]
+    return [
+        c
+        for c in ("latin", "native", "native-alt")
+        if phone.has(f"digits-{c}") and phone.find(f"digits-{c}").selected
+    ]
 
 
 def test_sindhi_offers_both_arabic_sets_with_samples_and_keeps_the_choice(repo):
@@ -36,29 +45,42 @@ def test_sindhi_offers_both_arabic_sets_with_samples_and_keeps_the_choice(repo):
         # Urdu has one native set: the Sindhi second set is Urdu's own
         await phone.tap("language-ur")
         assert phone.page.rtl is True
-        assert shown(phone) == {"latin": "123456", "native": "۱۲۳۴۵۶"} and selected(phone) == ["native"]
+        assert shown(phone) == {"latin": "123456", "native": "۱۲۳۴۵۶"} and selected(phone) == [
+            "native"
+        ]
         await phone.tap("language-pa")
         assert phone.page.rtl is False
-        assert shown(phone) == {"latin": "123456", "native": "੧੨੩੪੫੬"} and selected(phone) == ["native"]
+        assert shown(phone) == {"latin": "123456", "native": "੧੨੩੪੫੬"} and selected(phone) == [
+            "native"
+        ]
         await phone.tap("digits-latin")
         assert selected(phone) == ["latin"]
         # the same browser again
         again = await Phone(main, storage=phone.storage).start("/settings")
         assert again.find("language-pa").selected and selected(again) == ["latin"]
+
     run(go())
 
 
 def test_the_old_boolean_preference_still_means_native_digits(repo):
     async def go():
-        phone = await Phone(make_main(lambda: repo), storage={"seep_scorer.language": "ur",
-                                                              "seep_scorer.native_digits": True}).start("/settings")
+        phone = await Phone(
+            make_main(lambda: repo),
+            storage={"seep_scorer.language": "ur", "seep_scorer.native_digits": True},
+        ).start("/settings")
         assert selected(phone) == ["native"] and phone.page.rtl is True
+
     run(go())
 
 
 def test_urdu_and_punjabi_from_the_browser_on_a_first_start(repo):
     async def go():
-        for header, code in (("ur-PK,ur;q=0.9,en;q=0.8", "ur"), ("pa-Guru-IN,pa;q=0.9", "pa"), ("ur-IN", "ur")):
+        for header, code in (
+            ("ur-PK,ur;q=0.9,en;q=0.8", "ur"),
+            ("pa-Guru-IN,pa;q=0.9", "pa"),
+            ("ur-IN", "ur"),
+        ):
             phone = await Phone(make_main(lambda: repo), accept_language=header).start("/settings")
             assert phone.find(f"language-{code}").selected and phone.page.rtl is (code == "ur")
+
     run(go())

@@ -4,8 +4,8 @@ confirmation, undo and reopen of open-ended matches, and the list then shows it 
 import asyncio
 
 import pytest
-
 from harness import Phone
+
 from seep_scorer.rules import Deal, Match, MatchFormat, make_rules, replay, stopped_early
 from seep_scorer.store.layout import doc_id_of
 from seep_scorer.store.records import index_entry, summary_of, valid_entry
@@ -22,6 +22,7 @@ def three_bazzis(repo) -> str:
 
 
 # --------------------------------------------------------------- view-models
+
 
 @pytest.mark.parametrize("match_type,count", [("bazzis", 3), ("first_to", 2), ("target", 500)])
 def test_a_match_of_any_format_can_be_stopped_and_reopened(store, match_type, count):
@@ -62,10 +63,11 @@ def test_the_list_says_stopped_and_who_led_not_in_progress_nor_won(store):
 
 def test_an_open_ended_match_or_one_its_format_finished_is_not_stopped_early(store):
     """An open-ended match has no other end: the list keeps saying who won it."""
-    for fmt, deals in ((MatchFormat("open", None, ended=True), (Deal(points=(95, 5)),)),
-                       (MatchFormat("first_to", 1, ended=True), (Deal(points=(95, 5)),)),
-                       (MatchFormat("target", 100, ended=True),
-                        (Deal(points=(96, 0), most_cards=0),))):
+    for fmt, deals in (
+        (MatchFormat("open", None, ended=True), (Deal(points=(95, 5)),)),
+        (MatchFormat("first_to", 1, ended=True), (Deal(points=(95, 5)),)),
+        (MatchFormat("target", 100, ended=True), (Deal(points=(96, 0), most_cards=0),)),
+    ):
         rules = make_rules("race500" if fmt.type == "target" else "standard")
         match = Match(rules=rules, format=fmt, deals=deals)
         assert not stopped_early(fmt, replay(match)), fmt
@@ -73,13 +75,22 @@ def test_an_open_ended_match_or_one_its_format_finished_is_not_stopped_early(sto
         row = next(m for m in MatchesVM(store).matches if m.id == mid)
         assert not row.stopped and MatchesVM.status_text(row) == "Team A won"
     short = MatchFormat("target", 500, ended=True)
-    assert stopped_early(short, replay(Match(rules=make_rules("race500"), format=short,
-                                             deals=(Deal(points=(56, 40), most_cards=0),))))
+    assert stopped_early(
+        short,
+        replay(
+            Match(
+                rules=make_rules("race500"),
+                format=short,
+                deals=(Deal(points=(56, 40), most_cards=0),),
+            )
+        ),
+    )
 
 
 def test_an_index_line_says_stopped_only_when_it_is_and_older_lines_read_as_not(store):
-    stored = store.create(Match(format=MatchFormat("bazzis", 3, ended=True),
-                                deals=(Deal(points=(95, 5)),)))
+    stored = store.create(
+        Match(format=MatchFormat("bazzis", 3, ended=True), deals=(Deal(points=(95, 5)),))
+    )
     line, doc = index_entry(stored, 10, replay(stored.match)), str(doc_id_of(stored.id))
     assert line["stopped"] is True and valid_entry(line, doc) and summary_of(line).stopped is True
     older = {k: v for k, v in line.items() if k != "stopped"}  # written before the flag existed
@@ -90,11 +101,13 @@ def test_an_index_line_says_stopped_only_when_it_is_and_older_lines_read_as_not(
     # a damaged flag is damage, like any other malformed field
     for bad in ("yes", 1, 0, None):
         assert not valid_entry(line | {"stopped": bad}, doc)
-    assert not valid_entry(index_entry(going, 10, replay(going.match)) | {"stopped": True},
-                           str(doc_id_of(going.id)))  # a match in play was not stopped
+    assert not valid_entry(
+        index_entry(going, 10, replay(going.match)) | {"stopped": True}, str(doc_id_of(going.id))
+    )  # a match in play was not stopped
 
 
 # --------------------------------------------------------------- the whole app (layer 3)
+
 
 def test_a_three_bazzi_match_ends_early_asks_first_undoes_reopens_and_the_list_says_stopped(store):
     async def go():
@@ -133,4 +146,5 @@ def test_a_three_bazzi_match_ends_early_asks_first_undoes_reopens_and_the_list_s
         assert not store.get(mid).match.format.ended and phone.enabled("record-deal")
         await phone.tap("nav-matches")
         assert "in progress" in phone.text(f"match-{mid}")
+
     asyncio.run(go())

@@ -29,13 +29,15 @@ def _texts(control) -> list[str]:
 
 def test_the_last_30_days_chip_in_gurmukhi_digits():
     with using(UILocale("pa", "native")):
-        shown = " ".join(_texts(period_chips("stats-period", "all", lambda p: (lambda e=None: None))))
+        shown = " ".join(_texts(period_chips("stats-period", "all", lambda p: lambda e=None: None)))
     assert "੩੦" in shown and not LATIN & set(shown)
 
 
 def test_the_points_range_fault_in_urdu_digits():
     match = Match(teams=(Team("A", ("a", "b")), Team("B", ("c", "d"))))
-    err = MatchError("range", field="points", code="points_range", params={"team": 0, "value": 120, "total": 100})
+    err = MatchError(
+        "range", field="points", code="points_range", params={"team": 0, "value": 120, "total": 100}
+    )
     with using(UILocale("ur", "native")):
         said = texts.deal_fault_text(match, err)
     assert "۰" in said and "۱۰۰" in said and not LATIN & set(said)

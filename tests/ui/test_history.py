@@ -4,11 +4,11 @@ and a stopped match can be reopened where its format allows more deals."""
 import asyncio
 import tempfile
 
+from harness import Phone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from harness import Phone
 from memrepo import MemoryRepository
+
 from seep_scorer.rules import Deal, Match, MatchFormat
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import NewMatchVM, ScoreboardVM
@@ -28,6 +28,7 @@ def points(p: int) -> Deal:
 
 # --------------------------------------------------------------- view-model
 
+
 def test_undo_after_ending_reopens_the_match_and_keeps_every_deal(repo):
     """The reported bug: undo after "End the match now" took back the last deal, for good."""
     mid = open_match(repo)
@@ -41,7 +42,14 @@ def test_undo_after_ending_reopens_the_match_and_keeps_every_deal(repo):
     assert sb.can_redo and sb.redo() and sb.finished and len(sb.deals) == 2
     # and further undos walk back through the deals, one step at a time
     assert sb.undo() and not sb.finished and len(sb.deals) == 2
-    assert sb.undo() and len(sb.deals) == 1 and sb.redo() and sb.redo() and sb.finished and len(sb.deals) == 2
+    assert (
+        sb.undo()
+        and len(sb.deals) == 1
+        and sb.redo()
+        and sb.redo()
+        and sb.finished
+        and len(sb.deals) == 2
+    )
 
 
 def test_reopen_is_a_step_too(repo):
@@ -52,7 +60,9 @@ def test_reopen_is_a_step_too(repo):
     assert sb.can_reopen and not sb.can_end
     assert sb.reopen_match() and not sb.finished and sb.can_end
     assert sb.add_deal(points(55)) and len(repo.get(mid).match.deals) == 2
-    assert sb.undo() and sb.undo() and sb.finished and len(sb.deals) == 1  # back to ended, deal 1 kept
+    assert (
+        sb.undo() and sb.undo() and sb.finished and len(sb.deals) == 1
+    )  # back to ended, deal 1 kept
     assert sb.undo() and not sb.finished and len(sb.deals) == 1
 
 
@@ -80,12 +90,15 @@ def test_a_won_match_cannot_be_reopened_but_one_stopped_early_can(repo):
 
 # --------------------------------------------------------------- property: nothing is lost
 
-ACTIONS = st.lists(st.one_of(
-    st.tuples(st.just("record"), st.integers(0, 100)),
-    st.tuples(st.just("edit"), st.integers(0, 50), st.integers(0, 100)),
-    st.tuples(st.just("delete"), st.integers(0, 50)),
-    st.tuples(st.sampled_from(["undo", "redo", "end", "reopen"])),
-), max_size=25)
+ACTIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("record"), st.integers(0, 100)),
+        st.tuples(st.just("edit"), st.integers(0, 50), st.integers(0, 100)),
+        st.tuples(st.just("delete"), st.integers(0, 50)),
+        st.tuples(st.sampled_from(["undo", "redo", "end", "reopen"])),
+    ),
+    max_size=25,
+)
 
 
 def run_actions(repo, actions):
@@ -98,8 +111,13 @@ def run_actions(repo, actions):
     for action in actions:
         kind = action[0]
         deals_before = sb.deals
-        top = (sb.undo_stack[-1].kind if kind == "undo" and sb.undo_stack else
-               sb.redo_stack[-1].kind if kind == "redo" and sb.redo_stack else None)
+        top = (
+            sb.undo_stack[-1].kind
+            if kind == "undo" and sb.undo_stack
+            else sb.redo_stack[-1].kind
+            if kind == "redo" and sb.redo_stack
+            else None
+        )
         if kind == "record":
             if not sb.finished:  # the record buttons are disabled on a finished match
                 assert sb.add_deal(points(action[1]))
@@ -149,6 +167,7 @@ def test_no_sequence_of_steps_loses_a_deal_in_the_real_store(actions):
 
 # --------------------------------------------------------------- the whole app (layer 3)
 
+
 def test_end_asks_first_and_undo_or_reopen_bring_the_match_back(repo):
     async def go():
         phone = await Phone(make_main(lambda: repo)).start()
@@ -163,20 +182,32 @@ def test_end_asks_first_and_undo_or_reopen_bring_the_match_back(repo):
         assert phone.has("deal-2") and phone.has("end-match") and not phone.has("reopen-match")
         # asks first; keeping on playing changes nothing
         await phone.tap("end-match")
-        assert phone.has("end-match-confirm") and phone.has("end-match-yes") and phone.has("end-match-cancel")
+        assert (
+            phone.has("end-match-confirm")
+            and phone.has("end-match-yes")
+            and phone.has("end-match-cancel")
+        )
         await phone.tap("end-match-cancel")
         assert not phone.has("end-match-confirm") and not repo.get(mid).match.format.ended
         await phone.tap("end-match")
         await phone.tap("end-match-yes")
         assert not phone.has("end-match-confirm")
-        assert phone.has("match-result") and repo.get(mid).match.format.ended and phone.has("reopen-match")
+        assert (
+            phone.has("match-result")
+            and repo.get(mid).match.format.ended
+            and phone.has("reopen-match")
+        )
         assert not phone.enabled("record-deal")
         # undo reopens it and deletes nothing
         await phone.tap("undo-deal")
         assert not phone.has("match-result") and phone.has("end-match") and phone.has("deal-2")
         assert not repo.get(mid).match.format.ended and len(repo.get(mid).match.deals) == 2
         await phone.tap("redo-deal")
-        assert phone.has("match-result") and repo.get(mid).match.format.ended and len(repo.get(mid).match.deals) == 2
+        assert (
+            phone.has("match-result")
+            and repo.get(mid).match.format.ended
+            and len(repo.get(mid).match.deals) == 2
+        )
         # reopening is a button of its own
         await phone.tap("reopen-match")
         assert not phone.has("match-result") and not repo.get(mid).match.format.ended
@@ -184,4 +215,5 @@ def test_end_asks_first_and_undo_or_reopen_bring_the_match_back(repo):
         await phone.tap("card-JS")  # Save is on once something is entered (issue 19)
         await phone.tap("save-deal")
         assert phone.has("deal-3") and len(repo.get(mid).match.deals) == 3
+
     asyncio.run(go())

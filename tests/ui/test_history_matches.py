@@ -5,9 +5,9 @@ finished match's result; it never loads every match."""
 import asyncio
 
 import pytest
-
 from harness import Phone
 from memrepo import MemoryRepository
+
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 from seep_scorer.store.repository import MatchQuery
@@ -16,11 +16,19 @@ from seep_scorer.ui.screens import MatchesScreen
 from seep_scorer.ui.viewmodels import MatchesVM
 
 
-def finished(repo, teams=("Reds", "Blues"), players=(("Asha", "Chitra"), ("Bilal", "Dev")), winner=0):
+def finished(
+    repo, teams=("Reds", "Blues"), players=(("Asha", "Chitra"), ("Bilal", "Dev")), winner=0
+):
     """A match of one bazzi, won by `winner` (the other team under the minimum), or a draw (ended level)."""
     t = (Team(teams[0], players[0]), Team(teams[1], players[1]))
     if winner == "draw":
-        return repo.create(Match(format=MatchFormat("open", None, ended=True), teams=t, deals=(Deal(points=(50, 50)),)))
+        return repo.create(
+            Match(
+                format=MatchFormat("open", None, ended=True),
+                teams=t,
+                deals=(Deal(points=(50, 50)),),
+            )
+        )
     deal = Deal(points=(95, 5)) if winner == 0 else Deal(points=(5, 95))
     return repo.create(Match(format=MatchFormat("bazzis", 1), teams=t, deals=(deal,)))
 
@@ -52,6 +60,7 @@ class CountingRepo(MemoryRepository):
 
 
 # --------------------------------------------------------------- view-model
+
 
 def test_pages_of_twenty_in_progress_first_then_the_newest():
     repo = CountingRepo()
@@ -87,7 +96,9 @@ def test_reload_keeps_the_pages_shown_and_a_delete_keeps_the_rest():
 def test_search_by_team_or_player_any_case_or_spacing_and_filter():
     repo = MemoryRepository()
     a = finished(repo, teams=("Reds", "Blues"), players=(("Asha", "Chitra"), ("Bilal", "Dev")))
-    b = finished(repo, teams=("Lions", "Tigers"), players=(("Kiran", "Leela"), ("Asha", "Mona")), winner=1)
+    b = finished(
+        repo, teams=("Lions", "Tigers"), players=(("Kiran", "Leela"), ("Asha", "Mona")), winner=1
+    )
     c = playing(repo, teams=("Ashas Own", "Others"))
     vm = MatchesVM(repo)
     vm.search("  ASHA ")
@@ -128,6 +139,7 @@ def test_a_store_fault_keeps_the_list_shown_and_says_so():
 
     def broken(query):
         raise OSError(5, "Input/output error")
+
     repo.find_matches = broken
     vm.more()
     assert len(vm.matches) == 1 and vm.message
@@ -138,14 +150,17 @@ def test_a_store_fault_keeps_the_list_shown_and_says_so():
 
 # --------------------------------------------------------------- control tree
 
+
 def _ids(control):
-    from harness import _walk
     import flet as ft
+    from harness import _walk
+
     return {c.identifier for c in _walk(control) if isinstance(c, ft.Semantics) and c.identifier}
 
 
 class StubPage:
     """Just enough of a page for a screen built without a session."""
+
     width = 412
     route = "/"
 
@@ -169,8 +184,14 @@ def test_the_screen_shows_search_filter_rows_and_more_only_when_there_is_more():
         finished(repo, teams=(f"Team {i}", "Blues"))
     screen = MatchesScreen(FakeHost(), MatchesVM(repo))
     ids = _ids(screen.view)
-    assert {"matches-search", "matches-filter", "matches-filter-all", "matches-filter-finished",
-            "matches-filter-playing", "matches-more"} <= ids
+    assert {
+        "matches-search",
+        "matches-filter",
+        "matches-filter-all",
+        "matches-filter-finished",
+        "matches-filter-playing",
+        "matches-more",
+    } <= ids
     assert sum(1 for i in ids if i.startswith("match-") and i != "match-") == 20
 
 
@@ -180,13 +201,15 @@ def test_dates_and_counts_in_the_sessions_digits():
     with using(UILocale("hi", native_digits=True)):
         vm = MatchesVM(repo)
         screen = MatchesScreen(FakeHost(), vm)
-        from harness import _walk
         import flet as ft
+        from harness import _walk
+
         texts = " ".join(c.value for c in _walk(screen.view) if isinstance(c, ft.Text) and c.value)
     assert "१" in texts and "2026" not in texts
 
 
 # --------------------------------------------------------------- the whole app (layer 3)
+
 
 @pytest.fixture
 def fast_search(monkeypatch):
@@ -224,4 +247,5 @@ def test_search_as_you_type_filter_more_and_open(repo, fast_search):
         await phone.tap("matches-filter-finished")
         await phone.tap(f"match-{odd.id}")  # finished: its review
         assert phone.route == f"/review/{odd.id}" and phone.has("review-chart")
+
     asyncio.run(go())

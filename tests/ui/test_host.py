@@ -24,6 +24,10 @@ def test_no_screen_imports_the_app_or_the_store():
             if isinstance(node, ast.ImportFrom):
                 module = "." * node.level + (node.module or "")
                 names = {alias.name for alias in node.names}
-                if module.endswith(("app", "store")) or ".store" in module or names & {"app", "store"}:
+                if (
+                    module.endswith(("app", "store"))
+                    or ".store" in module
+                    or names & {"app", "store"}
+                ):
                     bad.append(f"{path.name}: from {module} import {', '.join(sorted(names))}")
     assert bad == []

@@ -6,11 +6,14 @@ from seep_scorer import i18n
 def test_catalog_is_compiled_in_memory_and_used(tmp_path, monkeypatch):
     po = tmp_path / "it" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-                  '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-                  'msgid "Save deal"\nmsgstr "Salva smazzata"\n\n'
-                  'msgid "{count} deal"\nmsgid_plural "{count} deals"\nmsgstr[0] "{count} smazzata"\n'
-                  'msgstr[1] "{count} smazzate"\n', encoding="utf-8")
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "Save deal"\nmsgstr "Salva smazzata"\n\n'
+        'msgid "{count} deal"\nmsgid_plural "{count} deals"\nmsgstr[0] "{count} smazzata"\n'
+        'msgstr[1] "{count} smazzate"\n',
+        encoding="utf-8",
+    )
     monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_cache", {})
     try:
@@ -19,7 +22,9 @@ def test_catalog_is_compiled_in_memory_and_used(tmp_path, monkeypatch):
         assert i18n.ngettext("{count} deal", "{count} deals", 2) == "{count} smazzate"
         assert i18n._("Undo") == "Undo"  # untranslated: the English source
         assert i18n.set_language("xx") == "en" and i18n._("Save deal") == "Save deal"
-        assert i18n.set_language("th") == "th" and i18n._("Save deal") == "Save deal"  # no catalog: English
+        assert (
+            i18n.set_language("th") == "th" and i18n._("Save deal") == "Save deal"
+        )  # no catalog: English
     finally:
         i18n.set_language("en")
 

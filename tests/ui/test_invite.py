@@ -10,10 +10,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from harness import Phone
 from PIL import Image
 
-from harness import Phone
-from seep_scorer.ui import server
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.live import TOPIC
 from seep_scorer.ui.server import COOKIE_NAME, TokenGate, build_asgi, session_join_address
@@ -45,6 +44,7 @@ def decode(png: bytes) -> str:
 
 # ----------------------------------------------------------------- the server hands the address out
 
+
 class Recorder:
     """Stands for the Flet app: what `main(page)` would read when the session starts."""
 
@@ -61,8 +61,12 @@ class Recorder:
 
 
 def ws_scope(cookie: bytes | None, port: int = 8550):
-    scope = make_scope("websocket", "/ws", origin=f"http://127.0.0.1:{port}",
-                       headers=[(b"cookie", cookie)] if cookie else [])
+    scope = make_scope(
+        "websocket",
+        "/ws",
+        origin=f"http://127.0.0.1:{port}",
+        headers=[(b"cookie", cookie)] if cookie else [],
+    )
     scope["server"] = ("127.0.0.1", port)
     return scope
 
@@ -103,7 +107,9 @@ def test_loopback_mode_and_loopback_only_hosts_give_no_join_address(monkeypatch)
         scope["server"] = ("127.0.0.1", 8550)
         assert status(call(app, scope)) == "accepted"
         assert apps[-1].seen == [None], (token, hosts)
-    app = build_asgi(lambda page: None, token=TOKEN, allowed_hosts=["192.0.2.7"])  # LAN mode, for contrast
+    app = build_asgi(
+        lambda page: None, token=TOKEN, allowed_hosts=["192.0.2.7"]
+    )  # LAN mode, for contrast
     scope = make_scope("websocket", "/ws", origin=origin, headers=cookie)
     scope["server"] = ("127.0.0.1", 8550)
     call(app, scope)
@@ -122,6 +128,7 @@ def test_the_phone_only_build_never_offers_it(monkeypatch):
 
 # ----------------------------------------------------------------- the view-model
 
+
 def test_the_address_leads_to_the_match_and_keeps_the_token():
     assert InviteVM(JOIN).address == JOIN
     vm = InviteVM(JOIN, "a1b2-c3")
@@ -139,10 +146,13 @@ def test_the_qr_code_decodes_to_the_address_and_fits(max_px):
     assert image.size == (side, side) and side <= max_px and side >= max_px * 0.8
     assert decode(png) == vm.address
     gray = image.convert("L")
-    assert gray.getpixel((0, 0)) == 255 and gray.getpixel((side - 1, side - 1)) == 255  # a white quiet zone
+    assert (
+        gray.getpixel((0, 0)) == 255 and gray.getpixel((side - 1, side - 1)) == 255
+    )  # a white quiet zone
 
 
 # ----------------------------------------------------------------- whole sessions
+
 
 async def _session(repo, join):
     joined = session_join_address.set(join)  # what TokenGate does for the session's WebSocket
@@ -202,6 +212,7 @@ def test_a_token_holder_in_lan_mode_invites_to_the_match_on_screen(repo):
 def test_a_screen_rebuilt_by_another_phones_update_keeps_the_entry(repo):
     """A live update runs in the context of the phone that sent it (here one without the address): the
     match deleted there sends this phone to a new matches screen, which still offers the invite."""
+
     async def go():
         a = await _session(repo, JOIN)
         match_id = await _new_match(a)
@@ -213,7 +224,9 @@ def test_a_screen_rebuilt_by_another_phones_update_keeps_the_entry(repo):
         assert not b.has("invite")
         await b.tap("nav-matches")  # b opened at the table's match
         await b.tap(f"delete-match-{match_id}")
-        b.page.pubsub.send_others_on_topic(TOPIC, ("match", match_id))  # as a save of that match does
+        b.page.pubsub.send_others_on_topic(
+            TOPIC, ("match", match_id)
+        )  # as a save of that match does
         for _ in range(50):
             if a.route == "/":
                 break

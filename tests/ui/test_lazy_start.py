@@ -10,14 +10,28 @@ import sys
 
 from seep_scorer import i18n
 
-LATER = ("flet_charts", "babel", "seep_scorer.ui.screens.review", "seep_scorer.ui.screens.stats",
-         "seep_scorer.ui.screens.player", "seep_scorer.ui.screens.deal", "seep_scorer.ui.screens.new_match",
-         "seep_scorer.ui.screens.settings", "seep_scorer.ui.viewmodels.stats", "seep_scorer.ui.viewmodels.review")
+LATER = (
+    "flet_charts",
+    "babel",
+    "seep_scorer.ui.screens.review",
+    "seep_scorer.ui.screens.stats",
+    "seep_scorer.ui.screens.player",
+    "seep_scorer.ui.screens.deal",
+    "seep_scorer.ui.screens.new_match",
+    "seep_scorer.ui.screens.settings",
+    "seep_scorer.ui.viewmodels.stats",
+    "seep_scorer.ui.viewmodels.review",
+)
 
 
 def _loaded_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", f"import sys\n{code}\nprint('\\n'.join(sys.modules))"],
-                         capture_output=True, text=True, check=True, timeout=120).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", f"import sys\n{code}\nprint('\\n'.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
     return set(out.split())
 
 
@@ -28,10 +42,16 @@ def test_the_web_app_starts_without_the_later_screens():
 
 
 def test_a_later_screen_loads_when_asked_for():
-    loaded = _loaded_after("from seep_scorer.ui import app, screens, viewmodels\n"
-                           "assert screens.ReviewScreen.__name__ == 'ReviewScreen'\n"
-                           "assert viewmodels.StatsVM.__name__ == 'StatsVM'")
-    assert {"seep_scorer.ui.screens.review", "flet_charts", "seep_scorer.ui.viewmodels.stats"} <= loaded
+    loaded = _loaded_after(
+        "from seep_scorer.ui import app, screens, viewmodels\n"
+        "assert screens.ReviewScreen.__name__ == 'ReviewScreen'\n"
+        "assert viewmodels.StatsVM.__name__ == 'StatsVM'"
+    )
+    assert {
+        "seep_scorer.ui.screens.review",
+        "flet_charts",
+        "seep_scorer.ui.viewmodels.stats",
+    } <= loaded
 
 
 def test_a_name_neither_package_has_is_an_attribute_error():
@@ -53,10 +73,14 @@ def test_a_published_catalog_is_read_without_babel(tmp_path, monkeypatch):
     (folder / "messages.mo").write_bytes(i18n.compile_catalog(po, "it"))
     monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
     monkeypatch.setattr(i18n, "_cache", {})
-    monkeypatch.setattr(i18n, "compile_catalog", lambda *a: (_ for _ in ()).throw(AssertionError("compiled")))
+    monkeypatch.setattr(
+        i18n, "compile_catalog", lambda *a: (_ for _ in ()).throw(AssertionError("compiled"))
+    )
     translations = i18n._load("it")
     assert isinstance(translations, gettext.GNUTranslations)
     assert translations.gettext("New match") != "New match"
     (folder / "messages.po").write_bytes(po.read_bytes())
     monkeypatch.setattr(i18n, "_cache", {})
-    assert isinstance(i18n._load("it"), gettext.NullTranslations)  # compile_catalog called: it raised
+    assert isinstance(
+        i18n._load("it"), gettext.NullTranslations
+    )  # compile_catalog called: it raised

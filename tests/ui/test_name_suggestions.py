@@ -5,9 +5,9 @@ spelled before, and the screen says so."""
 import asyncio
 
 import flet as ft
-
 from harness import Phone, _walk
 from memrepo import MemoryRepository
+
 from seep_scorer.rules import Deal, Match, Team
 from seep_scorer.ui.app import App, make_main
 from seep_scorer.ui.screens import NewMatchScreen
@@ -16,10 +16,18 @@ from seep_scorer.ui.viewmodels import NewMatchVM
 
 def history(repo):
     """Older first: the most recent match names Asha, Chitra, Bilal, Dev and the Reds."""
-    repo.create(Match(teams=(Team("Lions", ("asha", "Kiran")), Team("Tigers", ("Leela", "Mona"))),
-                      deals=(Deal(points=(60, 40)),)))
-    repo.create(Match(teams=(Team("Reds", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
-                      deals=(Deal(points=(60, 40)),)))
+    repo.create(
+        Match(
+            teams=(Team("Lions", ("asha", "Kiran")), Team("Tigers", ("Leela", "Mona"))),
+            deals=(Deal(points=(60, 40)),),
+        )
+    )
+    repo.create(
+        Match(
+            teams=(Team("Reds", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
+            deals=(Deal(points=(60, 40)),),
+        )
+    )
     return repo
 
 
@@ -50,13 +58,19 @@ def test_a_name_in_another_case_or_spacing_is_recorded_as_spelled_before(repo):
     vm.set_name("player-2", "Chitra")  # typed as known: nothing to say
     assert vm.recorded_hint("player-2") is None
     vm.set_name("player-3", "New   Person ")
-    assert vm.recorded_name("player-3") == "New Person" and vm.recorded_hint("player-3") == "Will be recorded as New Person"
+    assert (
+        vm.recorded_name("player-3") == "New Person"
+        and vm.recorded_hint("player-3") == "Will be recorded as New Person"
+    )
     assert not vm.can_keep_typed("player-3")
     vm.set_name("team-0", "reds")
     mid = vm.start()
     stored = repo.get(mid).match
     assert stored.teams[0].name == "Reds"
-    assert stored.teams[0].players == ("Asha", "Chitra") and stored.teams[1].players == ("Bilal", "New Person")
+    assert stored.teams[0].players == ("Asha", "Chitra") and stored.teams[1].players == (
+        "Bilal",
+        "New Person",
+    )
 
 
 def test_keep_as_typed(repo):
@@ -73,6 +87,7 @@ def test_a_store_that_cannot_say_never_stops_a_new_match():
     class NoNames(MemoryRepository):
         def known_names(self):
             raise OSError(5, "Input/output error")
+
     repo = NoNames()
     vm = NewMatchVM(repo, known_names=True)
     vm.focused = "player-0"
@@ -86,6 +101,7 @@ def test_the_name_fault_still_counts_from_what_was_typed(repo):
 
 
 # --------------------------------------------------------------- control tree and session
+
 
 class StubPage:
     width = 412
@@ -106,10 +122,25 @@ def test_suggestions_are_big_buttons_under_the_team_being_typed(repo):
     history(repo)
     screen = NewMatchScreen(App(StubPage(), repo), NewMatchVM(repo, known_names=True))
     assert not any(i.startswith("name-suggestion-") for i in visible_ids(screen.view))
-    box = next(c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "player-name-1").content
+    box = next(
+        c
+        for c in _walk(screen.view)
+        if isinstance(c, ft.Semantics) and c.identifier == "player-name-1"
+    ).content
     box.on_focus(ft.ControlEvent(control=box, name="focus", data=None))
-    buttons = [c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("name-suggestion-")]
-    assert [b.content.content for b in buttons] == ["Asha", "Chitra", "Bilal", "Dev", "Kiran", "Leela"]
+    buttons = [
+        c
+        for c in _walk(screen.view)
+        if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("name-suggestion-")
+    ]
+    assert [b.content.content for b in buttons] == [
+        "Asha",
+        "Chitra",
+        "Bilal",
+        "Dev",
+        "Kiran",
+        "Leela",
+    ]
     assert all(b.content.height >= 48 for b in buttons)
     # shown under team 1's fields (seat 1 plays for team 1), not team 0's
     team1 = screen.suggestion_boxes[1]
@@ -125,7 +156,9 @@ def test_typing_a_known_name_another_way_through_the_session(repo):
         await phone.type("player-name-0", "as")
         assert phone.has("name-suggestion-1") and not phone.has("name-suggestion-2")
         await phone.tap("name-suggestion-1")
-        assert phone.find("player-name-0").content.value == "Asha" and not phone.has("name-suggestion-1")
+        assert phone.find("player-name-0").content.value == "Asha" and not phone.has(
+            "name-suggestion-1"
+        )
         await phone.type("player-name-2", "  CHITRA")
         assert phone.text("player-name-2-recorded") == "Will be recorded as Chitra"
         assert phone.has("player-name-2-keep")
@@ -133,4 +166,5 @@ def test_typing_a_known_name_another_way_through_the_session(repo):
         await phone.tap("start-match")
         mid = phone.route.split("/")[2]
         assert repo.get(mid).match.teams[0].players == ("Asha", "Chitra")
+
     asyncio.run(go())

@@ -5,8 +5,8 @@ import asyncio
 
 import flet as ft
 import pytest
-
 from harness import _walk
+
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.ui.app import App
 from seep_scorer.ui.screens import NewMatchScreen
@@ -15,12 +15,20 @@ from seep_scorer.ui.viewmodels import NewMatchVM
 RLO, BEL = "\u202e", "\x07"
 
 
-@pytest.mark.parametrize("team, seat, value, words", [
-    (0, None, "x" * 61, ["team 1", "at most 60 characters"]),
-    (0, None, "Reds" + RLO, ["team 1", "control character", "5"]),
-    (None, 2, "Chi" + BEL + "tra", ["seat 3", "control character", "4"]),
-    (None, 1, " " * 2 + "\u2066Bilal", ["seat 2", "control character", "3"]),  # counted from what was typed
-])
+@pytest.mark.parametrize(
+    "team, seat, value, words",
+    [
+        (0, None, "x" * 61, ["team 1", "at most 60 characters"]),
+        (0, None, "Reds" + RLO, ["team 1", "control character", "5"]),
+        (None, 2, "Chi" + BEL + "tra", ["seat 3", "control character", "4"]),
+        (
+            None,
+            1,
+            " " * 2 + "\u2066Bilal",
+            ["seat 2", "control character", "3"],
+        ),  # counted from what was typed
+    ],
+)
 def test_each_name_is_checked_and_the_field_named(repo, team, seat, value, words):
     vm = NewMatchVM(repo)
     if team is not None:
@@ -53,22 +61,33 @@ def test_the_name_fault_is_worded_in_the_users_language(repo):
         vm = NewMatchVM(repo)
         vm.player_names[2] = "Chitra" + RLO
         assert vm.start() is None
-    assert "3" in vm.error and "Chitra" not in vm.error and "seat" not in vm.error and "control character" not in vm.error
+    assert (
+        "3" in vm.error
+        and "Chitra" not in vm.error
+        and "seat" not in vm.error
+        and "control character" not in vm.error
+    )
 
 
 def test_a_store_refusal_of_a_name_is_worded_by_its_code_too(repo):
     from seep_scorer.rules import MatchError
     from seep_scorer.ui.texts import match_setup_fault_text
 
-    err = MatchError("a name is at most 60 characters", field="teams[1].players[0]", code="name_too_long",
-                     params={"max": 60})
+    err = MatchError(
+        "a name is at most 60 characters",
+        field="teams[1].players[0]",
+        code="name_too_long",
+        params={"max": 60},
+    )
     assert "seat 2" in match_setup_fault_text(err) and "60" in match_setup_fault_text(err)
 
 
 # --------------------------------------------------------------- control tree (layer 2)
 
+
 class StubPage:
     """Just enough of a page for a screen built without a session."""
+
     width = 412
     route = "/new"
 
@@ -92,7 +111,11 @@ def test_the_new_match_screen_shows_which_name_is_wrong(repo):
     field.on_change(ft.ControlEvent(control=field, name="change", data=field.value))
     asyncio.run(find(screen.view, "start-match").content.on_click(None))
     error = find(screen.view, "new-match-error")
-    assert error.visible and "seat 3" in error.content.value and "control character" in error.content.value
+    assert (
+        error.visible
+        and "seat 3" in error.content.value
+        and "control character" in error.content.value
+    )
     assert repo.list_matches() == []
     # typing again clears the message; a good name then starts the match
     field.value = "Chitra"

@@ -5,6 +5,7 @@ what it does."""
 import asyncio
 
 from harness import Phone
+
 from seep_scorer.rules import Deal, Match, Team
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import NewMatchVM
@@ -12,10 +13,18 @@ from seep_scorer.ui.viewmodels import NewMatchVM
 
 def history(repo):
     """The Reds played twice: last with Asha and Chitra. The Blues once, with Bilal and Dev."""
-    repo.create(Match(teams=(Team("Reds", ("Kiran", "Leela")), Team("Greens", ("Mona", "Nina"))),
-                      deals=(Deal(points=(60, 40)),)))
-    repo.create(Match(teams=(Team("Blues", ("Bilal", "Dev")), Team("Reds", ("Asha", "Chitra"))),
-                      deals=(Deal(points=(60, 40)),)))
+    repo.create(
+        Match(
+            teams=(Team("Reds", ("Kiran", "Leela")), Team("Greens", ("Mona", "Nina"))),
+            deals=(Deal(points=(60, 40)),),
+        )
+    )
+    repo.create(
+        Match(
+            teams=(Team("Blues", ("Bilal", "Dev")), Team("Reds", ("Asha", "Chitra"))),
+            deals=(Deal(points=(60, 40)),),
+        )
+    )
     return repo
 
 
@@ -80,6 +89,7 @@ def test_through_the_session_hints_and_a_team_with_its_players(repo):
         m = repo.get(phone.route.split("/")[2]).match
         assert m.teams[0] == Team("Reds", ("Asha", "Chitra"))
         assert m.teams[1] == Team("Team B", ("Player 2", "Player 4"))
+
     asyncio.run(go())
 
 
@@ -94,4 +104,5 @@ def test_the_second_record_button_says_what_it_does(repo):
         assert button.content.semantics_label is None  # read once, as shown
         await phone.tap("record-deal-swapped")
         assert phone.route == f"/match/{mid}/deal/swapped"
+
     asyncio.run(go())

@@ -26,9 +26,13 @@ NOTICES = {
     "index_rebuilt": notices.index_rebuilt("is empty", MOVED),
     "settings_restored": notices.store_file_restored("is empty", MOVED, WHEN),
     "old_store_unreadable": notices.old_store_unreadable("is empty", MOVED),
-    "old_match_skipped": notices.old_match_skipped(notices.stored_as_label("7"), "its dates are not ISO 8601", MOVED),
+    "old_match_skipped": notices.old_match_skipped(
+        notices.stored_as_label("7"), "its dates are not ISO 8601", MOVED
+    ),
     "old_match_new_id": notices.old_match_new_id(LABEL, "def456"),
-    "auto_backup_failed": notices.auto_backup_failed("the phone's storage is full", OSError(errno.ENOSPC, "full")),
+    "auto_backup_failed": notices.auto_backup_failed(
+        "the phone's storage is full", OSError(errno.ENOSPC, "full")
+    ),
 }
 
 
@@ -39,13 +43,17 @@ def hindi():
 
 
 def test_every_notice_code_has_its_own_sentence_with_names():
-    assert set(NOTICES) == set(notices.NOTICE_CODES)  # a new code needs an example here, and a sentence
+    assert set(NOTICES) == set(
+        notices.NOTICE_CODES
+    )  # a new code needs an example here, and a sentence
     fallback = store_notice_text("an English notice without a code")
     for code, notice in NOTICES.items():
         assert notice.code == code
         text = store_notice_text(notice)
         assert text != fallback and text != notice and "is empty" not in text, code
-    assert "Reds" in store_notice_text(NOTICES["match_restored"]) and str(MOVED) in store_notice_text(NOTICES["match_lost"])
+    assert "Reds" in store_notice_text(NOTICES["match_restored"]) and str(
+        MOVED
+    ) in store_notice_text(NOTICES["match_lost"])
     assert "def456" in store_notice_text(NOTICES["old_match_new_id"])
     assert "7" in store_notice_text(NOTICES["old_match_skipped"])
     assert "full" in store_notice_text(NOTICES["auto_backup_failed"])
@@ -71,7 +79,9 @@ def test_notices_are_worded_in_the_users_language_with_no_english_inside(hindi):
 
 def test_the_store_keeps_its_english_for_the_command_line():
     notice = NOTICES["match_restored"]
-    assert notice.startswith("The saved copy of the match Reds v Blues (abc123) was damaged: it is empty.")
+    assert notice.startswith(
+        "The saved copy of the match Reds v Blues (abc123) was damaged: it is empty."
+    )
     assert notice.params["teams"] == ("Reds", "Blues") and notice.params["moved"] == str(MOVED)
 
 
@@ -92,7 +102,9 @@ SETTING_FAULTS = {
     "preset_unknown": lambda: make_rules("house"),
     "card_unknown": lambda: make_rules("custom", {"card_values": {"3H": 1}}),
     "card_value_range": lambda: make_rules("custom", {"card_values": {"KS": 5000}}),
-    "no_point_card": lambda: make_rules("custom", {"card_values": {c: 0 for c in make_rules().card_values}}),
+    "no_point_card": lambda: make_rules(
+        "custom", {"card_values": {c: 0 for c in make_rules().card_values}}
+    ),
     "value_range": lambda: make_rules("custom", {"sweep_normal": -1}),
     "minimum_range": lambda: make_rules("custom", {"minimum": -3}),
     "minimum_too_high": lambda: make_rules("custom", {"minimum": 90}),
@@ -103,19 +115,24 @@ SETTING_FAULTS = {
 
 
 def test_every_setting_fault_code_has_its_own_sentence():
-    assert set(SETTING_FAULTS) == set(SETTING_FAULT_CODES)  # a new code needs a case here, and a sentence
+    assert set(SETTING_FAULTS) == set(
+        SETTING_FAULT_CODES
+    )  # a new code needs a case here, and a sentence
     fallback = match_setup_fault_text(MatchError("x", code="no-such-code"))
     for code, call in SETTING_FAULTS.items():
         err = _raised(call)
         assert err.code == code, (code, err)
         text = match_setup_fault_text(err)
-        assert setting_fault_text(err) == text and text != fallback and err.message not in text, code
+        assert setting_fault_text(err) == text and text != fallback and err.message not in text, (
+            code
+        )
 
 
 def test_setting_faults_name_the_setting_and_the_limits():
     assert "1 to 100,000" in match_setup_fault_text(_raised(SETTING_FAULTS["match_count_range"]))
     assert "“Sweep (points)” must be a whole number from 0 to 1,000." == match_setup_fault_text(
-        _raised(SETTING_FAULTS["value_range"]))
+        _raised(SETTING_FAULTS["value_range"])
+    )
     assert "at most 51" in match_setup_fault_text(_raised(SETTING_FAULTS["minimum_too_high"]))
     assert "K♠" in match_setup_fault_text(_raised(SETTING_FAULTS["card_value_range"]))
 
@@ -130,9 +147,9 @@ def test_setting_faults_are_worded_in_the_users_language(hindi):
 
 def test_the_matches_screen_shows_a_repair_notice_whole_in_the_users_language():
     import flet as ft
-
     from harness import _walk
     from memrepo import MemoryRepository
+
     from seep_scorer.ui.app import App
     from seep_scorer.ui.screens import MatchesScreen
     from seep_scorer.ui.viewmodels import MatchesVM
@@ -150,7 +167,13 @@ def test_the_matches_screen_shows_a_repair_notice_whole_in_the_users_language():
     repo.notices.append(NOTICES["match_lost"])
     with i18n.using(i18n.UILocale("it")):
         screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo))
-        [shown] = [c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "notice"]
+        [shown] = [
+            c
+            for c in _walk(screen.view)
+            if isinstance(c, ft.Semantics) and c.identifier == "notice"
+        ]
         assert shown.content.value == store_notice_text(NOTICES["match_lost"])
-    assert shown.content.value.startswith("La copia salvata dell'incontro Reds – Blues era danneggiata.")
+    assert shown.content.value.startswith(
+        "La copia salvata dell'incontro Reds – Blues era danneggiata."
+    )
     assert "No backup" not in shown.content.value and "is empty" not in shown.content.value

@@ -5,6 +5,7 @@ a notice set for a screen while it was covered (a deal deleted on its own screen
 import asyncio
 
 from harness import Phone
+
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels.backup import BackupVM
@@ -34,7 +35,9 @@ def test_a_scoreboard_notice_goes_when_the_scoreboard_is_left(store):
         assert notices(phone) == ["Deal 1 taken back."]
         await phone.tap("nav-matches")
         await phone.tap(f"match-{mid}")
-        assert phone.route == f"/match/{mid}" and notices(phone) == []  # not "Deal 1 taken back." again
+        assert (
+            phone.route == f"/match/{mid}" and notices(phone) == []
+        )  # not "Deal 1 taken back." again
         await phone.tap("redo-deal")
         assert notices(phone) == ["Deal 1 put back."]
         await phone.tap("help-dealer")  # the rules, on top of the scoreboard

@@ -7,9 +7,9 @@ import threading
 import time
 
 from flet.messaging.protocol import MessageAction
-
 from harness import Phone
 from memrepo import MemoryRepository
+
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import off_loop
 
@@ -29,7 +29,9 @@ class GatedRepository(MemoryRepository):
         self.calls += 1
         if not self.open_gate.is_set():
             entered = time.monotonic()
-            self.open_gate.wait(timeout=3)  # a safety net: the old code blocked the loop, and with it any release
+            self.open_gate.wait(
+                timeout=3
+            )  # a safety net: the old code blocked the loop, and with it any release
             self.waits.append((entered, time.monotonic()))
 
     def list_matches(self):
@@ -78,7 +80,9 @@ def test_a_stuck_store_never_stalls_the_event_loop():
         tick_task = asyncio.create_task(ticker(ticks, stop))
         repo.open_gate.clear()  # the store is stuck from here
         save = asyncio.create_task(a.tap("save-deal"))
-        b = asyncio.create_task(Phone(main, hub=a.hub).start("/"))  # another phone opens the app meanwhile
+        b = asyncio.create_task(
+            Phone(main, hub=a.hub).start("/")
+        )  # another phone opens the app meanwhile
         await asyncio.sleep(0.3)
         repo.open_gate.set()
         await save
@@ -92,10 +96,15 @@ def test_a_stuck_store_never_stalls_the_event_loop():
         assert long_waits, f"no store call waited while stuck: {repo.waits}"
         for entered, left in long_waits:
             during = [t for t in ticks if entered < t < left]
-            assert len(during) >= 5, f"the loop stood still for {left - entered:.2f} s while the store was stuck"
-        assert a.route == f"/match/{mid}" and a.has("deal-1") and len(repo.get(mid).match.deals) == 1
+            assert len(during) >= 5, (
+                f"the loop stood still for {left - entered:.2f} s while the store was stuck"
+            )
+        assert (
+            a.route == f"/match/{mid}" and a.has("deal-1") and len(repo.get(mid).match.deals) == 1
+        )
         assert phone_b.route == f"/match/{mid}"  # resumed the match in progress
         assert not crashed(a) and not crashed(phone_b)
+
     asyncio.run(go())
 
 
@@ -116,6 +125,7 @@ def test_card_taps_never_read_the_store():
         await phone.type("points-0", "70")
         await phone.tap("mode-cards")
         assert repo.calls == before
+
     asyncio.run(go())
 
 
@@ -136,8 +146,10 @@ def test_a_double_tap_on_save_records_one_deal():
         await phone.tap("record-deal")
         await phone.tap("card-KS")  # Save is on once something is entered (issue 19)
         button = phone.find("save-deal").content
-        await asyncio.gather(phone.session.dispatch_event(button._i, "click", None),
-                             phone.session.dispatch_event(button._i, "click", None))
+        await asyncio.gather(
+            phone.session.dispatch_event(button._i, "click", None),
+            phone.session.dispatch_event(button._i, "click", None),
+        )
         await phone.settle()
         assert len(repo.get(mid).match.deals) == 1 and phone.route == f"/match/{mid}"
         # two taps on undo are two steps: each waits for the one before
@@ -145,10 +157,13 @@ def test_a_double_tap_on_save_records_one_deal():
         await phone.tap("card-KS")
         await phone.tap("save-deal")
         undo = phone.find("undo-deal").content
-        await asyncio.gather(phone.session.dispatch_event(undo._i, "click", None),
-                             phone.session.dispatch_event(undo._i, "click", None))
+        await asyncio.gather(
+            phone.session.dispatch_event(undo._i, "click", None),
+            phone.session.dispatch_event(undo._i, "click", None),
+        )
         await phone.settle()
         assert len(repo.get(mid).match.deals) == 0 and not crashed(phone)
+
     asyncio.run(go())
 
 

@@ -6,9 +6,9 @@ import datetime as dt
 
 import flet as ft
 import pytest
-
 from harness import _walk
 from memrepo import MemoryRepository
+
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.locale_format import LocaleFormat
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
@@ -31,9 +31,15 @@ class StubPage:
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 
 
-@pytest.mark.parametrize("lang, digits, expected", [
-    ("en", False, "1 Dec 2026"), ("it", False, "1 dic 2026"), ("hi", True, "१ दिस॰ २०२६"),
-    ("th", True, "๑ ธ.ค. ๒๐๒๖")])
+@pytest.mark.parametrize(
+    "lang, digits, expected",
+    [
+        ("en", False, "1 Dec 2026"),
+        ("it", False, "1 dic 2026"),
+        ("hi", True, "१ दिस॰ २०२६"),
+        ("th", True, "๑ ธ.ค. ๒๐๒๖"),
+    ],
+)
 def test_the_medium_date_names_the_month(lang, digits, expected):
     f = LocaleFormat(lang, digits)
     assert f.medium_date(dt.datetime(2026, 12, 1, 23, 30)) == expected
@@ -47,16 +53,25 @@ def texts_of(control) -> str:
 
 def test_rows_show_the_result_and_a_medium_date():
     repo = MemoryRepository()
-    won = repo.create(Match(format=MatchFormat("bazzis", 1), teams=TEAMS, deals=(Deal(points=(95, 5)),)))
+    won = repo.create(
+        Match(format=MatchFormat("bazzis", 1), teams=TEAMS, deals=(Deal(points=(95, 5)),))
+    )
     repo.create(Match(teams=TEAMS, deals=(Deal(points=(60, 40)),)))
     screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo))
-    row = next(c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == f"match-{won.id}")
+    row = next(
+        c
+        for c in _walk(screen.view)
+        if isinstance(c, ft.Semantics) and c.identifier == f"match-{won.id}"
+    )
     text = texts_of(row)
     stamp = dt.datetime.fromisoformat(won.updated.replace("Z", "+00:00")).astimezone()
     assert "Sharmas won" in text and f"{stamp.day} {stamp.strftime('%b')} {stamp.year}" in text
     assert ":" not in text.split("won, ")[1]  # a day, no time of day
-    deletes = [c.content.icon.semantics_label for c in _walk(screen.view) if isinstance(c, ft.Semantics)
-               and (c.identifier or "").startswith("delete-match-")]
+    deletes = [
+        c.content.icon.semantics_label
+        for c in _walk(screen.view)
+        if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("delete-match-")
+    ]
     assert len(deletes) == 2 and len(set(deletes)) == 2
     assert all(d.startswith("Delete the match Sharmas vs Vermas (") for d in deletes)
 
@@ -73,7 +88,9 @@ def test_settings_show_nothing_about_the_servers_folders(tmp_path):
 def test_the_language_grid_uses_the_full_width():
     repo = MemoryRepository()
     screen = SettingsScreen(App(StubPage(), repo), SettingsVM(repo, {}))
-    grid = next(c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "language").content
+    grid = next(
+        c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "language"
+    ).content
     assert isinstance(grid, ft.ResponsiveRow)
     for chip in grid.controls:
         assert chip.col == {"xs": 6, "sm": 4} and chip.content.width is None

@@ -4,6 +4,7 @@ preset shows only the parameters that apply to it; an empty minimum says "off"."
 import asyncio
 
 from harness import Phone
+
 from seep_scorer.rules import PRESETS, make_rules
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.viewmodels import NewMatchVM
@@ -41,7 +42,11 @@ def test_each_preset_shows_only_its_parameters(repo):
     assert "most_cards_bonus" not in vm.shown_params()
     vm.set_preset("race500")
     shown = vm.shown_params()
-    assert "lead_target" not in shown and "minimum" not in shown and "minimum_counts_sweeps" not in shown
+    assert (
+        "lead_target" not in shown
+        and "minimum" not in shown
+        and "minimum_counts_sweeps" not in shown
+    )
     assert {"ten_of_diamonds", "most_cards_bonus", "most_cards_tie_bonus"} <= set(shown)
     vm.set_preset("custom")
     assert {"most_cards_bonus", "lead_target", "minimum", "sweep_last"} <= set(vm.shown_params())
@@ -72,7 +77,10 @@ def test_the_screen_follows_the_preset_and_says_off_for_an_empty_minimum(repo):
         assert not phone.has("param-lead_target") and not phone.has("param-minimum")
         assert phone.has("param-most_cards_bonus")
         await phone.type("param-ten_of_diamonds", "3")
-        assert phone.find("rules-preset-custom").selected and not phone.find("rules-preset-race500").selected
+        assert (
+            phone.find("rules-preset-custom").selected
+            and not phone.find("rules-preset-race500").selected
+        )
         assert not phone.has("param-sweep_normal")  # nothing appears above the field being typed in
         assert phone.find("param-ten_of_diamonds").content.value == "3"
         assert phone.find("param-most_cards_bonus").content.value == "4"  # kept from race to 500
@@ -82,6 +90,7 @@ def test_the_screen_follows_the_preset_and_says_off_for_an_empty_minimum(repo):
         assert not phone.has("param-minimum_counts_sweeps")
         await phone.type("param-minimum", "9")
         assert not phone.find("param-minimum").content.helper_text
+
     asyncio.run(go())
 
 
@@ -91,5 +100,9 @@ def test_the_first_dealer_chips_say_what_they_do(repo):
         await phone.type("player-name-2", "Chitra")
         chip = phone.find("first-dealer-2").content.content
         assert chip.value == "Chitra" and chip.semantics_label == "Chitra deals first"
-        assert phone.find("first-dealer-random").content.content.semantics_label == "A random player deals first"
+        assert (
+            phone.find("first-dealer-random").content.content.semantics_label
+            == "A random player deals first"
+        )
+
     asyncio.run(go())

@@ -5,8 +5,8 @@ team's standing read as one sentence, undo and redo saying what they do, long ti
 import asyncio
 
 import flet as ft
-
 from harness import Phone, _walk
+
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
 from seep_scorer.ui.app import App, make_main
 from seep_scorer.ui.screens.scoreboard import ScoreboardScreen
@@ -27,13 +27,18 @@ class StubPage:
 
 
 def ledger(repo, deals, teams=TEAMS):
-    return repo.create(Match(teams=teams, format=MatchFormat("bazzis", 3), first_dealer=0, deals=tuple(deals))).id
+    return repo.create(
+        Match(teams=teams, format=MatchFormat("bazzis", 3), first_dealer=0, deals=tuple(deals))
+    ).id
 
 
 # deal 1: Sharmas 90 (+ a sweep), Vermas 10 -> +130, a bazzi on the lead;
 # deal 2: 60 : 40 -> +20; deal 3: 45 : 55 (+ a sweep by Vermas) -> 45 : 105, margin -60, running -40
-DEALS = (Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)), Deal(points=(60, 40)),
-         Deal(points=(45, 55), sweeps=(Sweep(1, "normal"),)))
+DEALS = (
+    Deal(points=(90, 10), sweeps=(Sweep(0, "normal"),)),
+    Deal(points=(60, 40)),
+    Deal(points=(45, 55), sweeps=(Sweep(1, "normal"),)),
+)
 
 
 def test_rows_say_the_deals_own_margin_and_the_running_difference_apart(repo):
@@ -43,7 +48,10 @@ def test_rows_say_the_deals_own_margin_and_the_running_difference_apart(repo):
     assert rows[3].title == "Deal 3: 45 : 105"
     assert rows[3].margin == "This deal: Vermas +60"
     assert rows[3].running == "Difference after it: Vermas +40"
-    assert rows[2].margin == "This deal: Sharmas +20" and rows[2].running == "Difference after it: Sharmas +20"
+    assert (
+        rows[2].margin == "This deal: Sharmas +20"
+        and rows[2].running == "Difference after it: Sharmas +20"
+    )
 
 
 def test_rows_list_the_sweeps_and_say_how_a_bazzi_was_won(repo):
@@ -68,10 +76,21 @@ def test_rows_are_grouped_by_bazzi(repo):
 
 def test_a_cumulative_match_has_totals_and_no_bazzi_groups(repo):
     from seep_scorer.rules import make_rules
-    mid = repo.create(Match(rules=make_rules("race500"), format=MatchFormat("target", 500), teams=TEAMS,
-                            deals=(Deal(points=(60, 36), most_cards=0),))).id
+
+    mid = repo.create(
+        Match(
+            rules=make_rules("race500"),
+            format=MatchFormat("target", 500),
+            teams=TEAMS,
+            deals=(Deal(points=(60, 36), most_cards=0),),
+        )
+    ).id
     row = ScoreboardVM(repo, mid).rows()[0]
-    assert row.bazzi is None and row.running == "Totals after it: 64 : 36" and row.margin == "This deal: Sharmas +28"
+    assert (
+        row.bazzi is None
+        and row.running == "Totals after it: 64 : 36"
+        and row.margin == "This deal: Sharmas +28"
+    )
 
 
 def test_the_standing_reads_as_one_sentence_per_team(repo):
@@ -79,7 +98,9 @@ def test_the_standing_reads_as_one_sentence_per_team(repo):
     assert vm.standing_text(0) == "Sharmas: 1 bazzi, 245 points"
     assert vm.standing_text(1) == "Vermas: 0 bazzis, 155 points"
     screen = ScoreboardScreen(App(StubPage(), repo), vm)
-    node = next(c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "bazzis-0")
+    node = next(
+        c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "bazzis-0"
+    )
     assert node.label == "Sharmas: 1 bazzi, 245 points" and node.exclude_semantics
 
 
@@ -97,8 +118,10 @@ def test_undo_and_redo_say_what_they_do(repo):
 
 
 def test_long_team_names_wrap_in_the_title(repo):
-    long = (Team("The Very Long Family Name Sharmas of Lucknow", ("A", "C")),
-            Team("The Equally Long Vermas of Old Delhi Town", ("B", "D")))
+    long = (
+        Team("The Very Long Family Name Sharmas of Lucknow", ("A", "C")),
+        Team("The Equally Long Vermas of Old Delhi Town", ("B", "D")),
+    )
     screen = ScoreboardScreen(App(StubPage(), repo), ScoreboardVM(repo, ledger(repo, (), long)))
     title = screen.view.appbar.title
     assert title.max_lines == 4 and screen.view.appbar.toolbar_height == 88 and title.size == 14
@@ -123,7 +146,14 @@ def test_a_tap_opens_the_deal_read_only_then_edit_or_delete(repo):
         assert phone.route == f"/match/{mid}/deal/3"
         assert not phone.has("save-deal") and not phone.has("card-KS")  # read-only
         shown = phone.text("deal-view")
-        for needle in ("Dealer Dev", "Bidder Asha", "45 card points", "Vermas 1 sweep", "Vermas +60", "Vermas +40"):
+        for needle in (
+            "Dealer Dev",
+            "Bidder Asha",
+            "45 card points",
+            "Vermas 1 sweep",
+            "Vermas +60",
+            "Vermas +40",
+        ):
             assert needle in shown, needle
         assert phone.find("edit-deal").content.content == "Edit deal 3"
         assert phone.find("delete-deal").content.content == "Delete deal 3"
@@ -133,10 +163,15 @@ def test_a_tap_opens_the_deal_read_only_then_edit_or_delete(repo):
         assert phone.route == f"/match/{mid}"
         await phone.tap("deal-2")
         await phone.tap("delete-deal")
-        assert phone.route == f"/match/{mid}" and not phone.has("deal-3") and phone.has("notice-action")
+        assert (
+            phone.route == f"/match/{mid}"
+            and not phone.has("deal-3")
+            and phone.has("notice-action")
+        )
         assert len(repo.get(mid).match.deals) == 2
         await phone.tap("notice-action")
         assert len(repo.get(mid).match.deals) == 3
+
     asyncio.run(go())
 
 

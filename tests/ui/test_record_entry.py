@@ -25,14 +25,20 @@ def save(repo, mid, deal):
 
 def cards_deal(team1=(), sweeps=()):
     team1 = frozenset(team1)
-    return Deal(cards=(frozenset(POINT_CARD_CODES) - team1, team1), sweeps=tuple(Sweep(t, k) for t, k in sweeps))
+    return Deal(
+        cards=(frozenset(POINT_CARD_CODES) - team1, team1),
+        sweeps=tuple(Sweep(t, k) for t, k in sweeps),
+    )
 
 
 # ------------------------------------------------------------------ item 1: quick points
 
+
 def test_quick_points_start_empty_and_the_other_team_follows_each_digit(repo):
     vm = DealEntryVM(repo.get(start(repo)).match)
-    vm.toggle("KS")  # cards touched first: still nothing carried into the field ("100" + "60" = "10060")
+    vm.toggle(
+        "KS"
+    )  # cards touched first: still nothing carried into the field ("100" + "60" = "10060")
     vm.set_mode("points")
     assert vm.points_text == "" and vm.card_points() is None and vm.totals() is None
     vm.set_points_text("6")
@@ -45,6 +51,7 @@ def test_quick_points_start_empty_and_the_other_team_follows_each_digit(repo):
 
 # ------------------------------------------------------------------ item 2: the entry mode is remembered
 
+
 def test_a_new_deal_starts_in_the_mode_of_the_matchs_last_deal(repo):
     mid = start(repo)
     assert DealEntryVM(repo.get(mid).match).mode == "cards"
@@ -53,10 +60,13 @@ def test_a_new_deal_starts_in_the_mode_of_the_matchs_last_deal(repo):
     save(repo, mid, cards_deal(("KS",)))
     assert DealEntryVM(repo.get(mid).match).mode == "cards"
     match = repo.get(mid).match
-    assert DealEntryVM(match, 1).mode == "points" and DealEntryVM(match, 2).mode == "cards"  # an edit: its own
+    assert (
+        DealEntryVM(match, 1).mode == "points" and DealEntryVM(match, 2).mode == "cards"
+    )  # an edit: its own
 
 
 # ------------------------------------------------------------------ item 3: the starting side
+
 
 def test_starting_with_every_card_on_the_second_team(repo):
     vm = DealEntryVM(repo.get(start(repo)).match)
@@ -68,10 +78,15 @@ def test_starting_with_every_card_on_the_second_team(repo):
 
 # ------------------------------------------------------------------ item 4: who deals, who bids, who may sweep
 
+
 def test_only_the_bidders_team_may_open_and_the_dealers_team_sweep_last(repo):
     vm = DealEntryVM(repo.get(start(repo)).match)  # dealer seat 0 (team 0), bidder seat 1 (team 1)
     assert (vm.dealer, vm.bidder) == (0, 1)
-    assert (vm.sweep_team("opening"), vm.sweep_team("last"), vm.sweep_team("normal")) == (1, 0, None)
+    assert (vm.sweep_team("opening"), vm.sweep_team("last"), vm.sweep_team("normal")) == (
+        1,
+        0,
+        None,
+    )
     assert [vm.can_add(t, "opening") for t in (0, 1)] == [False, True]
     assert [vm.can_add(t, "last") for t in (0, 1)] == [True, False]
     assert all(vm.can_add(t, "normal") for t in (0, 1))
@@ -84,6 +99,7 @@ def test_only_the_bidders_team_may_open_and_the_dealers_team_sweep_last(repo):
 
 
 # ------------------------------------------------------------------ item 5: the preview
+
 
 def test_preview_says_how_saving_would_end_the_bazzi(repo):
     mid = start(repo)
@@ -112,7 +128,10 @@ def test_preview_by_the_lead_and_the_end_of_the_match(repo):
     vm.set_points_text("70")
     assert vm.preview() is None  # a lead of 80
     vm.set_points_text("80")  # 40 + 60 = 100
-    assert vm.preview() == "Team A ahead by 100: the bazzi goes to Team A. Match won by Team A, 1 bazzi to 0."
+    assert (
+        vm.preview()
+        == "Team A ahead by 100: the bazzi goes to Team A. Match won by Team A, 1 bazzi to 0."
+    )
     vm.set_points_text("10")
     vm.inc(1, "normal")  # 10 : 140 -> 40 - 130 = -90, no end
     assert vm.preview() is None
@@ -144,7 +163,9 @@ def test_preview_in_a_race_to_500(repo):
     assert vm.preview() == "504 of 500 reached by Team A. Match won by Team A, 504 points to 96."
 
 
-@pytest.mark.parametrize("points, expected", [("8", "Team A under the minimum"), ("92", "Team B under")])
+@pytest.mark.parametrize(
+    "points, expected", [("8", "Team A under the minimum"), ("92", "Team B under")]
+)
 def test_preview_names_the_team_under_the_minimum(repo, points, expected):
     vm = DealEntryVM(repo.get(start(repo)).match)
     vm.set_mode("points")

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import flet as ft
 import pytest
-
 from harness import Phone
+
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
 from seep_scorer.store import close_all, open_repository
@@ -26,8 +26,13 @@ def _english_and_closed():
 
 
 def a_match(team0: str) -> Match:
-    m = Match(PRESETS["standard"], MatchFormat("open", None),
-              (Team(team0, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))), 0, ())
+    m = Match(
+        PRESETS["standard"],
+        MatchFormat("open", None),
+        (Team(team0, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
+        0,
+        (),
+    )
     return m.with_deals([Deal(points=(60, 40), note="d1"), Deal(points=(30, 70), note="d2")])
 
 
@@ -48,20 +53,26 @@ def test_the_dialog_restores_only_the_new_matches_and_the_statistics_stay_true(t
 
     async def go():
         phone = await Phone(make_main(lambda: table), storage={"seep_scorer.language": "en"}).start(
-            "/settings")
+            "/settings"
+        )
         backup = phone.page.on_route_change.__self__.screens["/settings"].backup
         picked = ft.FilePickerFile(id=0, name="b.jsonl", size=len(data), bytes=data)
         await backup._picked(SimpleNamespace(files=[picked]))
         await phone.settle()
         dialog = open_dialog(phone)
         assert [a.identifier for a in dialog.actions] == [
-            "restore-cancel", "restore-copies", "restore-confirm"]
+            "restore-cancel",
+            "restore-copies",
+            "restore-confirm",
+        ]
         assert phone.text("restore-summary") == (
             "b.jsonl holds 4 matches. 3 of them are here already; restoring leaves them as they "
-            "are and adds only the new ones. You can undo it right after.")
+            "are and adds only the new ones. You can undo it right after."
+        )
         await phone.tap("restore-confirm")  # the default
-        assert backup.vm.message == ("1 match added from b.jsonl. 3 matches were here already and "
-                                     "were left as they are.")
+        assert backup.vm.message == (
+            "1 match added from b.jsonl. 3 matches were here already and were left as they are."
+        )
         await backup._undo()
         assert backup.vm.message == "The restore is undone: 1 match removed."
 
@@ -81,13 +92,15 @@ def test_copies_are_added_when_asked_and_the_message_counts_right(tmp_path):
     vm = BackupVM(store)
     plan = vm.prepare("b.jsonl", store.export_backup_text().encode("utf-8"))
     assert (plan.count, plan.present) == (1, 1)
-    assert vm.confirm_text().startswith("b.jsonl holds 1 match. 1 of them is here already; "
-                                        "restoring leaves it as it is")
+    assert vm.confirm_text().startswith(
+        "b.jsonl holds 1 match. 1 of them is here already; restoring leaves it as it is"
+    )
     vm.restore(copies=True)
     # Before: '1 match added from b.jsonl; 1 of them were here already, so they are now listed
     # twice.'
-    assert vm.message == ("1 match added from b.jsonl. 1 of them was here already and is now "
-                          "listed twice.")
+    assert vm.message == (
+        "1 match added from b.jsonl. 1 of them was here already and is now listed twice."
+    )
     assert len(store.list_matches()) == 2
 
 

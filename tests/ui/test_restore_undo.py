@@ -18,8 +18,13 @@ def _english_and_closed():
 
 
 def a_match(team0: str) -> Match:
-    m = Match(PRESETS["standard"], MatchFormat("open", None),
-              (Team(team0, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))), 0, ())
+    m = Match(
+        PRESETS["standard"],
+        MatchFormat("open", None),
+        (Team(team0, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
+        0,
+        (),
+    )
     return m.with_deals([Deal(points=(50, 50), note="d1")])
 
 
@@ -40,10 +45,11 @@ def test_undo_keeps_a_restored_match_another_phone_has_played_in_since(tmp_path)
     phone.undo_restore()
     assert [s.id for s in store.list_matches()] == [played.id]
     assert store.get(played.id) == saved  # its new deal too
-    assert phone.message == ("The restore is undone: 2 matches removed. 1 match was changed "
-                             "after the restore, so it was kept.")
+    assert phone.message == (
+        "The restore is undone: 2 matches removed. 1 match was changed "
+        "after the restore, so it was kept."
+    )
     assert not phone.error and not phone.can_undo
-
 
 
 def test_a_backup_with_a_damaged_match_offers_the_good_ones(tmp_path):
@@ -57,9 +63,11 @@ def test_a_backup_with_a_damaged_match_offers_the_good_ones(tmp_path):
     phone = BackupVM(store)
     plan = phone.prepare("b.jsonl", b"\n".join(lines))
     assert plan is not None and (plan.count, plan.damaged) == (4, 1)
-    assert phone.confirm_text() == ("b.jsonl holds 4 matches. Restoring adds them all to the "
-                                    "matches on this device. 1 more match in it is damaged and is "
-                                    "left out. You can undo it right after.")
+    assert phone.confirm_text() == (
+        "b.jsonl holds 4 matches. Restoring adds them all to the "
+        "matches on this device. 1 more match in it is damaged and is "
+        "left out. You can undo it right after."
+    )
     phone.restore()
     assert phone.message == "4 matches added from b.jsonl." and not phone.error
     assert len(store.list_matches()) == 4
@@ -70,7 +78,7 @@ def test_a_backup_with_a_damaged_match_offers_the_good_ones(tmp_path):
 def test_a_backup_cut_short_is_still_refused_whole(tmp_path):
     source = open_repository(tmp_path / "old", fresh=True)
     source.create(a_match("Reds"))
-    cut = source.export_backup_text().encode("utf-8").rsplit(b"{\"end\"", 1)[0]
+    cut = source.export_backup_text().encode("utf-8").rsplit(b'{"end"', 1)[0]
     phone = BackupVM(open_repository(tmp_path / "table", fresh=True))
     assert phone.prepare("b.jsonl", cut) is None and phone.error and "cut short" in phone.message
 

@@ -8,9 +8,8 @@ import io
 
 import flet as ft
 import flet_charts as fch
-
 from harness import Phone, _walk
-from memrepo import MemoryRepository
+
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team, make_rules, replay
 from seep_scorer.store.matchfile import loads_match
@@ -23,20 +22,31 @@ TEAMS = (Team("Reds", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev")))
 
 def ledger_match(repo):
     """Three bazzis: Reds on the lead (60, then 70 → +130 ≥ 100), Blues on the minimum, Reds on the lead."""
-    deals = (Deal(points=(80, 20)), Deal(points=(85, 15)),  # +60, +130: Reds' bazzi on the lead
-             Deal(points=(30, 70)),  # −40
-             Deal(points=(4, 96)),  # Reds under the minimum: Blues' bazzi
-             Deal(points=(90, 10)), Deal(points=(70, 30)))  # +80, +120: Reds' bazzi
-    return repo.create(Match(format=MatchFormat("bazzis", 3), teams=TEAMS, first_dealer=1, deals=deals))
+    deals = (
+        Deal(points=(80, 20)),
+        Deal(points=(85, 15)),  # +60, +130: Reds' bazzi on the lead
+        Deal(points=(30, 70)),  # −40
+        Deal(points=(4, 96)),  # Reds under the minimum: Blues' bazzi
+        Deal(points=(90, 10)),
+        Deal(points=(70, 30)),
+    )  # +80, +120: Reds' bazzi
+    return repo.create(
+        Match(format=MatchFormat("bazzis", 3), teams=TEAMS, first_dealer=1, deals=deals)
+    )
 
 
 def cumulative_match(repo):
     rules = PRESETS["race500"]
     deals = tuple(Deal(points=(p, 96 - p), most_cards=0) for p in (60, 50, 30, 70))
-    return repo.create(Match(rules=rules, format=MatchFormat("target", 200), teams=TEAMS, first_dealer=2, deals=deals))
+    return repo.create(
+        Match(
+            rules=rules, format=MatchFormat("target", 200), teams=TEAMS, first_dealer=2, deals=deals
+        )
+    )
 
 
 # --------------------------------------------------------------- view-model
+
 
 def test_ledger_chart_one_line_per_bazzi_marked_with_its_winner(repo):
     vm = ReviewVM(repo, ledger_match(repo).id)
@@ -91,9 +101,15 @@ def test_exports_are_the_match_file_and_the_csv(repo):
 
 
 def test_rematch_same_teams_players_rules_next_dealer_not_ended(repo):
-    stopped = repo.create(Match(rules=make_rules("custom", {"sweep_normal": 40}), teams=TEAMS,
-                                format=MatchFormat("open", None, ended=True), first_dealer=3,
-                                deals=(Deal(points=(60, 40)), Deal(points=(55, 45)))))
+    stopped = repo.create(
+        Match(
+            rules=make_rules("custom", {"sweep_normal": 40}),
+            teams=TEAMS,
+            format=MatchFormat("open", None, ended=True),
+            first_dealer=3,
+            deals=(Deal(points=(60, 40)), Deal(points=(55, 45))),
+        )
+    )
     vm = ReviewVM(repo, stopped.id)
     new_id = vm.rematch()
     new = repo.get(new_id).match
@@ -119,6 +135,7 @@ def test_a_match_deleted_elsewhere_stays_shown_and_says_so(repo):
 
 # --------------------------------------------------------------- control tree
 
+
 class StubPage:
     width = 412
     route = "/"
@@ -138,12 +155,22 @@ def test_the_review_screen_has_its_handles_and_a_real_line_chart(repo):
     mid = ledger_match(repo).id
     screen = ReviewScreen(App(StubPage(), repo), ReviewVM(repo, mid), f"/review/{mid}")
     found = ids(screen.view)
-    assert {"review-chart", "share-result", "export-match", "export-csv", "rematch", "review-tally-0",
-            "review-tally-1", "open-scoreboard"} <= found
+    assert {
+        "review-chart",
+        "share-result",
+        "export-match",
+        "export-csv",
+        "rematch",
+        "review-tally-0",
+        "review-tally-1",
+        "open-scoreboard",
+    } <= found
     assert {f"review-deal-{n}" for n in range(1, 7)} <= found
     chart = next(c for c in _walk(screen.view) if isinstance(c, fch.LineChart))
     assert len(chart.data_series) == 3
-    marked = [p for s in chart.data_series for p in s.points if isinstance(p.point, fch.ChartCirclePoint)]
+    marked = [
+        p for s in chart.data_series for p in s.points if isinstance(p.point, fch.ChartCirclePoint)
+    ]
     assert [(p.x, p.y) for p in marked] == [(2, 130), (4, -132), (6, 120)]
     # over the scoreboard, no way "to the scoreboard": back goes there
     over = ReviewScreen(App(StubPage(), repo), ReviewVM(repo, mid), f"/match/{mid}/review")
@@ -152,7 +179,9 @@ def test_the_review_screen_has_its_handles_and_a_real_line_chart(repo):
 
 def test_an_unfinished_match_offers_no_rematch_and_every_button_is_big(repo):
     live = repo.create(Match(teams=TEAMS, deals=(Deal(points=(60, 40)),)))
-    screen = ReviewScreen(App(StubPage(), repo), ReviewVM(repo, live.id), f"/match/{live.id}/review")
+    screen = ReviewScreen(
+        App(StubPage(), repo), ReviewVM(repo, live.id), f"/match/{live.id}/review"
+    )
     assert "rematch" not in ids(screen.view) and "share-result" in ids(screen.view)
     for c in _walk(screen.view):
         if isinstance(c, (ft.FilledButton, ft.OutlinedButton, ft.TextButton)):
@@ -183,11 +212,13 @@ def test_negative_axis_numbers_keep_their_minus_in_front_in_sindhi(repo):
 
 # --------------------------------------------------------------- the whole app (layer 3)
 
+
 def test_play_to_the_end_review_copy_download_rematch(repo, monkeypatch):
     saved = []
 
     async def save_file(self, **kw):  # the recording session mounts no services: see what is sent
         saved.append(kw)
+
     monkeypatch.setattr(ft.FilePicker, "save_file", save_file)
 
     async def go():
@@ -204,7 +235,9 @@ def test_play_to_the_end_review_copy_download_rematch(repo, monkeypatch):
         assert phone.has("match-result") and phone.has("open-review")
         await phone.tap("open-review")
         assert phone.route == f"/match/{mid}/review"
-        assert phone.text("review-tally-0").endswith("1") and phone.text("review-tally-1").endswith("0")
+        assert phone.text("review-tally-0").endswith("1") and phone.text("review-tally-1").endswith(
+            "0"
+        )
         # copy: the client copies the text set on the button ahead of the tap
         button = phone.find("share-result").content
         assert isinstance(button.action, ft.CopyToClipboard)
@@ -218,7 +251,9 @@ def test_play_to_the_end_review_copy_download_rematch(repo, monkeypatch):
         assert loads_match(saved[-1]["src_bytes"]) == repo.get(mid).match
         await phone.tap("export-csv")
         await asyncio.sleep(0.05)
-        assert saved[-1]["file_name"].endswith(".csv") and saved[-1]["src_bytes"].startswith(b"deal")
+        assert saved[-1]["file_name"].endswith(".csv") and saved[-1]["src_bytes"].startswith(
+            b"deal"
+        )
         # rematch: same teams, a new match, its scoreboard
         await phone.tap("rematch")
         new_id = phone.route.split("/")[2]
@@ -231,4 +266,5 @@ def test_play_to_the_end_review_copy_download_rematch(repo, monkeypatch):
         assert phone.route == f"/review/{mid}" and phone.has("review-chart")
         await phone.tap("open-scoreboard")
         assert phone.route == f"/match/{mid}"
+
     asyncio.run(go())

@@ -7,10 +7,18 @@ from seep_scorer.ui.app import MAX_ROUTE_LENGTH, route_stack
 
 
 def test_help_routes_still_stack_on_their_base():
-    assert route_stack("/match/m1/deal/rules/scoring") == ["/", "/match/m1", "/match/m1/deal",
-                                                           "/match/m1/deal/rules/scoring"]
+    assert route_stack("/match/m1/deal/rules/scoring") == [
+        "/",
+        "/match/m1",
+        "/match/m1/deal",
+        "/match/m1/deal/rules/scoring",
+    ]
     assert route_stack("/nonsense/rules/bazzi") == ["/", "/nonsense/rules/bazzi"]
-    assert route_stack("/rules/a/rules/b") == ["/", "/rules/a", "/rules/a/rules/b"]  # as the recursive version did
+    assert route_stack("/rules/a/rules/b") == [
+        "/",
+        "/rules/a",
+        "/rules/a/rules/b",
+    ]  # as the recursive version did
 
 
 def test_a_huge_route_is_the_start_page_at_once():

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-
 from harness import _walk
+
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.locale_format import NATIVE_DIGITS
 from seep_scorer.reference import SECTION_IDS, load_sections
@@ -28,7 +28,9 @@ def _list_markers(controls) -> list[str]:
 def test_the_numbered_list_renders_as_a_list(lang):
     with using(UILocale(lang)):
         markers = _list_markers(markdown_controls(_bazzi(lang)))
-    assert markers[:2] == ["1.", "2."], markers  # "Minimum first", then "Otherwise": the order matters
+    assert markers[:2] == ["1.", "2."], (
+        markers
+    )  # "Minimum first", then "Otherwise": the order matters
     assert set(markers[2:]) == {"•"}
 
 
@@ -39,9 +41,19 @@ def test_native_digits_reach_the_list_markers_and_the_text_but_not_card_codes(la
         controls = markdown_controls(_bazzi(lang))
         scoring = markdown_controls(next(s.body for s in load_sections(lang) if s.id == "scoring"))
     assert _list_markers(controls)[:2] == [f"{digits[1]}.", f"{digits[2]}."]
-    text = "".join(span.text for c in _walk(ft.Column(controls)) if isinstance(c, ft.Text) for span in c.spans or [])
+    text = "".join(
+        span.text
+        for c in _walk(ft.Column(controls))
+        if isinstance(c, ft.Text)
+        for span in c.spans or []
+    )
     assert any(d in text for d in digits) and not any(d in text for d in "0123456789"), text
-    spans = "".join(span.text for c in _walk(ft.Column(scoring)) if isinstance(c, ft.Text) for span in c.spans or [])
+    spans = "".join(
+        span.text
+        for c in _walk(ft.Column(scoring))
+        if isinstance(c, ft.Text)
+        for span in c.spans or []
+    )
     assert "10♦" in spans  # a card code is a code, not a number
 
 

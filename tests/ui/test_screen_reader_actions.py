@@ -17,8 +17,8 @@ import asyncio
 from types import SimpleNamespace
 
 import flet as ft
-
 from harness import Phone
+
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.server import session_join_address
@@ -30,15 +30,32 @@ JOIN = "http://192.0.2.7:8550/?token=Zk3_q-TestToken0123456789"
 
 # What each button says in English and, from locales/ur, in Urdu.
 NAMES = {
-    "en": {"help-bazzi": "About bazzis", "help-dealer": "About who deals and bids", "help-sweeps": "About sweeps",
-           "help-scoring": "About scoring", "help-most-cards": "About the most-cards bonus",
-           "help-presets": "About the rule presets", "undo-deal": "Take back deal 2",
-           "redo-deal": "Nothing to put back", "invite": "Invite a phone", "back": "Back", "notice-close": "Close"},
-    "ur": {"help-bazzi": "بازی کے بارے میں", "help-dealer": "پتے بانٹنے اور بولی کی باری کے بارے میں",
-           "help-sweeps": "سیپ کے بارے میں", "help-scoring": "پوائنٹوں کے حساب کے بارے میں",
-           "help-most-cards": "زیادہ پتوں کے بونس کے بارے میں", "help-presets": "اصولوں کی قسموں کے بارے میں",
-           "undo-deal": "دور 2 واپس لیں", "redo-deal": "دوبارہ درج کرنے کو کچھ نہیں",
-           "invite": "دوسرا فون شامل کریں", "back": "پیچھے", "notice-close": "بند کریں"},
+    "en": {
+        "help-bazzi": "About bazzis",
+        "help-dealer": "About who deals and bids",
+        "help-sweeps": "About sweeps",
+        "help-scoring": "About scoring",
+        "help-most-cards": "About the most-cards bonus",
+        "help-presets": "About the rule presets",
+        "undo-deal": "Take back deal 2",
+        "redo-deal": "Nothing to put back",
+        "invite": "Invite a phone",
+        "back": "Back",
+        "notice-close": "Close",
+    },
+    "ur": {
+        "help-bazzi": "بازی کے بارے میں",
+        "help-dealer": "پتے بانٹنے اور بولی کی باری کے بارے میں",
+        "help-sweeps": "سیپ کے بارے میں",
+        "help-scoring": "پوائنٹوں کے حساب کے بارے میں",
+        "help-most-cards": "زیادہ پتوں کے بونس کے بارے میں",
+        "help-presets": "اصولوں کی قسموں کے بارے میں",
+        "undo-deal": "دور 2 واپس لیں",
+        "redo-deal": "دوبارہ درج کرنے کو کچھ نہیں",
+        "invite": "دوسرا فون شامل کریں",
+        "back": "پیچھے",
+        "notice-close": "بند کریں",
+    },
 }
 
 
@@ -49,8 +66,11 @@ def run(coro):
 def a_match(repo, preset: str = "standard") -> str:
     """An open-ended match of two deals: the standard rules' between TEAMS, race500's (point cards adding up
     to 96, a most-cards bonus) between OTHERS."""
-    deals = (Deal(points=(60, 40)), Deal(points=(30, 70))) if preset == "standard" else \
-        (Deal(points=(60, 36), most_cards=0), Deal(points=(30, 66), most_cards=1))
+    deals = (
+        (Deal(points=(60, 40)), Deal(points=(30, 70)))
+        if preset == "standard"
+        else (Deal(points=(60, 36), most_cards=0), Deal(points=(30, 66), most_cards=1))
+    )
     teams = TEAMS if preset == "standard" else OTHERS
     return repo.create(Match(PRESETS[preset], MatchFormat("open", None), teams, 0, deals)).id
 
@@ -58,7 +78,9 @@ def a_match(repo, preset: str = "standard") -> str:
 async def phone_at(repo, route: str, language: str = "en", join: str | None = None) -> Phone:
     joined = session_join_address.set(join)  # what the server's token gate does for a LAN session
     try:
-        return await Phone(make_main(lambda: repo), storage={"seep_scorer.language": language}).start(route)
+        return await Phone(
+            make_main(lambda: repo), storage={"seep_scorer.language": language}
+        ).start(route)
     finally:
         session_join_address.reset(joined)
 
@@ -110,6 +132,7 @@ def test_every_icon_button_is_named_once_in_the_sessions_language(repo):
             assert delete != named_once(board, f"delete-match-{race}")  # each names its own match
             assert ("Delete the match Sharmas vs Vermas (" in delete) is (language == "en"), delete
             assert ("میچ Sharmas بمقابلہ Vermas (" in delete) is (language == "ur"), delete
+
     run(go())
 
 
@@ -132,28 +155,38 @@ def test_activating_each_button_does_what_a_tap_does(repo):
         await phone.tap(f"delete-match-{mid}")
         assert not phone.has(f"match-{mid}") and [s.id for s in repo.list_matches()] == []
         # the message that offers the undo closes by its own button, named too
-        assert phone.has("notice") and named_once(phone, "notice-close") == NAMES["ur"]["notice-close"]
+        assert (
+            phone.has("notice") and named_once(phone, "notice-close") == NAMES["ur"]["notice-close"]
+        )
         await phone.tap("notice-close")
         assert not phone.has("notice")
+
     run(go())
 
 
 def test_undo_and_redo_are_renamed_as_the_history_changes(repo):
     async def go():
         mid = a_match(repo)
-        for language, after_undo in (("en", ("Take back deal 1", "Put deal 2 back")),
-                                     ("ur", ("دور 1 واپس لیں", "دور 2 دوبارہ درج کریں"))):
+        for language, after_undo in (
+            ("en", ("Take back deal 1", "Put deal 2 back")),
+            ("ur", ("دور 1 واپس لیں", "دور 2 دوبارہ درج کریں")),
+        ):
             phone = await phone_at(repo, f"/match/{mid}", language)
             assert (named_once(phone, "undo-deal"), named_once(phone, "redo-deal")) == (
-                NAMES[language]["undo-deal"], NAMES[language]["redo-deal"])
+                NAMES[language]["undo-deal"],
+                NAMES[language]["redo-deal"],
+            )
             assert phone.enabled("undo-deal") and not phone.enabled("redo-deal")
             await phone.tap("undo-deal")
             assert (named_once(phone, "undo-deal"), named_once(phone, "redo-deal")) == after_undo
             assert phone.enabled("redo-deal")
             await phone.tap("redo-deal")
             assert (named_once(phone, "undo-deal"), named_once(phone, "redo-deal")) == (
-                NAMES[language]["undo-deal"], NAMES[language]["redo-deal"])
+                NAMES[language]["undo-deal"],
+                NAMES[language]["redo-deal"],
+            )
             assert not phone.enabled("redo-deal")
+
     run(go())
 
 
@@ -173,6 +206,7 @@ def test_the_end_match_dialog_opens_in_the_pages_direction(repo):
             assert [a.identifier for a in dialog.actions] == ["end-match-cancel", "end-match-yes"]
             await phone.tap("end-match-cancel")
             assert not dialog.open
+
     run(go())
 
 

@@ -7,8 +7,8 @@ from datetime import date
 
 import flet as ft
 import pytest
-
 from harness import _walk
+
 from seep_scorer.cli import main
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
@@ -33,8 +33,13 @@ def _fixed_clock(monkeypatch):
 
 
 def a_match(team0: str, deals: int = 2) -> Match:
-    m = Match(PRESETS["standard"], MatchFormat("open", None),
-              (Team(team0, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))), 0, ())
+    m = Match(
+        PRESETS["standard"],
+        MatchFormat("open", None),
+        (Team(team0, ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev"))),
+        0,
+        (),
+    )
     return m.with_deals(Deal(points=(50, 50), note=f"d{n}") for n in range(1, deals + 1))
 
 
@@ -54,8 +59,11 @@ def empty(tmp_path):
 def files_of(repo) -> dict[str, bytes]:
     """Every file of the store's folder (the lock aside): what 'nothing is written' compares."""
     root = repo.data_dir
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and p.name != ".lock"}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.name != ".lock"
+    }
 
 
 def matches_of(repo) -> dict[str, Match]:
@@ -87,7 +95,9 @@ def test_a_restore_into_an_empty_store_gives_the_same_matches(full, empty):
     assert vm.confirm_text().startswith("seep-scorer-backup-2026-12-01.jsonl holds 3 matches.")
     assert matches_of(empty) == {}  # asking writes nothing
     vm.restore()
-    assert vm.message == "3 matches added from seep-scorer-backup-2026-12-01.jsonl." and not vm.error
+    assert (
+        vm.message == "3 matches added from seep-scorer-backup-2026-12-01.jsonl." and not vm.error
+    )
     assert matches_of(empty) == matches_of(full)  # the same ids, the same matches
     assert vm.can_undo and sorted(mid for mid, _ in vm.added) == sorted(matches_of(full))
 
@@ -99,13 +109,15 @@ def test_a_restore_into_its_own_store_says_which_were_there(full):
     assert (plan.count, plan.present) == (3, 3)
     assert "3 of them are here already; restoring leaves them as they are" in vm.confirm_text()
     vm.restore()  # the default: only the new ones (issue 19, item 7)
-    assert vm.message == ("0 matches added from b.jsonl. 3 matches were here already and were "
-                          "left as they are.")
+    assert vm.message == (
+        "0 matches added from b.jsonl. 3 matches were here already and were left as they are."
+    )
     assert matches_of(full) == before and not vm.added
     vm.prepare("b.jsonl", backup_of(full))
     vm.restore(copies=True)
-    assert vm.message == ("3 matches added from b.jsonl. 3 of them were here already and are now "
-                          "listed twice.")
+    assert vm.message == (
+        "3 matches added from b.jsonl. 3 of them were here already and are now listed twice."
+    )
     after = matches_of(full)
     assert len(after) == 6 and all(after[mid] == m for mid, m in before.items())
     assert not {mid for mid, _ in vm.added} & set(before)
@@ -148,15 +160,28 @@ def every_match_damaged(data: bytes) -> bytes:
     return b"\n".join(lines)
 
 
-@pytest.mark.parametrize("spoil, message", [
-    (every_match_damaged, "Line 2 of b.jsonl is damaged, so nothing was restored."),
-    (lambda d: d.rsplit(b"\n", 2)[0] + b"\n", "b.jsonl is cut short (its last line is missing), so nothing was restored."),
-    (lambda d: b"hello\n" + d, "b.jsonl is not a Seep Scorer backup or match file, so nothing was restored."),
-    (lambda d: d.replace(b'"version":1', b'"version":9', 1),
-     "b.jsonl was made by a newer Seep Scorer; update this app to restore it. Nothing was restored."),
-    (lambda d: d.split(b"\n")[0] + b"\n" + b'{"end":true,"matches":0}\n',
-     "b.jsonl holds no matches; there is nothing to restore."),
-])
+@pytest.mark.parametrize(
+    "spoil, message",
+    [
+        (every_match_damaged, "Line 2 of b.jsonl is damaged, so nothing was restored."),
+        (
+            lambda d: d.rsplit(b"\n", 2)[0] + b"\n",
+            "b.jsonl is cut short (its last line is missing), so nothing was restored.",
+        ),
+        (
+            lambda d: b"hello\n" + d,
+            "b.jsonl is not a Seep Scorer backup or match file, so nothing was restored.",
+        ),
+        (
+            lambda d: d.replace(b'"version":1', b'"version":9', 1),
+            "b.jsonl was made by a newer Seep Scorer; update this app to restore it. Nothing was restored.",
+        ),
+        (
+            lambda d: d.split(b"\n")[0] + b"\n" + b'{"end":true,"matches":0}\n',
+            "b.jsonl holds no matches; there is nothing to restore.",
+        ),
+    ],
+)
 def test_a_bad_file_is_told_in_one_sentence_and_nothing_is_written(full, empty, spoil, message):
     before = files_of(empty)
     vm = BackupVM(empty)
@@ -178,11 +203,16 @@ def test_the_stores_own_last_checks_refuse_whole(full, empty):
 def test_a_file_over_the_limit_is_refused_by_its_size(empty, monkeypatch):
     vm = BackupVM(empty)
     assert vm.too_big("huge.jsonl", backup_vm.RESTORE_MAX_BYTES + 1)
-    assert vm.message == "huge.jsonl is 49 MB; the app restores files of up to 48 MB, so nothing was restored."
+    assert (
+        vm.message
+        == "huge.jsonl is 49 MB; the app restores files of up to 48 MB, so nothing was restored."
+    )
     assert not vm.too_big("fine.jsonl", backup_vm.RESTORE_MAX_BYTES)
     monkeypatch.setattr(backup_vm, "RESTORE_MAX_BYTES", 10)
     before = files_of(empty)
-    assert vm.prepare("b.jsonl", b"x" * 11) is None and "the app restores files of up to" in vm.message
+    assert (
+        vm.prepare("b.jsonl", b"x" * 11) is None and "the app restores files of up to" in vm.message
+    )
     assert files_of(empty) == before
 
 
@@ -206,8 +236,11 @@ def test_the_settings_screen_shows_the_backup_section_and_no_folder(full):
     shown = " ".join(str(getattr(c, "value", "") or "") for c in controls)
     assert "Keep a copy of every match in a file, or bring matches back from one." in shown
     assert str(full.data_dir) not in shown and not hasattr(vm, "data_dir")
-    buttons = [c.content for c in controls if isinstance(c, ft.Semantics)
-               and c.identifier in ("backup-download", "backup-restore")]
+    buttons = [
+        c.content
+        for c in controls
+        if isinstance(c, ft.Semantics) and c.identifier in ("backup-download", "backup-restore")
+    ]
     assert all(b.height >= 48 for b in buttons)
 
 

@@ -7,9 +7,9 @@ import logging
 
 import pytest
 from flet.messaging.protocol import MessageAction
-
 from harness import Phone
 from memrepo import MemoryRepository
+
 from seep_scorer.rules import Deal
 from seep_scorer.store.repository import StoreError
 from seep_scorer.ui.app import make_main
@@ -72,9 +72,16 @@ def full_store_error() -> StoreError:
 
 # --------------------------------------------------------------- view-models
 
-@pytest.mark.parametrize("fault, words", [(DISK_FULL, "full"), (full_store_error(), "full"),
-                                          (StoreError("The store is damaged."), "could not be saved"),
-                                          (OSError(errno.EIO, "I/O error"), "could not be saved")])
+
+@pytest.mark.parametrize(
+    "fault, words",
+    [
+        (DISK_FULL, "full"),
+        (full_store_error(), "full"),
+        (StoreError("The store is damaged."), "could not be saved"),
+        (OSError(errno.EIO, "I/O error"), "could not be saved"),
+    ],
+)
 def test_a_failed_save_keeps_the_match_as_it_was_and_says_why(fault, words):
     repo = FaultyRepository()
     mid = NewMatchVM(repo).start()
@@ -82,8 +89,13 @@ def test_a_failed_save_keeps_the_match_as_it_was_and_says_why(fault, words):
     assert sb.add_deal(Deal(points=(60, 40)))
     shown = sb.match
     repo.fault = fault
-    for change in (lambda: sb.add_deal(Deal(points=(70, 30))), lambda: sb.replace_deal(1, Deal(points=(50, 50))),
-                   lambda: sb.delete_deal(1), sb.undo, lambda: sb.end_match()):
+    for change in (
+        lambda: sb.add_deal(Deal(points=(70, 30))),
+        lambda: sb.replace_deal(1, Deal(points=(50, 50))),
+        lambda: sb.delete_deal(1),
+        sb.undo,
+        lambda: sb.end_match(),
+    ):
         ok = change()
         assert not ok and sb.match == shown == repo.get(mid).match
         if sb.message:
@@ -105,14 +117,19 @@ def test_the_other_view_models_report_store_and_disk_faults():
     assert "full" in matches.message and [m.id for m in repo.list_matches()] == [mid]
     repo.fault, repo.reads = OSError(errno.EIO, "I/O error"), True
     matches.reload()
-    assert "could not be read" in matches.message and [m.id for m in matches.matches] == [mid]  # still shown
+    assert "could not be read" in matches.message and [m.id for m in matches.matches] == [
+        mid
+    ]  # still shown
     stats = StatsVM(repo)
     assert "could not be read" in stats.message
 
 
 # --------------------------------------------------------------- the whole app (layer 3)
 
-@pytest.mark.parametrize("fault, words", [(DISK_FULL, "full"), (StoreError("Refused."), "could not be saved")])
+
+@pytest.mark.parametrize(
+    "fault, words", [(DISK_FULL, "full"), (StoreError("Refused."), "could not be saved")]
+)
 def test_a_full_disk_keeps_the_deal_being_entered(fault, words):
     repo = FaultyRepository()
 
@@ -137,6 +154,7 @@ def test_a_full_disk_keeps_the_deal_being_entered(fault, words):
         deal = repo.get(mid).match.deals[0]
         assert deal.cards[1] == {"KS", "10D"} and len(deal.sweeps) == 1
         assert not crashed(phone)
+
     asyncio.run(go())
 
 
@@ -164,7 +182,9 @@ def test_an_unforeseen_fault_is_one_plain_sentence_and_logged(caplog):
         repo.broken = True
         with caplog.at_level(logging.ERROR):
             await phone.tap("save-deal")
-        assert "Something went wrong" in phone.text("notice") and "secret" not in phone.text("notice")
+        assert "Something went wrong" in phone.text("notice") and "secret" not in phone.text(
+            "notice"
+        )
         assert any("an internal fault" in r.getMessage() or r.exc_info for r in caplog.records)
         assert phone.route == f"/match/{mid}/deal" and "Team B" in phone.text("card-KS")
         assert not crashed(phone)
@@ -173,6 +193,7 @@ def test_an_unforeseen_fault_is_one_plain_sentence_and_logged(caplog):
         repo.broken = False
         await phone.tap("save-deal")
         assert phone.has("deal-1") and not crashed(phone)
+
     asyncio.run(go())
 
 
@@ -189,6 +210,7 @@ def test_an_unreadable_store_still_opens_the_app():
         await phone.tap("start-match")
         assert phone.route == "/new" and "could not be saved" in phone.text("new-match-error")
         assert not crashed(phone)
+
     asyncio.run(go())
 
 
@@ -200,6 +222,7 @@ def test_a_store_that_cannot_be_opened_says_so():
         phone = await Phone(make_main(no_store)).start()
         texts = [c.value for c in phone.page.controls if hasattr(c, "value")]
         assert any("cannot be opened" in (t or "") for t in texts) and not crashed(phone)
+
     asyncio.run(go())
 
 
@@ -211,7 +234,9 @@ def test_a_failure_after_a_deletion_does_not_offer_to_undo_the_deletion():
     assert sb.delete_deal(1) and sb.offers_undo
     repo.fault = DISK_FULL
     assert not sb.add_deal(Deal(points=(50, 50)))
-    assert "full" in sb.message and not sb.offers_undo  # an Undo beside "disk full" would undo the deletion
+    assert (
+        "full" in sb.message and not sb.offers_undo
+    )  # an Undo beside "disk full" would undo the deletion
 
 
 def test_the_read_fault_notice_goes_once_the_list_reads_again():

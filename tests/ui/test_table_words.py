@@ -5,6 +5,7 @@ import asyncio
 import re
 
 from harness import Phone
+
 from seep_scorer.rules import Deal, Match, MatchError, MatchFormat, Team, make_rules, replay
 from seep_scorer.ui import texts
 from seep_scorer.ui.app import make_main
@@ -14,7 +15,11 @@ FAMILIES = (Team("Guptas", ("Asha", "Ravi")), Team("Sharmas", ("Meena", "Vik")))
 # a team name followed by an English verb that agrees with one team, not with "the Guptas"
 SINGULAR_VERB = re.compile(r"\b(Guptas|Sharmas) (wins|leads|reaches|is|has)\b")
 
-A_BY_MINIMUM, B_BY_MINIMUM, A_PLUS_46 = Deal(points=(95, 5)), Deal(points=(5, 95)), Deal(points=(73, 27))
+A_BY_MINIMUM, B_BY_MINIMUM, A_PLUS_46 = (
+    Deal(points=(95, 5)),
+    Deal(points=(5, 95)),
+    Deal(points=(73, 27)),
+)
 
 
 def family_match(repo, fmt: MatchFormat, deals=()) -> str:
@@ -40,8 +45,14 @@ def test_an_ended_draw_says_draw_on_the_scoreboard_not_who_leads(repo):
 
 def test_an_ended_draw_on_running_totals_says_draw(repo):
     level = (Deal(points=(90, 6), most_cards=0), Deal(points=(6, 90), most_cards=1))
-    mid = repo.create(Match(rules=make_rules("race500"), format=MatchFormat("target", 500, ended=True),
-                            teams=FAMILIES, deals=level)).id
+    mid = repo.create(
+        Match(
+            rules=make_rules("race500"),
+            format=MatchFormat("target", 500, ended=True),
+            teams=FAMILIES,
+            deals=level,
+        )
+    ).id
     sb = ScoreboardVM(repo, mid)
     assert sb.standings.winner == "draw"
     assert sb.difference_text() == "A draw: 100 points each"
@@ -64,8 +75,9 @@ def test_the_preview_says_who_wins_when_the_deal_ends_the_match(repo):
     vm = DealEntryVM(repo.get(mid).match)
     vm.set_mode("points")
     vm.set_points_text("95")
-    assert vm.preview() == ("Sharmas under the minimum: the bazzi goes to Guptas. "
-                            "Match won by Guptas, 2 bazzis to 1.")
+    assert vm.preview() == (
+        "Sharmas under the minimum: the bazzi goes to Guptas. Match won by Guptas, 2 bazzis to 1."
+    )
 
 
 def test_the_preview_says_when_the_deal_ends_the_match_in_a_draw(repo):
@@ -73,14 +85,23 @@ def test_the_preview_says_when_the_deal_ends_the_match_in_a_draw(repo):
     vm = DealEntryVM(repo.get(mid).match)
     vm.set_mode("points")
     vm.set_points_text("5")
-    assert vm.preview() == "Guptas under the minimum: the bazzi goes to Sharmas. The match is a draw."
+    assert (
+        vm.preview() == "Guptas under the minimum: the bazzi goes to Sharmas. The match is a draw."
+    )
 
 
 def test_no_sentence_gives_a_family_a_singular_verb(repo):
-    mid = family_match(repo, MatchFormat("bazzis", 3), (A_PLUS_46, Deal(points=(77, 23)), B_BY_MINIMUM))
+    mid = family_match(
+        repo, MatchFormat("bazzis", 3), (A_PLUS_46, Deal(points=(77, 23)), B_BY_MINIMUM)
+    )
     sb = ScoreboardVM(repo, mid)
     said = [sb.difference_text(), sb.next_dealer_text()]
-    said += [line for row in sb.rows() for line in (row.title, row.margin, row.running, row.event) if line]
+    said += [
+        line
+        for row in sb.rows()
+        for line in (row.title, row.margin, row.running, row.event)
+        if line
+    ]
     vm = DealEntryVM(sb.match)
     vm.set_mode("points")
     for points in ("95", "5"):
@@ -89,7 +110,9 @@ def test_no_sentence_gives_a_family_a_singular_verb(repo):
     assert sb.add_deal(A_BY_MINIMUM) and sb.finished
     said += [sb.result_text(), ReviewVM(repo, mid).result_text()]
     said += [texts.event_text(sb.match, r) for r in replay(sb.match).deals if r.event]
-    fault = MatchError("too many", code="sweeps_too_many", params={"team": 0, "count": 13, "max": 12})
+    fault = MatchError(
+        "too many", code="sweeps_too_many", params={"team": 0, "count": 13, "max": 12}
+    )
     said.append(texts.deal_fault_text(sb.match, fault))
     assert all(said), said
     assert not [s for s in said if SINGULAR_VERB.search(s)], said

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from seep_scorer.rules import POINT_CARD_CODES, Deal, Sweep, replay
-from seep_scorer.ui.viewmodels import (DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM)
+from seep_scorer.rules import POINT_CARD_CODES, Deal, Sweep
+from seep_scorer.ui.viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM
 
 
 def start(repo, **changes):
@@ -19,13 +19,24 @@ def start(repo, **changes):
 
 def cards_deal(team1=(), sweeps=()):
     team1 = frozenset(team1)
-    return Deal(cards=(frozenset(POINT_CARD_CODES) - team1, team1), sweeps=tuple(Sweep(t, k) for t, k in sweeps))
+    return Deal(
+        cards=(frozenset(POINT_CARD_CODES) - team1, team1),
+        sweeps=tuple(Sweep(t, k) for t, k in sweeps),
+    )
 
 
 # --------------------------------------------------------------- new match
 
-@pytest.mark.parametrize("lang, team0, seat3", [("en", "Team A", "Player 4"), ("it", "Coppia A", "Giocatore 4"),
-                                                ("hi", "टीम क", "खिलाड़ी 4"), ("sd", "ٽيم الف", "رانديگر 4")])
+
+@pytest.mark.parametrize(
+    "lang, team0, seat3",
+    [
+        ("en", "Team A", "Player 4"),
+        ("it", "Coppia A", "Giocatore 4"),
+        ("hi", "टीम क", "खिलाड़ी 4"),
+        ("sd", "ٽيم الف", "رانديگر 4"),
+    ],
+)
 def test_default_names_are_in_the_users_language(repo, lang, team0, seat3):
     from seep_scorer.i18n import UILocale, using
 
@@ -36,6 +47,7 @@ def test_default_names_are_in_the_users_language(repo, lang, team0, seat3):
     assert vm.default("team-0") == team0 and vm.default("player-3") == seat3
     assert vm.recorded_name("team-0") == team0 and vm.recorded_name("player-3") == seat3
     assert len(set(vm.defaults.values())) == 6
+
 
 def test_one_tap_starts_a_standard_match_with_defaults(repo):
     mid = NewMatchVM(repo).start()
@@ -94,12 +106,14 @@ def test_an_empty_or_blank_name_is_the_default(repo):
 
 # --------------------------------------------------------------- deal entry
 
+
 def test_card_mode_starts_on_team_0_and_taps_move_cards(repo):
     match = repo.get(start(repo)).match
     vm = DealEntryVM(match)
     assert set(vm.owner.values()) == {0} and len(vm.cards) == 17
     assert vm.totals() == (100, 0) and vm.error() is None
-    vm.toggle("KS"); vm.toggle("10D")
+    vm.toggle("KS")
+    vm.toggle("10D")
     assert vm.totals() == (81, 19)
     vm.swap_all()
     assert vm.totals() == (19, 81)
@@ -130,15 +144,19 @@ def test_sweeps_score_and_are_checked_against_dealer_and_bidder(repo):
     assert vm.totals() == (100, 50)
     vm.inc(0, "opening")
     assert "opening sweep" in vm.error() and "Team B" in vm.error()
-    vm.dec(0, "opening"); vm.inc(1, "opening")
+    vm.dec(0, "opening")
+    vm.inc(1, "opening")
     assert vm.error() is None and vm.totals() == (100, 75)
     vm.inc(1, "last")
     assert "last play" in vm.error().lower() and "Team A" in vm.error()
-    vm.dec(1, "last"); vm.inc(0, "last")
+    vm.dec(1, "last")
+    vm.inc(0, "last")
     assert vm.error() is None
     vm.inc(0, "last")
     assert "only one last-play sweep" in vm.error()
-    vm.dec(0, "last"); vm.dec(0, "last"); vm.dec(0, "last")
+    vm.dec(0, "last")
+    vm.dec(0, "last")
+    vm.dec(0, "last")
     assert vm.sweeps[(0, "last")] == 0
 
 
@@ -165,14 +183,28 @@ def test_changed_dealer_is_recorded_only_when_it_differs(repo):
 
 # --------------------------------------------------------------- scoreboard
 
+
 def test_scoreboard_replays_and_shows_who_leads_and_deals(repo):
     mid = start(repo)
     sb = ScoreboardVM(repo, mid)
-    team1 = {"AS", "2S", "3S", "4S", "5S", "6S", "AD", "AC", "10D", "JS"}  # 1+2+3+4+5+6+1+1+6+11 = 40
+    team1 = {
+        "AS",
+        "2S",
+        "3S",
+        "4S",
+        "5S",
+        "6S",
+        "AD",
+        "AC",
+        "10D",
+        "JS",
+    }  # 1+2+3+4+5+6+1+1+6+11 = 40
     assert sb.add_deal(cards_deal(team1))
     assert sb.standings.difference == 20
     assert sb.difference_text() == "Team A ahead by 20"
-    assert sb.next_dealer_text() == "Player 2 deals next; Player 3 bids"  # dealer's team led: passes right
+    assert (
+        sb.next_dealer_text() == "Player 2 deals next; Player 3 bids"
+    )  # dealer's team led: passes right
     assert [r.number for r in sb.rows()] == [1]
 
 
@@ -182,7 +214,9 @@ def test_under_nine_ends_the_bazzi_and_lead_wins_one(repo):
     assert sb.add_deal(Deal(points=(95, 5)))  # team 1 under 9: team 0 wins the bazzi
     assert sb.standings.bazzis == (1, 0) and "under the minimum" in sb.rows()[0].event
     assert sb.add_deal(Deal(points=(60, 40)))
-    assert sb.add_deal(Deal(points=(10, 90), sweeps=(Sweep(1, "normal"),)))  # -20 -130 -> team 1 on the lead
+    assert sb.add_deal(
+        Deal(points=(10, 90), sweeps=(Sweep(1, "normal"),))
+    )  # -20 -130 -> team 1 on the lead
     assert sb.standings.bazzis == (1, 1) and "on the lead" in sb.rows()[0].event
 
 
@@ -256,6 +290,7 @@ def test_open_match_can_be_ended(repo):
 
 # --------------------------------------------------------------- matches, settings
 
+
 def test_matches_delete_and_undo(repo):
     mid = start(repo)
     vm = MatchesVM(repo)
@@ -270,13 +305,24 @@ def test_settings_are_per_device(repo):
     saved = {}
     vm = SettingsVM(repo, {}, save=saved.__setitem__)
     assert (vm.language, vm.theme, vm.native_digits) == ("en", "system", False)
-    vm.set_theme("black"); vm.set_language("th"); vm.set_theme("neon"); vm.set_digits("native")
+    vm.set_theme("black")
+    vm.set_language("th")
+    vm.set_theme("neon")
+    vm.set_digits("native")
     assert saved == {"theme": "black", "language": "th", "digits": "native"}
     again = SettingsVM(repo, saved)
-    assert (again.language, again.theme, again.native_digits, again.offers_native_digits) == ("th", "black", True, True)
+    assert (again.language, again.theme, again.native_digits, again.offers_native_digits) == (
+        "th",
+        "black",
+        True,
+        True,
+    )
     assert repo.get_setting("theme") is None  # nothing store-wide
     repo.set_setting("theme", "dark")  # the store's setting is only a fallback default
-    assert SettingsVM(repo, {}).theme == "dark" and SettingsVM(repo, {"theme": "light"}).theme == "light"
+    assert (
+        SettingsVM(repo, {}).theme == "dark"
+        and SettingsVM(repo, {"theme": "light"}).theme == "light"
+    )
     assert SettingsVM(repo, {}, device_language="sd").language == "sd"
     assert SettingsVM(repo, {"language": "it"}, device_language="sd").language == "it"
     assert SettingsVM(repo, {"language": "xx"}, device_language="de").language == "en"
@@ -289,18 +335,38 @@ def test_every_deal_fault_code_has_its_own_sentence_with_names(repo):
 
     match = repo.get(start(repo)).match
     fallback = deal_fault_text(match, MatchError("x", code="no-such-code"))
-    codes = {"dealer_seat": {}, "cards_and_points": {}, "deal_empty": {}, "most_cards_missing": {}, "bid_range": {},
-             "note_too_long": {}, "note_control": {"position": 3},
-             "cards_both_teams": {"cards": "KS"}, "cards_unknown": {"cards": "ZZ"},
-             "cards_not_point": {"cards": "3H"}, "cards_missing": {"cards": "KS, 10D"},
-             "points_range": {"team": 1, "value": 120, "total": 100}, "points_sum": {"points": (90, 20), "total": 100},
-             "sweep_team": {}, "opening_twice": {}, "last_twice": {},
-             "sweeps_too_many": {"team": 0, "count": 13, "max": 12}, "opening_wrong_team": {"team": 1, "dealer": 0},
-             "last_wrong_team": {"team": 0, "dealer": 0}, "match_over": {"after": 7}}
+    codes = {
+        "dealer_seat": {},
+        "cards_and_points": {},
+        "deal_empty": {},
+        "most_cards_missing": {},
+        "bid_range": {},
+        "note_too_long": {},
+        "note_control": {"position": 3},
+        "cards_both_teams": {"cards": "KS"},
+        "cards_unknown": {"cards": "ZZ"},
+        "cards_not_point": {"cards": "3H"},
+        "cards_missing": {"cards": "KS, 10D"},
+        "points_range": {"team": 1, "value": 120, "total": 100},
+        "points_sum": {"points": (90, 20), "total": 100},
+        "sweep_team": {},
+        "opening_twice": {},
+        "last_twice": {},
+        "sweeps_too_many": {"team": 0, "count": 13, "max": 12},
+        "opening_wrong_team": {"team": 1, "dealer": 0},
+        "last_wrong_team": {"team": 0, "dealer": 0},
+        "match_over": {"after": 7},
+    }
     for code, params in codes.items():
         text = deal_fault_text(match, MatchError("english", code=code, params=params))
         assert text != fallback and "team 0" not in text and "team 1" not in text, code
-    assert "Team B" in deal_fault_text(match, MatchError("", code="points_range", params=codes["points_range"]))
-    assert "K♠" in deal_fault_text(match, MatchError("", code="cards_missing", params=codes["cards_missing"]))
-    text = deal_fault_text(match, MatchError("", code="opening_wrong_team", params={"team": 1, "dealer": 0}))
+    assert "Team B" in deal_fault_text(
+        match, MatchError("", code="points_range", params=codes["points_range"])
+    )
+    assert "K♠" in deal_fault_text(
+        match, MatchError("", code="cards_missing", params=codes["cards_missing"])
+    )
+    text = deal_fault_text(
+        match, MatchError("", code="opening_wrong_team", params={"team": 1, "dealer": 0})
+    )
     assert "Team B" in text and match.seat_name(1) in text

@@ -13,15 +13,37 @@ from importlib import import_module
 from .base import Screen, app_bar, hand_over, help_mark, nav_bar, num
 
 _MODULES = {
-    "DealScreen": "deal", "InviteScreen": "invite", "MatchesScreen": "matches", "NewMatchScreen": "new_match",
-    "RulesScreen": "rules", "load_rule_sections": "rules", "markdown_controls": "rules",
-    "ScoreboardScreen": "scoreboard", "SettingsScreen": "settings", "StatsScreen": "stats",
-    "DealViewScreen": "scoreboard", "PlayerScreen": "player", "ReviewScreen": "review",
+    "DealScreen": "deal",
+    "InviteScreen": "invite",
+    "MatchesScreen": "matches",
+    "NewMatchScreen": "new_match",
+    "RulesScreen": "rules",
+    "load_rule_sections": "rules",
+    "markdown_controls": "rules",
+    "ScoreboardScreen": "scoreboard",
+    "SettingsScreen": "settings",
+    "StatsScreen": "stats",
+    "DealViewScreen": "scoreboard",
+    "PlayerScreen": "player",
+    "ReviewScreen": "review",
 }
 
 __all__ = [
-    "Screen", "app_bar", "hand_over", "help_mark", "nav_bar", "num", "MatchesScreen", "NewMatchScreen", "ScoreboardScreen",
-    "DealScreen", "RulesScreen", "load_rule_sections", "markdown_controls", "StatsScreen", "SettingsScreen",
+    "Screen",
+    "app_bar",
+    "hand_over",
+    "help_mark",
+    "nav_bar",
+    "num",
+    "MatchesScreen",
+    "NewMatchScreen",
+    "ScoreboardScreen",
+    "DealScreen",
+    "RulesScreen",
+    "load_rule_sections",
+    "markdown_controls",
+    "StatsScreen",
+    "SettingsScreen",
     "InviteScreen",
 ]
 

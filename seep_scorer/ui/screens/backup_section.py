@@ -11,8 +11,8 @@ from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.backup import BackupVM
-from ..wsguard import expect_large_message
 from ..widgets import TAP, big_button, notice, section_title, sem
+from ..wsguard import expect_large_message
 
 EXTENSIONS = ["jsonl", "json"]
 
@@ -26,28 +26,50 @@ class BackupSection:
         self.dialog: ft.AlertDialog | None = None
         self.picker = ft.FilePicker(on_result=h(self._picked, event=True))
         self._downloads = BrowserDownloads(self.picker)
-        self.download_button = big_button("backup-download", _("Download a backup"), h(self._download),
-                                          icon=ft.Icons.DOWNLOAD, filled=False, expand=True)
-        self.restore_button = big_button("backup-restore", _("Restore from a file"), h(self._picking),
-                                         icon=ft.Icons.UPLOAD_FILE, filled=False, expand=True)
+        self.download_button = big_button(
+            "backup-download",
+            _("Download a backup"),
+            h(self._download),
+            icon=ft.Icons.DOWNLOAD,
+            filled=False,
+            expand=True,
+        )
+        self.restore_button = big_button(
+            "backup-restore",
+            _("Restore from a file"),
+            h(self._picking),
+            icon=ft.Icons.UPLOAD_FILE,
+            filled=False,
+            expand=True,
+        )
         # The browser opens a file chooser only while it handles the tap itself: the client opens it
         # (an action), and the picked file's bytes come back to Python with the result, no path needed.
         self.restore_button.content.action = _pick_action(self.picker)
         self.notice_box = ft.Container()
         self.controls: list[ft.Control] = [
             section_title(_("Backup")),
-            ft.Text(_("Keep a copy of every match in a file, or bring matches back from one."),
-                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(
+                _("Keep a copy of every match in a file, or bring matches back from one."),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
             self.notice_box,
-            ft.Column([self.download_button, self.restore_button], spacing=8,
-                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            ft.Column(
+                [self.download_button, self.restore_button],
+                spacing=8,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
         ]
         self.refresh()
 
     def refresh(self) -> None:
         vm, h = self.vm, self.host.handler
-        self.notice_box.content = notice(vm.message, _("Undo") if vm.can_undo else None, h(self._undo),
-                                         on_close=h(self._dismiss), error=vm.error)
+        self.notice_box.content = notice(
+            vm.message,
+            _("Undo") if vm.can_undo else None,
+            h(self._undo),
+            on_close=h(self._dismiss),
+            error=vm.error,
+        )
         self.notice_box.visible = bool(vm.message)
 
     def changed(self) -> None:
@@ -92,15 +114,26 @@ class BackupSection:
     def _ask(self) -> None:
         h = self.host.handler
         actions = [
-            sem("restore-cancel", ft.TextButton(content=_("Cancel"), height=TAP,
-                                                on_click=h(self._cancel))),
-            sem("restore-confirm", ft.FilledButton(content=_("Restore"), height=TAP,
-                                                   on_click=h(self._restore))),
+            sem(
+                "restore-cancel",
+                ft.TextButton(content=_("Cancel"), height=TAP, on_click=h(self._cancel)),
+            ),
+            sem(
+                "restore-confirm",
+                ft.FilledButton(content=_("Restore"), height=TAP, on_click=h(self._restore)),
+            ),
         ]
         if self.vm.plan is not None and self.vm.plan.present:
             # Not the default: a copy of a match here counts each of its deals twice.
-            actions.insert(1, sem("restore-copies", ft.TextButton(
-                content=_("Add copies too"), height=TAP, on_click=h(self._restore_copies))))
+            actions.insert(
+                1,
+                sem(
+                    "restore-copies",
+                    ft.TextButton(
+                        content=_("Add copies too"), height=TAP, on_click=h(self._restore_copies)
+                    ),
+                ),
+            )
         self.dialog = ft.AlertDialog(
             title=ft.Text(_("Restore matches from this file?")),
             content=sem("restore-summary", ft.Text(self.vm.confirm_text()), container=True),
@@ -139,7 +172,12 @@ class BackupSection:
 
 def _pick_action(picker: ft.FilePicker):
     try:
-        return ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=EXTENSIONS,
-                            with_data=True, cancel_upload_on_window_blur=False)
+        return ft.PickFiles(
+            picker,
+            file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=EXTENSIONS,
+            with_data=True,
+            cancel_upload_on_window_blur=False,
+        )
     except RuntimeError:  # no page (a control-tree test)
         return None

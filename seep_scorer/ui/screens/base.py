@@ -31,8 +31,14 @@ def num(value: int) -> str:
 def help_mark(host: Host, ident: str) -> ft.Semantics:
     """A help mark (48 × 48) that opens the rules section explaining what it stands beside."""
     section, label = texts.HELP_MARKS[ident]
-    return labelled_icon_button(ident, _(label), ft.Icons.HELP_OUTLINE, host.handler(host.open_help, section),
-                                icon_size=20, icon_color=ft.Colors.PRIMARY)
+    return labelled_icon_button(
+        ident,
+        _(label),
+        ft.Icons.HELP_OUTLINE,
+        host.handler(host.open_help, section),
+        icon_size=20,
+        icon_color=ft.Colors.PRIMARY,
+    )
 
 
 def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
@@ -46,31 +52,56 @@ def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
     for ident, icon, label, route in items:
         selected = current == route
         color = ft.Colors.PRIMARY if selected else ft.Colors.ON_SURFACE_VARIANT
-        buttons.append(tile(
-            ident,
-            ft.Column([ft.Icon(icon, color=color, size=22),
-                       ft.Text(label, size=12, color=color, weight=ft.FontWeight.BOLD if selected else None,
-                               max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                      spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-            host.handler(host.go_top, route),
-            selected=selected, height=56, expand=True, padding=0,  # named by its text alone (not "Matches Matches")
-        ))
-    return ft.BottomAppBar(in_reading_order(ft.Row(buttons, spacing=4)), height=64,
-                           padding=ft.Padding.symmetric(horizontal=4, vertical=4))
+        buttons.append(
+            tile(
+                ident,
+                ft.Column(
+                    [
+                        ft.Icon(icon, color=color, size=22),
+                        ft.Text(
+                            label,
+                            size=12,
+                            color=color,
+                            weight=ft.FontWeight.BOLD if selected else None,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    tight=True,
+                ),
+                host.handler(host.go_top, route),
+                selected=selected,
+                height=56,
+                expand=True,
+                padding=0,  # named by its text alone (not "Matches Matches")
+            )
+        )
+    return ft.BottomAppBar(
+        in_reading_order(ft.Row(buttons, spacing=4)),
+        height=64,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+    )
 
 
 def app_bar(title: str) -> ft.AppBar:
     """The app bar; its back button is ours (`back_button`, set by `Screen.show_back`), never Flutter's own,
     whose name comes from Flutter's English strings in every language."""
-    return ft.AppBar(title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                     bgcolor=ft.Colors.SURFACE_CONTAINER, automatically_imply_leading=False)
+    return ft.AppBar(
+        title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        automatically_imply_leading=False,
+    )
 
 
 def back_button(host: Host, screen: "Screen") -> ft.Semantics:
     """The app bar's back arrow (`labelled_icon_button`, identifier back), doing what the system back does
     (`host.go_back`); a second tap once its screen has gone does nothing. The arrow icon follows the text
     direction by itself, so it points right in Sindhi and Urdu."""
-    return labelled_icon_button("back", _("Back"), ft.Icons.ARROW_BACK, host.handler(host.go_back, screen=screen))
+    return labelled_icon_button(
+        "back", _("Back"), ft.Icons.ARROW_BACK, host.handler(host.go_back, screen=screen)
+    )
 
 
 class Screen:
@@ -81,12 +112,21 @@ class Screen:
     def __init__(self, host: Host):
         self.host = host
         self.body = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
-        self.footer = ft.Column(spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.footer = ft.Column(
+            spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        )
         # A fault no view-model foresaw is told here, on whatever screen it happened.
-        self.alert_box = ft.Container(padding=ft.Padding.only(left=12, right=12, top=8), visible=False)
+        self.alert_box = ft.Container(
+            padding=ft.Padding.only(left=12, right=12, top=8), visible=False
+        )
         # Body and footer each under a node with the session's direction: rows read as they are laid out.
-        self.frames = [self.alert_box, ft.Container(in_reading_order(self.body), padding=PAD, expand=True),
-                       ft.Container(in_reading_order(self.footer), padding=ft.Padding.symmetric(horizontal=12))]
+        self.frames = [
+            self.alert_box,
+            ft.Container(in_reading_order(self.body), padding=PAD, expand=True),
+            ft.Container(
+                in_reading_order(self.footer), padding=ft.Padding.symmetric(horizontal=12)
+            ),
+        ]
         self.view = ft.View(
             route=self.route,
             appbar=app_bar(self.title()),
@@ -137,8 +177,13 @@ class Screen:
         self.alert_box.content, self.alert_box.visible = None, False
 
     def alert(self, message: str | None) -> None:
-        self.alert_box.content = in_reading_order(notice(message, on_close=self.host.handler(self.alert, None),
-                                                         error=True)) if message else None
+        self.alert_box.content = (
+            in_reading_order(
+                notice(message, on_close=self.host.handler(self.alert, None), error=True)
+            )
+            if message
+            else None
+        )
         self.alert_box.visible = bool(message)
         if not message:
             self.changed()

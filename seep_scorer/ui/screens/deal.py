@@ -30,16 +30,28 @@ class _Card:
         self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         # One button read as "K♠ Team A": a semantics value would split the tile into a button named by the
         # team around an unnamed one, so the team is its second line of text instead.
-        self.control = tile(f"card-{code}", ft.Column([self.label, self.team], spacing=0, tight=True,
-                                                     horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                            on_click, width=66, height=58, padding=2)
+        self.control = tile(
+            f"card-{code}",
+            ft.Column(
+                [self.label, self.team],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click,
+            width=66,
+            height=58,
+            padding=2,
+        )
         self.box = self.control.content
 
     def set(self, team: int, name: str) -> None:
         fg = ft.Colors.ON_SURFACE if team == 0 else ft.Colors.ON_PRIMARY
         self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_HIGHEST if team == 0 else ft.Colors.PRIMARY
-        self.box.border = ft.Border.all(3 if self.special else 1,
-                                        ft.Colors.OUTLINE if self.special else ft.Colors.OUTLINE_VARIANT)
+        self.box.border = ft.Border.all(
+            3 if self.special else 1,
+            ft.Colors.OUTLINE if self.special else ft.Colors.OUTLINE_VARIANT,
+        )
         self.label.color = (CARD_COLORS[self.code[-1]] if team == 0 else None) or fg
         self.team.value = name
         self.team.color = fg
@@ -59,8 +71,9 @@ class DealScreen(Screen):
 
     keeps_awake = True
 
-    def __init__(self, host: Host, board: ScoreboardVM, vm: DealEntryVM, swapped: bool = False,
-                 drafts=None):
+    def __init__(
+        self, host: Host, board: ScoreboardVM, vm: DealEntryVM, swapped: bool = False, drafts=None
+    ):
         """`vm` enters a new deal (its number None) or edits deal `vm.number` of `board`'s match;
         `swapped`: a new deal opened from "Record deal, cards to <second team>"; `drafts`: this
         device's `DraftBook`, which brings back an entry left unsaved (a reload) and keeps this
@@ -68,7 +81,9 @@ class DealScreen(Screen):
         self.board, self.vm = board, vm
         self.match_id = board.match_id
         self.number = number = vm.number
-        self.route = f"/match/{self.match_id}/deal" + (f"/{number}" if number else "/swapped" if swapped else "")
+        self.route = f"/match/{self.match_id}/deal" + (
+            f"/{number}" if number else "/swapped" if swapped else ""
+        )
         self.message: str | None = None
         self.stale_dialog: ft.AlertDialog | None = None
         self.stale_upto = 0  # the last deal the stale-deal question named
@@ -115,12 +130,22 @@ class DealScreen(Screen):
             text.max_lines = 1 if wide else 2
         self.totals_row.expand = wide  # beside the button it takes the rest of the row
         if wide:
-            self.footer.controls = [ft.Row([self.totals_row, self.save_slot], spacing=8,
-                                           vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                                    self.preview_slot, self.error_slot]
+            self.footer.controls = [
+                ft.Row(
+                    [self.totals_row, self.save_slot],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                self.preview_slot,
+                self.error_slot,
+            ]
         else:
-            self.footer.controls = [self.totals_row, self.preview_slot, self.error_slot,
-                                    self.save_slot]
+            self.footer.controls = [
+                self.totals_row,
+                self.preview_slot,
+                self.error_slot,
+                self.save_slot,
+            ]
 
     def _build(self) -> None:
         vm = self.vm
@@ -128,33 +153,72 @@ class DealScreen(Screen):
         names = self.names = self.board.team_names()
         h = self.host.handler
         self.notice_slot = ft.Column(tight=True)
-        self.dealer_chips = [Chip(f"dealer-{s}", match.seat_name(s), h(self._edit, vm.set_dealer, s), expand=True)
-                             for s in range(4)]
+        self.dealer_chips = [
+            Chip(f"dealer-{s}", match.seat_name(s), h(self._edit, vm.set_dealer, s), expand=True)
+            for s in range(4)
+        ]
         self.bidder_text = ft.Text("", size=13)
-        self.mode_chips = {m: Chip(f"mode-{m}", label, h(self._set_mode, m), expand=True, compact=False)
-                           for m, label in (("cards", _("Cards")), ("points", _("Points")))}
+        self.mode_chips = {
+            m: Chip(f"mode-{m}", label, h(self._set_mode, m), expand=True, compact=False)
+            for m, label in (("cards", _("Cards")), ("points", _("Points")))
+        }
         self.cards = {code: _Card(code, h(self._edit, vm.toggle, code)) for code in vm.cards}
         self.fit_width(self.host.page_width())
         self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
         start, other = names[vm.start_team], names[1 - vm.start_team]
-        self.cards_section = ft.Column([
-            ft.Text(_("Every card starts with {team0}. Tap the cards {team1} took.").format(team0=start, team1=other),
-                    size=13),
-            ft.Row([c.control for c in self.cards.values()], wrap=True, spacing=CARD_GAP, run_spacing=CARD_GAP),
-            ft.Row([big_button("swap-all", _("Swap all cards"), h(self._edit, vm.swap_all), icon=ft.Icons.SWAP_HORIZ,
-                               filled=False),
-                    self.card_points], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ], spacing=8, tight=True)
+        self.cards_section = ft.Column(
+            [
+                ft.Text(
+                    _("Every card starts with {team0}. Tap the cards {team1} took.").format(
+                        team0=start, team1=other
+                    ),
+                    size=13,
+                ),
+                ft.Row(
+                    [c.control for c in self.cards.values()],
+                    wrap=True,
+                    spacing=CARD_GAP,
+                    run_spacing=CARD_GAP,
+                ),
+                ft.Row(
+                    [
+                        big_button(
+                            "swap-all",
+                            _("Swap all cards"),
+                            h(self._edit, vm.swap_all),
+                            icon=ft.Icons.SWAP_HORIZ,
+                            filled=False,
+                        ),
+                        self.card_points,
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            ],
+            spacing=8,
+            tight=True,
+        )
         # Quick points: empty at first (nothing to type after), the number pad, the other team follows live.
         self.points_field = ft.TextField(
-            label=_("Card points of {team}").format(team=names[0]), value=vm.points_text,
-            keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter(), max_length=3,
+            label=_("Card points of {team}").format(team=names[0]),
+            value=vm.points_text,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            input_filter=ft.NumbersOnlyInputFilter(),
+            max_length=3,
             autofocus=vm.mode == "points" and not vm.points_text,
-            on_change=h(self._points_changed, event=True), on_focus=h(self._points_focused), width=200, counter="")
+            on_change=h(self._points_changed, event=True),
+            on_focus=h(self._points_focused),
+            width=200,
+            counter="",
+        )
         self.points_other = ft.Text("", size=16)
-        self.points_section = ft.Row([sem("points-0", self.points_field),
-                                      sem("points-1", self.points_other, live_region=True)],
-                                     wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.points_section = ft.Row(
+            [
+                sem("points-0", self.points_field),
+                sem("points-1", self.points_other, live_region=True),
+            ],
+            wrap=True,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
         items: list[ft.Control] = [
             self.notice_slot,
             ft.Text(_("Dealer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -167,32 +231,65 @@ class DealScreen(Screen):
         # The most-cards choice (race to 500) right under the cards, where its error is seen.
         self.most_chips = {}
         if vm.needs_most_cards:
-            self.most_chips = {v: Chip(f"most-cards-{v}", label, h(self._edit, vm.set_most_cards, v), expand=True)
-                               for v, label in ((0, names[0]), ("tie", fmt().digits(_("26 each"))), (1, names[1]))}
-            items.append(ft.Row([ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD, expand=True),
-                                 help_mark(self.host, "help-most-cards")], spacing=0,
-                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            self.most_chips = {
+                v: Chip(f"most-cards-{v}", label, h(self._edit, vm.set_most_cards, v), expand=True)
+                for v, label in ((0, names[0]), ("tie", fmt().digits(_("26 each"))), (1, names[1]))
+            }
+            items.append(
+                ft.Row(
+                    [
+                        ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD, expand=True),
+                        help_mark(self.host, "help-most-cards"),
+                    ],
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+            )
             items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
         items.extend(self._sweep_rows(names))
         if self.number:
-            items.append(big_button("delete-deal", _("Delete this deal"), h(self._delete, screen=self),
-                                    icon=ft.Icons.DELETE_OUTLINE, filled=False))
+            items.append(
+                big_button(
+                    "delete-deal",
+                    _("Delete this deal"),
+                    h(self._delete, screen=self),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    filled=False,
+                )
+            )
         items.append(ft.Container(height=16))  # the last row clear of the footer's edge
         self.body.controls = items
         # footer: live totals, what saving would do, the reason it cannot be saved, save
-        self.total_texts = [ft.Text("", size=18, weight=ft.FontWeight.BOLD, max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS, text_align=align)
-                            for align in (ft.TextAlign.START, ft.TextAlign.END)]
+        self.total_texts = [
+            ft.Text(
+                "",
+                size=18,
+                weight=ft.FontWeight.BOLD,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                text_align=align,
+            )
+            for align in (ft.TextAlign.START, ft.TextAlign.END)
+        ]
         self.preview_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.preview_slot = sem("deal-preview", self.preview_text, live_region=True)
         self.error_text = ft.Text("", color=ft.Colors.ERROR, size=13)
         self.error_slot = sem("deal-error", self.error_text, live_region=True)
-        self.save_button = ft.FilledButton(content=_("Save deal"), icon=ft.Icons.CHECK, height=52,
-                                           on_click=h(self._save, screen=self))
-        self.totals_row = ft.Row([sem("deal-total-0", self.total_texts[0], expand=True),
-                                  help_mark(self.host, "help-scoring"),
-                                  sem("deal-total-1", self.total_texts[1], expand=True)], spacing=0,
-                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.save_button = ft.FilledButton(
+            content=_("Save deal"),
+            icon=ft.Icons.CHECK,
+            height=52,
+            on_click=h(self._save, screen=self),
+        )
+        self.totals_row = ft.Row(
+            [
+                sem("deal-total-0", self.total_texts[0], expand=True),
+                help_mark(self.host, "help-scoring"),
+                sem("deal-total-1", self.total_texts[1], expand=True),
+            ],
+            spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
         self.save_slot = sem("save-deal", self.save_button)
         self._arrange_footer(self.host.page_width())
 
@@ -202,25 +299,49 @@ class DealScreen(Screen):
         vm, h = self.vm, self.host.handler
         short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
         self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.sweep_names = [ft.Text(names[t], max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                    weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
-                            for t in (0, 1)]
+        self.sweep_names = [
+            ft.Text(
+                names[t],
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+            )
+            for t in (0, 1)
+        ]
         rows: list[ft.Control] = [
-            ft.Row([ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD), help_mark(self.host, "help-sweeps")],
-                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(
+                [
+                    ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD),
+                    help_mark(self.host, "help-sweeps"),
+                ],
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
             sem("sweep-hint", self.sweep_hint),  # read before the counters it explains
-            sem("sweep-teams", ft.Row([ft.Container(expand=True)] + [
-                ft.Container(text, width=122) for text in self.sweep_names], spacing=2)),
+            sem(
+                "sweep-teams",
+                ft.Row(
+                    [ft.Container(expand=True)]
+                    + [ft.Container(text, width=122) for text in self.sweep_names],
+                    spacing=2,
+                ),
+            ),
         ]
         self.counters = {}
         for kind in SWEEP_KINDS:
             row: list[ft.Control] = [ft.Text(short[kind], expand=True, size=14, max_lines=2)]
             for t in (0, 1):
-                c = Counter(f"sweep-{t}-{kind}",
-                            _("{kind}, {team}").format(kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]),
-                            h(self._edit, vm.dec, t, kind), h(self._edit, vm.inc, t, kind),
-                            dec_label=_(texts.SWEEP_REMOVE_LABELS[kind]).format(team=names[t]),
-                            inc_label=_(texts.SWEEP_ADD_LABELS[kind]).format(team=names[t]))
+                c = Counter(
+                    f"sweep-{t}-{kind}",
+                    _("{kind}, {team}").format(
+                        kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]
+                    ),
+                    h(self._edit, vm.dec, t, kind),
+                    h(self._edit, vm.inc, t, kind),
+                    dec_label=_(texts.SWEEP_REMOVE_LABELS[kind]).format(team=names[t]),
+                    inc_label=_(texts.SWEEP_ADD_LABELS[kind]).format(team=names[t]),
+                )
                 self.counters[(t, kind)] = c
                 row.append(c.control)
             rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -234,15 +355,21 @@ class DealScreen(Screen):
         match = vm.match
         # "Record deal 4" once another phone saved deal 3
         self.view.appbar.title.value = self.title()
-        self.notice_slot.controls = [notice(self.message, on_close=self.host.handler(self._dismiss), error=True)] \
-            if self.message else []
+        self.notice_slot.controls = (
+            [notice(self.message, on_close=self.host.handler(self._dismiss), error=True)]
+            if self.message
+            else []
+        )
         for s, chip in enumerate(self.dealer_chips):
             chip.set(vm.dealer == s)
         if vm.dealer is None:
             self.bidder_text.value = _("Choose the dealer: the bidder sits on the dealer's right.")
         else:
             self.bidder_text.value = _("{dealer} deals; {bidder} bids ({team}).").format(
-                dealer=match.seat_name(vm.dealer), bidder=match.seat_name(vm.bidder), team=names[vm.bidder % 2])
+                dealer=match.seat_name(vm.dealer),
+                bidder=match.seat_name(vm.bidder),
+                team=names[vm.bidder % 2],
+            )
         for m, chip in self.mode_chips.items():
             chip.set(vm.mode == m)
         self.cards_section.visible = vm.mode == "cards"
@@ -251,23 +378,29 @@ class DealScreen(Screen):
             card.set(vm.team_of(code), names[vm.team_of(code)])
         cp = vm.card_points()
         if vm.mode == "cards":
-            self.card_points.value = _("Card points {points0} : {points1}").format(points0=num(cp[0]), points1=num(cp[1]))
+            self.card_points.value = _("Card points {points0} : {points1}").format(
+                points0=num(cp[0]), points1=num(cp[1])
+            )
         self.points_other.value = _("{team}: {points}").format(
-            team=names[1], points="–" if cp is None or not 0 <= cp[1] <= vm.rules.card_total else num(cp[1]))
+            team=names[1],
+            points="–" if cp is None or not 0 <= cp[1] <= vm.rules.card_total else num(cp[1]),
+        )
         for (t, kind), c in self.counters.items():
             c.set(vm.sweeps[(t, kind)], vm.can_add(t, kind))
         opening, last = vm.sweep_team("opening"), vm.sweep_team("last")
         self.sweep_hint.visible = opening is not None
         if opening is not None:
-            self.sweep_hint.value = _("Only {bidder_team} (the bidder's team) can make the opening sweep, "
-                                      "only {dealer_team} (the dealer's team) the last-play sweep.").format(
-                bidder_team=names[opening], dealer_team=names[last])
+            self.sweep_hint.value = _(
+                "Only {bidder_team} (the bidder's team) can make the opening sweep, "
+                "only {dealer_team} (the dealer's team) the last-play sweep."
+            ).format(bidder_team=names[opening], dealer_team=names[last])
         for v, chip in self.most_chips.items():
             chip.set(vm.most_cards == v)
         totals = vm.totals()
         for t in (0, 1):
             self.total_texts[t].value = _("{team}: {points}").format(
-                team=names[t], points="–" if totals is None else num(totals[t]))
+                team=names[t], points="–" if totals is None else num(totals[t])
+            )
         preview = vm.preview()
         self.preview_text.value = preview or ""
         self.preview_slot.visible = bool(preview)
@@ -320,7 +453,9 @@ class DealScreen(Screen):
         self.changed()
 
     def _points_changed(self, e):
-        self.vm.set_points_text(e.control.value)  # the other team's points follow as each digit is typed
+        self.vm.set_points_text(
+            e.control.value
+        )  # the other team's points follow as each digit is typed
         self.changed()
 
     def _points_focused(self):
@@ -369,8 +504,9 @@ class DealScreen(Screen):
         save this entry after it only if asked to (the two may be the same deal, entered twice)."""
         added = self.vm.added_elsewhere()
         self.stale_upto = added[-1]
-        self.stale_dialog = stale_dialog(self.host, self, self.board, added, self._discard_stale,
-                                         self._save_as_next)
+        self.stale_dialog = stale_dialog(
+            self.host, self, self.board, added, self._discard_stale, self._save_as_next
+        )
         self.host.show_dialog(self.stale_dialog)
 
     def _close_stale(self) -> None:

@@ -22,11 +22,21 @@ class DealViewScreen(Screen):
         self.route = f"/match/{board.match_id}/deal/{number}"
         super().__init__(host)
         h = host.handler
-        self.edit_button = big_button("edit-deal", _("Edit deal {number}").format(number=num(number)),
-                                      h(self._edit, screen=self), icon=ft.Icons.EDIT, expand=True)
-        self.delete_button = big_button("delete-deal", _("Delete deal {number}").format(number=num(number)),
-                                        h(self._delete, screen=self), icon=ft.Icons.DELETE_OUTLINE, filled=False,
-                                        expand=True)
+        self.edit_button = big_button(
+            "edit-deal",
+            _("Edit deal {number}").format(number=num(number)),
+            h(self._edit, screen=self),
+            icon=ft.Icons.EDIT,
+            expand=True,
+        )
+        self.delete_button = big_button(
+            "delete-deal",
+            _("Delete deal {number}").format(number=num(number)),
+            h(self._delete, screen=self),
+            icon=ft.Icons.DELETE_OUTLINE,
+            filled=False,
+            expand=True,
+        )
         self.footer.controls = [ft.Row([self.delete_button, self.edit_button], spacing=6)]
         self.refused_dialog: ft.AlertDialog | None = None
         self.refresh()
@@ -44,10 +54,19 @@ class DealViewScreen(Screen):
             return
         rows = []
         for i, (what, value) in enumerate(lines):
-            rows.append(sem(f"deal-view-{i}", ft.Row([
-                ft.Text(what, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=2),
-                ft.Text(value, weight=ft.FontWeight.BOLD, expand=3)], vertical_alignment=ft.CrossAxisAlignment.START),
-                container=True))
+            rows.append(
+                sem(
+                    f"deal-view-{i}",
+                    ft.Row(
+                        [
+                            ft.Text(what, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=2),
+                            ft.Text(value, weight=ft.FontWeight.BOLD, expand=3),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    ),
+                    container=True,
+                )
+            )
         self.body.controls = [sem("deal-view", ft.Column(rows, spacing=8, tight=True))]
 
     async def _edit(self):
@@ -66,20 +85,38 @@ class DealViewScreen(Screen):
         (keep the dealers the later deals were shown with, or change that deal first)."""
         plan, h = self.board.refusal, self.host.handler
         message = self.board.take_message()  # shown here, not again on the scoreboard
-        actions = [sem("delete-deal-cancel", ft.TextButton(content=_("Cancel"), height=TAP,
-                                                           on_click=h(self._close_refused))),
-                   sem("delete-deal-edit-later", ft.TextButton(
-                       content=_("Edit deal {number}").format(number=num(plan.to_change)),
-                       height=TAP, on_click=h(self._edit_later, plan.to_change, screen=self)))]
+        actions = [
+            sem(
+                "delete-deal-cancel",
+                ft.TextButton(content=_("Cancel"), height=TAP, on_click=h(self._close_refused)),
+            ),
+            sem(
+                "delete-deal-edit-later",
+                ft.TextButton(
+                    content=_("Edit deal {number}").format(number=num(plan.to_change)),
+                    height=TAP,
+                    on_click=h(self._edit_later, plan.to_change, screen=self),
+                ),
+            ),
+        ]
         if plan.kept is not None:
-            actions.append(sem("delete-deal-keep-dealers", ft.FilledButton(
-                content=_("Delete, keeping the dealers"), height=TAP,
-                on_click=h(self._keep_dealers, screen=self))))
+            actions.append(
+                sem(
+                    "delete-deal-keep-dealers",
+                    ft.FilledButton(
+                        content=_("Delete, keeping the dealers"),
+                        height=TAP,
+                        on_click=h(self._keep_dealers, screen=self),
+                    ),
+                )
+            )
         self.refused_dialog = ft.AlertDialog(
             title=ft.Text(_("Delete deal {number}").format(number=num(self.number))),
-            content=ft.Semantics(identifier="delete-deal-refused", container=True,
-                                 content=ft.Text(message)),
-            actions=actions)
+            content=ft.Semantics(
+                identifier="delete-deal-refused", container=True, content=ft.Text(message)
+            ),
+            actions=actions,
+        )
         self.host.show_dialog(self.refused_dialog)
 
     def _close_refused(self) -> None:

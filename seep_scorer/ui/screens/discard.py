@@ -27,10 +27,18 @@ def ask_discard(host: Host, screen, then) -> ft.AlertDialog:
     dialog = ft.AlertDialog(
         title=sem("discard-deal", ft.Text(_("Discard this entry?")), container=True),
         actions=[
-            sem("discard-deal-keep", ft.TextButton(
-                content=_("Keep entering"), height=TAP, on_click=h(keep, screen=screen))),
-            sem("discard-deal-yes", ft.FilledButton(
-                content=_("Discard my entry"), height=TAP, on_click=h(discard, screen=screen))),
+            sem(
+                "discard-deal-keep",
+                ft.TextButton(
+                    content=_("Keep entering"), height=TAP, on_click=h(keep, screen=screen)
+                ),
+            ),
+            sem(
+                "discard-deal-yes",
+                ft.FilledButton(
+                    content=_("Discard my entry"), height=TAP, on_click=h(discard, screen=screen)
+                ),
+            ),
         ],
     )
     host.show_dialog(dialog)

@@ -24,7 +24,11 @@ def invite_entry(host: Host, route: str) -> list[ft.Control]:
     """The app bar's invite button, or nothing where inviting is not offered."""
     if host.join_address() is None:
         return []
-    return [labelled_icon_button("invite", _("Invite a phone"), ft.Icons.QR_CODE_2, host.handler(host.go, route))]
+    return [
+        labelled_icon_button(
+            "invite", _("Invite a phone"), ft.Icons.QR_CODE_2, host.handler(host.go, route)
+        )
+    ]
 
 
 class InviteScreen(Screen):
@@ -37,14 +41,28 @@ class InviteScreen(Screen):
         super().__init__(host)
         self.view.route = route
         address = vm.address or ""
-        self.qr_image = ft.Image(src=b"", width=1, height=1, filter_quality=ft.FilterQuality.NONE,
-                                 exclude_from_semantics=True)
+        self.qr_image = ft.Image(
+            src=b"",
+            width=1,
+            height=1,
+            filter_quality=ft.FilterQuality.NONE,
+            exclude_from_semantics=True,
+        )
         # The code stays black on white in every theme: scanners read dark modules on a light ground.
         # Named with the address itself (an image's semantics value is not read in the browser).
-        self.qr = sem("invite-qr", ft.Container(self.qr_image, bgcolor=ft.Colors.WHITE),
-                      label=_("QR code of the join address: {address}").format(address=address), image=True)
-        self.copy_button = ft.FilledButton(content=_("Copy the address"), icon=ft.Icons.CONTENT_COPY, height=52,
-                                           expand=True, on_click=host.handler(self._copied))
+        self.qr = sem(
+            "invite-qr",
+            ft.Container(self.qr_image, bgcolor=ft.Colors.WHITE),
+            label=_("QR code of the join address: {address}").format(address=address),
+            image=True,
+        )
+        self.copy_button = ft.FilledButton(
+            content=_("Copy the address"),
+            icon=ft.Icons.CONTENT_COPY,
+            height=52,
+            expand=True,
+            on_click=host.handler(self._copied),
+        )
         # set ahead of the tap: a browser lets a page write to the clipboard only while it handles the tap
         self.copy_button.action = _copy_action(address) if vm.offered else None
         self.note = ft.Container(visible=False)
@@ -63,29 +81,52 @@ class InviteScreen(Screen):
             self.qr_width = width
             png, side = self.vm.qr_png(width)
             # as base64 text: Flet 1.0.5's web client draws nothing for raw bytes
-            self.qr_image.src, self.qr_image.width, self.qr_image.height = base64.b64encode(png).decode(), side, side
+            self.qr_image.src, self.qr_image.width, self.qr_image.height = (
+                base64.b64encode(png).decode(),
+                side,
+                side,
+            )
 
     def refresh(self) -> None:
         if not hasattr(self, "qr"):
             return
         vm = self.vm
         if not vm.offered:
-            self.body.controls = [ft.Text(_("Inviting a phone needs Seep Scorer served to the whole table "
-                                            "(started with --host 0.0.0.0)."))]
+            self.body.controls = [
+                ft.Text(
+                    _(
+                        "Inviting a phone needs Seep Scorer served to the whole table "
+                        "(started with --host 0.0.0.0)."
+                    )
+                )
+            ]
             self.footer.controls = []
             return
-        lead = _("Another phone at the table scans this code to open this match.") if vm.match_id else \
-            _("Another phone at the table scans this code to join.")
-        self.note.content = notice(_("The address is copied.") if vm.copied else None,
-                                   on_close=self.host.handler(self._dismiss))
+        lead = (
+            _("Another phone at the table scans this code to open this match.")
+            if vm.match_id
+            else _("Another phone at the table scans this code to join.")
+        )
+        self.note.content = notice(
+            _("The address is copied.") if vm.copied else None,
+            on_close=self.host.handler(self._dismiss),
+        )
         self.note.visible = vm.copied
         self.body.controls = [
             self.note,
             ft.Text(lead, size=16),
             ft.Row([self.qr], alignment=ft.MainAxisAlignment.CENTER),
-            sem("invite-address", ft.Text(vm.address, selectable=True, size=15, weight=ft.FontWeight.BOLD)),
-            ft.Text(_("Anyone with this address can see and change the matches: show it only at your table."),
-                    size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            sem(
+                "invite-address",
+                ft.Text(vm.address, selectable=True, size=15, weight=ft.FontWeight.BOLD),
+            ),
+            ft.Text(
+                _(
+                    "Anyone with this address can see and change the matches: show it only at your table."
+                ),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
         ]
         self.footer.controls = [ft.Row([sem("invite-copy", self.copy_button, expand=True)])]
 

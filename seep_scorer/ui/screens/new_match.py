@@ -39,16 +39,29 @@ class NewMatchScreen(Screen):
         def focused(e):
             self.vm.focused = field
             self.changed()
+
         # the default as a hint, not as text: typing replaces it, and an empty field records it
-        box = ft.TextField(label=label, value=self.vm.name(field), hint_text=self.vm.default(field),
-                           on_change=h(changed, event=True), on_focus=h(focused, event=True))
+        box = ft.TextField(
+            label=label,
+            value=self.vm.name(field),
+            hint_text=self.vm.default(field),
+            on_change=h(changed, event=True),
+            on_focus=h(focused, event=True),
+        )
         self.name_boxes[field] = box
         self.name_labels[field] = label
         hint = ft.Text("", size=12, color=ft.Colors.PRIMARY)
-        keep = ft.TextButton(content=_("Keep as typed"), height=TAP, on_click=h(self._keep_typed, field))
+        keep = ft.TextButton(
+            content=_("Keep as typed"), height=TAP, on_click=h(self._keep_typed, field)
+        )
         self.name_hints[field] = (sem(f"{ident}-recorded", hint), hint, sem(f"{ident}-keep", keep))
-        return ft.Column([sem(ident, box), self.name_hints[field][0], ft.Row([self.name_hints[field][2]])],
-                         spacing=0, tight=True, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Column(
+            [sem(ident, box), self.name_hints[field][0], ft.Row([self.name_hints[field][2]])],
+            spacing=0,
+            tight=True,
+            expand=True,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
 
     def _build(self) -> None:
         vm = self.vm
@@ -56,30 +69,76 @@ class NewMatchScreen(Screen):
         self.name_boxes: dict[str, ft.TextField] = {}
         self.name_labels: dict[str, str] = {}
         self.name_hints: dict[str, tuple[ft.Control, ft.Text, ft.Control]] = {}
-        team_fields = [self._name_field(f"team-{t}", f"team-name-{t}", _("Team {number}").format(number=num(t + 1)))
-                       for t in (0, 1)]
-        player_fields = [self._name_field(f"player-{s}", f"player-name-{s}", _("Seat {number}").format(number=num(s + 1)))
-                         for s in range(4)]
+        team_fields = [
+            self._name_field(
+                f"team-{t}", f"team-name-{t}", _("Team {number}").format(number=num(t + 1))
+            )
+            for t in (0, 1)
+        ]
+        player_fields = [
+            self._name_field(
+                f"player-{s}", f"player-name-{s}", _("Seat {number}").format(number=num(s + 1))
+            )
+            for s in range(4)
+        ]
         items: list[ft.Control] = [section_title(_("Teams and players"))]
         # one list of names used before under each team's fields, for the field being typed in
         self.suggestion_rows = [ft.Row(wrap=True, spacing=6, run_spacing=6) for _t in (0, 1)]
-        self.suggestion_boxes = [ft.Column([ft.Text(_("Used before:"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                                            row], spacing=4, tight=True, visible=False)
-                                 for row in self.suggestion_rows]
+        self.suggestion_boxes = [
+            ft.Column(
+                [ft.Text(_("Used before:"), size=12, color=ft.Colors.ON_SURFACE_VARIANT), row],
+                spacing=4,
+                tight=True,
+                visible=False,
+            )
+            for row in self.suggestion_rows
+        ]
         for t in (0, 1):
-            items.append(ft.Column([team_fields[t], ft.Row([player_fields[t], player_fields[t + 2]], spacing=8,
-                                                           vertical_alignment=ft.CrossAxisAlignment.START),
-                                    self.suggestion_boxes[t]],
-                                   spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-        items.append(ft.Row([section_title(_("Rules")), help_mark(self.host, "help-presets")], spacing=0,
-                            vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        self.preset_chips = {p: Chip(f"rules-preset-{p}", fmt().digits(_(texts.PRESET_LABELS[p])),
-                                      h(self._set_preset, p), expand=True, compact=False)
-                             for p in ("standard", "race500", "custom")}
-        items.append(sem("rules-preset", ft.Row([c.control for c in self.preset_chips.values()], spacing=6)))
+            items.append(
+                ft.Column(
+                    [
+                        team_fields[t],
+                        ft.Row(
+                            [player_fields[t], player_fields[t + 2]],
+                            spacing=8,
+                            vertical_alignment=ft.CrossAxisAlignment.START,
+                        ),
+                        self.suggestion_boxes[t],
+                    ],
+                    spacing=8,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                )
+            )
+        items.append(
+            ft.Row(
+                [section_title(_("Rules")), help_mark(self.host, "help-presets")],
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+        self.preset_chips = {
+            p: Chip(
+                f"rules-preset-{p}",
+                fmt().digits(_(texts.PRESET_LABELS[p])),
+                h(self._set_preset, p),
+                expand=True,
+                compact=False,
+            )
+            for p in ("standard", "race500", "custom")
+        }
+        items.append(
+            sem("rules-preset", ft.Row([c.control for c in self.preset_chips.values()], spacing=6))
+        )
         self.details_icon = ft.Icon(ft.Icons.EXPAND_MORE)
-        items.append(tile("rule-details", ft.Row([self.details_icon, ft.Text(_("Rule details"), expand=True)]),
-                          h(self._toggle_details), padding=ft.Padding.symmetric(horizontal=8)))
+        items.append(
+            tile(
+                "rule-details",
+                ft.Row([self.details_icon, ft.Text(_("Rule details"), expand=True)]),
+                h(self._toggle_details),
+                padding=ft.Padding.symmetric(horizontal=8),
+            )
+        )
         self.param_chips: dict[tuple[str, str], Chip] = {}
         self.param_fields: dict[str, ft.TextField] = {}
         self.param_switches: dict[str, ft.Switch] = {}
@@ -90,58 +149,113 @@ class NewMatchScreen(Screen):
             if p.kind == "choice":
                 chips = []
                 for c in p.choices:
-                    chip = Chip(f"param-{p.name}-{c}", _(texts.SCORING_LABELS.get(c, c)),
-                                 h(self._set_param, p.name, c), expand=True, compact=False)
+                    chip = Chip(
+                        f"param-{p.name}-{c}",
+                        _(texts.SCORING_LABELS.get(c, c)),
+                        h(self._set_param, p.name, c),
+                        expand=True,
+                        compact=False,
+                    )
                     self.param_chips[(p.name, c)] = chip
                     chips.append(chip.control)
-                self.param_boxes[p.name] = ft.Column([ft.Text(label, size=13),
-                                                      sem(f"param-{p.name}", ft.Row(chips, spacing=6))],
-                                                     spacing=8, tight=True)
+                self.param_boxes[p.name] = ft.Column(
+                    [ft.Text(label, size=13), sem(f"param-{p.name}", ft.Row(chips, spacing=6))],
+                    spacing=8,
+                    tight=True,
+                )
                 details.append(self.param_boxes[p.name])
             elif p.kind == "bool":
-                sw = ft.Switch(label=label, on_change=h(lambda e, n: self._set_param(n, bool(e.control.value)),
-                                                         p.name, event=True))
+                sw = ft.Switch(
+                    label=label,
+                    on_change=h(
+                        lambda e, n: self._set_param(n, bool(e.control.value)), p.name, event=True
+                    ),
+                )
                 self.param_switches[p.name] = sw
                 self.param_boxes[p.name] = sem(f"param-{p.name}", sw)
                 details.append(self.param_boxes[p.name])
             else:
+
                 def changed(e, name=p.name):
                     self.vm.set_param_text(name, e.control.value)
                     self.vm.error = None
                     self.changed()
-                field = ft.TextField(label=label, keyboard_type=ft.KeyboardType.NUMBER, on_change=h(changed, event=True),
-                                     hint_text=_("empty: off") if p.name == "minimum" else None)
+
+                field = ft.TextField(
+                    label=label,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    on_change=h(changed, event=True),
+                    hint_text=_("empty: off") if p.name == "minimum" else None,
+                )
                 self.param_fields[p.name] = field
                 self.param_boxes[p.name] = sem(f"param-{p.name}", field)
                 details.append(self.param_boxes[p.name])
         self.details = ft.Column(details, spacing=8, tight=True, visible=False)
         items.append(self.details)
         items.append(section_title(_("Match length")))
-        self.type_chips = {t: Chip(f"match-type-{t}", _(texts.MATCH_TYPE_LABELS[t]),
-                                    h(self._set_type, t), expand=True, compact=False)
-                           for t in ("bazzis", "first_to", "target", "open")}
-        items.append(sem("match-type", ft.Row([c.control for c in self.type_chips.values()], spacing=6)))
-        self.count_field = ft.TextField(label=_("Match length"), keyboard_type=ft.KeyboardType.NUMBER,
-                                        on_change=h(self._count_changed, event=True), width=140)
+        self.type_chips = {
+            t: Chip(
+                f"match-type-{t}",
+                _(texts.MATCH_TYPE_LABELS[t]),
+                h(self._set_type, t),
+                expand=True,
+                compact=False,
+            )
+            for t in ("bazzis", "first_to", "target", "open")
+        }
+        items.append(
+            sem("match-type", ft.Row([c.control for c in self.type_chips.values()], spacing=6))
+        )
+        self.count_field = ft.TextField(
+            label=_("Match length"),
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=h(self._count_changed, event=True),
+            width=140,
+        )
         self.count_unit = ft.Text("")
-        self.count_row = ft.Row([sem("match-length", self.count_field), self.count_unit],
-                                vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        self.count_row = ft.Row(
+            [sem("match-length", self.count_field), self.count_unit],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
         items.append(self.count_row)
         items.append(section_title(_("First dealer")))
-        self.dealer_chips = {s: Chip(f"first-dealer-{s}", vm.recorded_name(f"player-{s}"),
-                                      h(self._set_dealer, s),
-                                      expand=True) for s in range(4)}
-        self.dealer_chips["random"] = Chip("first-dealer-random", _("Random"),
-                                            h(self._set_dealer, "random"), compact=False)
-        items.append(sem("first-dealer", ft.Column([
-            ft.Row([self.dealer_chips[s].control for s in range(4)], spacing=4),
-            self.dealer_chips["random"].control,
-        ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+        self.dealer_chips = {
+            s: Chip(
+                f"first-dealer-{s}",
+                vm.recorded_name(f"player-{s}"),
+                h(self._set_dealer, s),
+                expand=True,
+            )
+            for s in range(4)
+        }
+        self.dealer_chips["random"] = Chip(
+            "first-dealer-random", _("Random"), h(self._set_dealer, "random"), compact=False
+        )
+        items.append(
+            sem(
+                "first-dealer",
+                ft.Column(
+                    [
+                        ft.Row([self.dealer_chips[s].control for s in range(4)], spacing=4),
+                        self.dealer_chips["random"].control,
+                    ],
+                    spacing=6,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
+            )
+        )
         self.body.controls = items
         self.error_text = ft.Text("", color=ft.Colors.ERROR)
         self.error_slot = sem("new-match-error", self.error_text)
-        self.footer.controls = [self.error_slot, big_button("start-match", _("Start match"), h(self._start, screen=self),
-                                                            icon=ft.Icons.PLAY_ARROW)]
+        self.footer.controls = [
+            self.error_slot,
+            big_button(
+                "start-match",
+                _("Start match"),
+                h(self._start, screen=self),
+                icon=ft.Icons.PLAY_ARROW,
+            ),
+        ]
         self._sync_values()
 
     def _sync_values(self) -> None:
@@ -155,7 +269,9 @@ class NewMatchScreen(Screen):
         self._sync_count()
 
     def _sync_count(self) -> None:
-        self.count_field.value = "" if self.vm.match_count is None else fmt().digits(str(self.vm.match_count))
+        self.count_field.value = (
+            "" if self.vm.match_count is None else fmt().digits(str(self.vm.match_count))
+        )
 
     def refresh(self) -> None:
         if not hasattr(self, "preset_chips"):
@@ -172,7 +288,9 @@ class NewMatchScreen(Screen):
             box.visible = name in shown
         if "minimum" in self.param_fields:
             # an empty minimum is no minimum: say so under the field, not only while it has the focus
-            self.param_fields["minimum"].helper_text = _("Off: no minimum") if vm.params["minimum"] is None else None
+            self.param_fields["minimum"].helper_text = (
+                _("Off: no minimum") if vm.params["minimum"] is None else None
+            )
         allowed = vm.match_types()
         for t, chip in self.type_chips.items():
             chip.control.visible = t in allowed
@@ -183,7 +301,9 @@ class NewMatchScreen(Screen):
             name = vm.recorded_name(f"player-{s}") or _("Seat {number}").format(number=num(s + 1))
             self.dealer_chips[s].text.value = name
             # what the chip does, for a screen reader: "Asha deals first"
-            self.dealer_chips[s].text.semantics_label = _("{player} deals first").format(player=name)
+            self.dealer_chips[s].text.semantics_label = _("{player} deals first").format(
+                player=name
+            )
         self.dealer_chips["random"].text.semantics_label = _("A random player deals first")
         for key, chip in self.dealer_chips.items():
             chip.set(vm.first_dealer == key)
@@ -207,10 +327,19 @@ class NewMatchScreen(Screen):
         for t in (0, 1):
             shown = bool(found) and team == t
             self.suggestion_boxes[t].visible = shown
-            self.suggestion_rows[t].controls = [
-                sem(f"name-suggestion-{i}", ft.OutlinedButton(content=name, height=TAP,
-                                                              on_click=h(self._choose, vm.focused, name)))
-                for i, name in enumerate(found, start=1)] if shown else []
+            self.suggestion_rows[t].controls = (
+                [
+                    sem(
+                        f"name-suggestion-{i}",
+                        ft.OutlinedButton(
+                            content=name, height=TAP, on_click=h(self._choose, vm.focused, name)
+                        ),
+                    )
+                    for i, name in enumerate(found, start=1)
+                ]
+                if shown
+                else []
+            )
 
     def _choose(self, field: str, name: str) -> None:
         self.vm.choose(field, name)

@@ -36,24 +36,46 @@ class PlayerScreen(Screen):
         if not vm.loaded:
             self.body.controls = items
             return
-        items.append(ft.Row([ft.Icon(ft.Icons.DATE_RANGE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-                             ft.Text(fmt().digits(_(PERIOD_LABELS[vm.period])), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-                            spacing=6))
+        items.append(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.DATE_RANGE, size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(
+                        fmt().digits(_(PERIOD_LABELS[vm.period])),
+                        size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                ],
+                spacing=6,
+            )
+        )
         f = vm.figures
         if f is None:
-            items.append(ft.Text(_("No matches for this player in this period."), color=ft.Colors.ON_SURFACE_VARIANT))
+            items.append(
+                ft.Text(
+                    _("No matches for this player in this period."),
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            )
         else:
             results, rest = self._figures()
             items += results
             if vm.months:
-                items += [section_title(_("Results by month")), results_chart(vm.months[-self._months_shown():])]
+                items += [
+                    section_title(_("Results by month")),
+                    results_chart(vm.months[-self._months_shown() :]),
+                ]
             items += rest
             if vm.partners:
-                items += [section_title(_("Partners")),
-                          *(self._partner(n, p) for n, p in enumerate(vm.partners, start=1))]
+                items += [
+                    section_title(_("Partners")),
+                    *(self._partner(n, p) for n, p in enumerate(vm.partners, start=1)),
+                ]
             if vm.rivalries:
-                items += [section_title(_("Head to head")),
-                          *(self._rivalry(n, r) for n, r in enumerate(vm.rivalries, start=1))]
+                items += [
+                    section_title(_("Head to head")),
+                    *(self._rivalry(n, r) for n, r in enumerate(vm.rivalries, start=1)),
+                ]
         self.body.controls = [sem("player", ft.Column(items, spacing=10), container=True)]
 
     def _months_shown(self) -> int:
@@ -64,48 +86,143 @@ class PlayerScreen(Screen):
     def _figures(self) -> tuple[list[ft.Control], list[ft.Control]]:
         """The results (matches, win rate; wins, losses, draws) and the rest, as rows of cells."""
         f = self.vm.figures
-        results = [[("player-matches", _("Matches"), num(f.matches)),
-                    ("player-win-rate", _("Win rate"), percent(f.win_rate))],
-                   [("player-wins", _("Wins"), num(f.wins)), ("player-losses", _("Losses"), num(f.losses)),
-                    ("player-draws", _("Draws"), num(f.draws))]]
-        rest = [[("player-bazzis-won", _("Bazzis won"), num(f.bazzis_won)),
-                 ("player-bazzis-lost", _("Bazzis lost"), num(f.bazzis_lost))],
-                [("player-bazzis-minimum", _("Bazzis won by the minimum"), num(f.bazzis_won_by_minimum)),
-                 ("player-deals", _("Deals"), num(f.deals))],
-                [("player-card-points", _("Card points per deal"), decimal(f.card_points_per_deal)),
-                 ("player-sweeps", _("Sweeps per ten deals"), decimal(f.sweeps_per_ten_deals))]]
+        results = [
+            [
+                ("player-matches", _("Matches"), num(f.matches)),
+                ("player-win-rate", _("Win rate"), percent(f.win_rate)),
+            ],
+            [
+                ("player-wins", _("Wins"), num(f.wins)),
+                ("player-losses", _("Losses"), num(f.losses)),
+                ("player-draws", _("Draws"), num(f.draws)),
+            ],
+        ]
+        rest = [
+            [
+                ("player-bazzis-won", _("Bazzis won"), num(f.bazzis_won)),
+                ("player-bazzis-lost", _("Bazzis lost"), num(f.bazzis_lost)),
+            ],
+            [
+                (
+                    "player-bazzis-minimum",
+                    _("Bazzis won by the minimum"),
+                    num(f.bazzis_won_by_minimum),
+                ),
+                ("player-deals", _("Deals"), num(f.deals)),
+            ],
+            [
+                ("player-card-points", _("Card points per deal"), decimal(f.card_points_per_deal)),
+                ("player-sweeps", _("Sweeps per ten deals"), decimal(f.sweeps_per_ten_deals)),
+            ],
+        ]
         return [_cells(line) for line in results], [_cells(line) for line in rest]
 
     def _partner(self, n: int, p: Partner) -> ft.Control:
         f = p.figures
-        return tile(f"partner-{n}", ft.Row([
-            ft.Column([ft.Text(p.name, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                       ft.Text(record_text(f.wins, f.losses, f.draws), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
-                      spacing=0, tight=True, expand=True),
-            ft.Text(_("{count} played").format(count=num(f.matches)), size=12),
-            ft.Text(percent(f.win_rate), weight=ft.FontWeight.BOLD, width=56, text_align=ft.TextAlign.END),
-        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        return tile(
+            f"partner-{n}",
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(
+                                p.name,
+                                weight=ft.FontWeight.BOLD,
+                                max_lines=2,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            ft.Text(
+                                record_text(f.wins, f.losses, f.draws),
+                                size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        expand=True,
+                    ),
+                    ft.Text(_("{count} played").format(count=num(f.matches)), size=12),
+                    ft.Text(
+                        percent(f.win_rate),
+                        weight=ft.FontWeight.BOLD,
+                        width=56,
+                        text_align=ft.TextAlign.END,
+                    ),
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
             self.host.handler(self.host.go, f"/stats/player/{p.slug}"),
-            height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=6), alignment=ft.Alignment.CENTER_LEFT,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+            height=None,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            alignment=ft.Alignment.CENTER_LEFT,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        )
 
     def _rivalry(self, n: int, r: Rivalry) -> ft.Control:
-        return sem(f"rival-{n}", ft.Container(ft.Row([
-            ft.Column([ft.Text(_("With {partner} against {opponents}").format(
-                partner=r.partner, opponents=pair_name(r.opponents)), weight=ft.FontWeight.BOLD, max_lines=3),
-                       ft.Text(record_text(r.wins, r.losses, r.draws), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
-                      spacing=0, tight=True, expand=True),
-            ft.Text(_("{count} played").format(count=num(r.matches)), size=12),
-        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW), container=True)
+        return sem(
+            f"rival-{n}",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    _("With {partner} against {opponents}").format(
+                                        partner=r.partner, opponents=pair_name(r.opponents)
+                                    ),
+                                    weight=ft.FontWeight.BOLD,
+                                    max_lines=3,
+                                ),
+                                ft.Text(
+                                    record_text(r.wins, r.losses, r.draws),
+                                    size=12,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                            ],
+                            spacing=0,
+                            tight=True,
+                            expand=True,
+                        ),
+                        ft.Text(_("{count} played").format(count=num(r.matches)), size=12),
+                    ],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            ),
+            container=True,
+        )
 
 
 def _cells(line: list[tuple[str, str, str]]) -> ft.Control:
     """One row of figures: each a label over its value, in its own semantics node."""
-    return ft.Row([sem(ident, ft.Container(ft.Column(
-        [ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
-         ft.Text(value, size=20, weight=ft.FontWeight.BOLD)], spacing=0, tight=True),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=12,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8)), container=True, expand=True)
-        for ident, label, value in line], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ft.Row(
+        [
+            sem(
+                ident,
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                label, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2
+                            ),
+                            ft.Text(value, size=20, weight=ft.FontWeight.BOLD),
+                        ],
+                        spacing=0,
+                        tight=True,
+                    ),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                    border_radius=12,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                ),
+                container=True,
+                expand=True,
+            )
+            for ident, label, value in line
+        ],
+        spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )

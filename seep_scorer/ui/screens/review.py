@@ -13,7 +13,7 @@ from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.review import ReviewVM
-from ..widgets import TAP, big_button, notice, section_title, sem
+from ..widgets import big_button, notice, section_title, sem
 from .base import Screen, num
 
 TEAM_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
@@ -26,15 +26,29 @@ class ReviewScreen(Screen):
         self.vm = vm
         self.match_id = vm.match_id
         self.route = route
-        self.from_list = route.startswith("/review/")  # opened from the list: no scoreboard below it
+        self.from_list = route.startswith(
+            "/review/"
+        )  # opened from the list: no scoreboard below it
         self._downloads = BrowserDownloads()
         super().__init__(host)
         h = self.host.handler
-        self.share_button = ft.FilledButton(content=_("Copy the result"), icon=ft.Icons.CONTENT_COPY, height=52,
-                                            expand=True, on_click=h(self._copied))
-        self.rematch_button = big_button("rematch", _("Rematch"), h(self._rematch, screen=self), icon=ft.Icons.REPLAY,
-                                         expand=True)
-        self.footer.controls = [ft.Row([sem("share-result", self.share_button, expand=True)], spacing=6)]
+        self.share_button = ft.FilledButton(
+            content=_("Copy the result"),
+            icon=ft.Icons.CONTENT_COPY,
+            height=52,
+            expand=True,
+            on_click=h(self._copied),
+        )
+        self.rematch_button = big_button(
+            "rematch",
+            _("Rematch"),
+            h(self._rematch, screen=self),
+            icon=ft.Icons.REPLAY,
+            expand=True,
+        )
+        self.footer.controls = [
+            ft.Row([sem("share-result", self.share_button, expand=True)], spacing=6)
+        ]
         self.refresh()
 
     def title(self) -> str:
@@ -53,42 +67,106 @@ class ReviewScreen(Screen):
         items: list[ft.Control] = []
         if vm.message:
             items.append(notice(vm.message, on_close=h(self._dismiss), error=vm.gone))
-        items.append(sem("review-result", ft.Container(
-            ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS if vm.finished else ft.Icons.PENDING,
-                            color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    ft.Text(vm.result_text(), weight=ft.FontWeight.BOLD, expand=True,
-                            color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=12)))
+        items.append(
+            sem(
+                "review-result",
+                ft.Container(
+                    ft.Row(
+                        [
+                            ft.Icon(
+                                ft.Icons.EMOJI_EVENTS if vm.finished else ft.Icons.PENDING,
+                                color=ft.Colors.ON_TERTIARY_CONTAINER,
+                            ),
+                            ft.Text(
+                                vm.result_text(),
+                                weight=ft.FontWeight.BOLD,
+                                expand=True,
+                                color=ft.Colors.ON_TERTIARY_CONTAINER,
+                            ),
+                        ]
+                    ),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    padding=12,
+                    border_radius=12,
+                ),
+            )
+        )
         items.append(self._tally())
-        items.append(section_title(_("Difference after each deal") if vm.uses_bazzis else _("Totals after each deal")))
-        items.append(sem("review-chart", ft.Container(build_chart(vm), height=240, padding=ft.Padding.only(right=8)),
-                         label=vm.chart_summary(), container=True))
+        items.append(
+            section_title(
+                _("Difference after each deal") if vm.uses_bazzis else _("Totals after each deal")
+            )
+        )
+        items.append(
+            sem(
+                "review-chart",
+                ft.Container(build_chart(vm), height=240, padding=ft.Padding.only(right=8)),
+                label=vm.chart_summary(),
+                container=True,
+            )
+        )
         items.append(self._legend())
-        actions = [big_button("export-match", _("Match file"), h(self._download, "match", screen=self),
-                              icon=ft.Icons.DOWNLOAD, filled=False, expand=True),
-                   big_button("export-csv", _("CSV table"), h(self._download, "csv", screen=self),
-                              icon=ft.Icons.TABLE_CHART, filled=False, expand=True)]
+        actions = [
+            big_button(
+                "export-match",
+                _("Match file"),
+                h(self._download, "match", screen=self),
+                icon=ft.Icons.DOWNLOAD,
+                filled=False,
+                expand=True,
+            ),
+            big_button(
+                "export-csv",
+                _("CSV table"),
+                h(self._download, "csv", screen=self),
+                icon=ft.Icons.TABLE_CHART,
+                filled=False,
+                expand=True,
+            ),
+        ]
         items.append(ft.Row(actions, spacing=6))
         if self.from_list:
-            items.append(big_button("open-scoreboard", _("Open the scoreboard"),
-                                    h(self.host.go, f"/match/{self.match_id}"), icon=ft.Icons.SCOREBOARD,
-                                    filled=False))
+            items.append(
+                big_button(
+                    "open-scoreboard",
+                    _("Open the scoreboard"),
+                    h(self.host.go, f"/match/{self.match_id}"),
+                    icon=ft.Icons.SCOREBOARD,
+                    filled=False,
+                )
+            )
         items.append(section_title(_("Every deal")))
         if not vm.match.deals:
             items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
         for row in vm.rows():
-            lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(f"{row.margin} · {row.running}", size=13)]
+            lines = [
+                ft.Text(row.title, weight=ft.FontWeight.BOLD),
+                ft.Text(f"{row.margin} · {row.running}", size=13),
+            ]
             if row.event:
-                lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
-            items.append(sem(f"review-deal-{row.number}", ft.Container(
-                ft.Column(lines, spacing=1, tight=True), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=12,
-                padding=ft.Padding.symmetric(horizontal=12, vertical=8)), container=True))
+                lines.append(
+                    ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD)
+                )
+            items.append(
+                sem(
+                    f"review-deal-{row.number}",
+                    ft.Container(
+                        ft.Column(lines, spacing=1, tight=True),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                        border_radius=12,
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    ),
+                    container=True,
+                )
+            )
         self.body.controls = items
         # the text to copy is set ahead of the tap: the browser lets a page write to the clipboard
         # only while it handles the tap itself, so the client copies it without a round trip
         self.share_button.action = _copy_action(vm.share_text())
         row = self.footer.controls[0]
-        row.controls = [row.controls[0]] + ([self.rematch_button] if vm.finished and not vm.gone else [])
+        row.controls = [row.controls[0]] + (
+            [self.rematch_button] if vm.finished and not vm.gone else []
+        )
 
     def _tally(self) -> ft.Control:
         vm = self.vm
@@ -96,22 +174,45 @@ class ReviewScreen(Screen):
         counts = vm.tally()
         cols = []
         for t in (0, 1):
-            label = (_("Bazzis won by {team}") if vm.uses_bazzis else _("Total of {team}")).format(team=names[t])
-            cols.append(sem(f"review-tally-{t}", ft.Column([
-                ft.Text(names[t], weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                        color=TEAM_COLORS[t]),
-                ft.Text(num(counts[t]), size=32, weight=ft.FontWeight.BOLD),
-            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                label=label, value=num(counts[t]), expand=True))
-        return ft.Container(ft.Row(cols), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=8)
+            label = (_("Bazzis won by {team}") if vm.uses_bazzis else _("Total of {team}")).format(
+                team=names[t]
+            )
+            cols.append(
+                sem(
+                    f"review-tally-{t}",
+                    ft.Column(
+                        [
+                            ft.Text(
+                                names[t],
+                                weight=ft.FontWeight.BOLD,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                color=TEAM_COLORS[t],
+                            ),
+                            ft.Text(num(counts[t]), size=32, weight=ft.FontWeight.BOLD),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    label=label,
+                    value=num(counts[t]),
+                    expand=True,
+                )
+            )
+        return ft.Container(
+            ft.Row(cols), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16, padding=8
+        )
 
     def _legend(self) -> ft.Control:
         vm = self.vm
         names = vm.team_names()
         if vm.uses_bazzis:
-            words = [_("Above the line: {team} ahead.").format(team=names[0]),
-                     _("Below the line: {team} ahead.").format(team=names[1]),
-                     _("A dot: a bazzi won.")]
+            words = [
+                _("Above the line: {team} ahead.").format(team=names[0]),
+                _("Below the line: {team} ahead.").format(team=names[1]),
+                _("A dot: a bazzi won."),
+            ]
         else:
             words = [_("Each line: a team's total; a dot: the target reached.")]
         return ft.Text(" ".join(words), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
@@ -161,20 +262,48 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
         color = TEAM_COLORS[s.team] if s.team is not None else ft.Colors.PRIMARY
         points = []
         for p in s.points:
-            mark = None if p.bazzi is None else fch.ChartCirclePoint(radius=6, color=TEAM_COLORS[p.bazzi],
-                                                                     stroke_color=ft.Colors.SURFACE, stroke_width=2)
-            points.append(fch.LineChartDataPoint(p.deal, p.value, point=mark if mark else False,
-                                                 tooltip=chart_num(p.value)))
+            mark = (
+                None
+                if p.bazzi is None
+                else fch.ChartCirclePoint(
+                    radius=6,
+                    color=TEAM_COLORS[p.bazzi],
+                    stroke_color=ft.Colors.SURFACE,
+                    stroke_width=2,
+                )
+            )
+            points.append(
+                fch.LineChartDataPoint(
+                    p.deal, p.value, point=mark if mark else False, tooltip=chart_num(p.value)
+                )
+            )
         series.append(fch.LineChartData(points=points, color=color, stroke_width=3))
     deal_step = max(1, math.ceil(deals / 6))
     return fch.LineChart(
         # a little room right of the last deal, so that its mark is not cut in half
-        data_series=series, min_x=0, max_x=max(deals, 1) + 0.3, min_y=low, max_y=high, interactive=False,
-        left_axis=fch.ChartAxis(label_size=44, labels=[
-            fch.ChartAxisLabel(value=v, label=ft.Text(chart_num(v), size=11)) for v in range(low, high + 1, step)]),
-        bottom_axis=fch.ChartAxis(label_size=24, labels=[
-            fch.ChartAxisLabel(value=n, label=ft.Text(num(n), size=11)) for n in range(0, deals + 1, deal_step)]),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
+        data_series=series,
+        min_x=0,
+        max_x=max(deals, 1) + 0.3,
+        min_y=low,
+        max_y=high,
+        interactive=False,
+        left_axis=fch.ChartAxis(
+            label_size=44,
+            labels=[
+                fch.ChartAxisLabel(value=v, label=ft.Text(chart_num(v), size=11))
+                for v in range(low, high + 1, step)
+            ],
+        ),
+        bottom_axis=fch.ChartAxis(
+            label_size=24,
+            labels=[
+                fch.ChartAxisLabel(value=n, label=ft.Text(num(n), size=11))
+                for n in range(0, deals + 1, deal_step)
+            ],
+        ),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )
 

@@ -40,7 +40,7 @@ def _localize(text: str) -> str:
     f = fmt()
     out, pos = [], 0
     for m in _CARD.finditer(text):
-        out.append(f.digits(text[pos:m.start()]))
+        out.append(f.digits(text[pos : m.start()]))
         out.append(f.code(m.group(0)))
         pos = m.end()
     out.append(f.digits(text[pos:]))
@@ -52,8 +52,10 @@ def _spans(text: str) -> list[ft.TextSpan]:
     spans, pos = [], 0
     for m in _BOLD.finditer(text):
         if m.start() > pos:
-            spans.append(ft.TextSpan(_localize(text[pos:m.start()])))
-        spans.append(ft.TextSpan(_localize(m.group(1)), style=ft.TextStyle(weight=ft.FontWeight.BOLD)))
+            spans.append(ft.TextSpan(_localize(text[pos : m.start()])))
+        spans.append(
+            ft.TextSpan(_localize(m.group(1)), style=ft.TextStyle(weight=ft.FontWeight.BOLD))
+        )
         pos = m.end()
     if pos < len(text):
         spans.append(ft.TextSpan(_localize(text[pos:])))
@@ -80,11 +82,20 @@ def markdown_controls(body: str) -> list[ft.Control]:
             flush()
             mark = "•" if bullet else fmt().number(int(numbered.group(1))) + "."
             text = bullet.group(1) if bullet else numbered.group(2)
-            controls.append(ft.Row([ft.Container(ft.Text(mark, size=15), width=22),
-                                    ft.Text(spans=_spans(text), size=15, expand=True)],
-                                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.START))
+            controls.append(
+                ft.Row(
+                    [
+                        ft.Container(ft.Text(mark, size=15), width=22),
+                        ft.Text(spans=_spans(text), size=15, expand=True),
+                    ],
+                    spacing=4,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            )
         elif controls and not para and isinstance(controls[-1], ft.Row) and line.startswith("  "):
-            controls[-1].controls[1].spans += _spans(" " + line.strip())  # a list item's continuation
+            controls[-1].controls[1].spans += _spans(
+                " " + line.strip()
+            )  # a list item's continuation
         else:
             para.append(line.strip())
     flush()
@@ -114,18 +125,46 @@ class RulesScreen(Screen):
         try:
             sections = load_rule_sections(current_language())
         except Exception:
-            self.body.controls = [ft.Text(_("The rules text could not be loaded."), color=ft.Colors.ERROR)]
+            self.body.controls = [
+                ft.Text(_("The rules text could not be loaded."), color=ft.Colors.ERROR)
+            ]
             return
-        contents = ft.Row([
-            ft.Semantics(identifier=f"rules-link-{sid}", content=ft.TextButton(  # the button names itself
-                content=title, height=TAP, on_click=self.host.handler(self._jump, sid)))
-            for sid, title, _body in sections], wrap=True, spacing=0, run_spacing=0)
+        contents = ft.Row(
+            [
+                ft.Semantics(
+                    identifier=f"rules-link-{sid}",
+                    content=ft.TextButton(  # the button names itself
+                        content=title, height=TAP, on_click=self.host.handler(self._jump, sid)
+                    ),
+                )
+                for sid, title, _body in sections
+            ],
+            wrap=True,
+            spacing=0,
+            run_spacing=0,
+        )
         items: list[ft.Control] = [section_title(_("Contents")), contents]
         for sid, title, body in sections:
-            items.append(ft.Semantics(identifier=f"rules-section-{sid}", container=True, content=ft.Column(
-                [ft.Text(_localize(title), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
-                 *markdown_controls(body)],
-                spacing=6, tight=True), key=ft.ScrollKey(f"rules-{sid}")))
+            items.append(
+                ft.Semantics(
+                    identifier=f"rules-section-{sid}",
+                    container=True,
+                    content=ft.Column(
+                        [
+                            ft.Text(
+                                _localize(title),
+                                size=20,
+                                weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.PRIMARY,
+                            ),
+                            *markdown_controls(body),
+                        ],
+                        spacing=6,
+                        tight=True,
+                    ),
+                    key=ft.ScrollKey(f"rules-{sid}"),
+                )
+            )
         self.body.controls = items
 
     def _jump(self, sid: str) -> None:

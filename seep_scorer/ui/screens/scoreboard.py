@@ -7,7 +7,16 @@ import flet as ft
 from ...i18n import _, ngettext
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
-from ..widgets import TAP, big_button, labelled_icon_button, notice, relabel, section_title, sem, tile
+from ..widgets import (
+    TAP,
+    big_button,
+    labelled_icon_button,
+    notice,
+    relabel,
+    section_title,
+    sem,
+    tile,
+)
 from .base import Screen, help_mark, num
 from .deal_view import DealViewScreen
 from .invite import invite_entry
@@ -57,38 +66,68 @@ class ScoreboardScreen(Screen):
         # built once: quick taps must never land on a replaced control
         self.row_controls: dict[int, tuple[object, ft.Control]] = {}
         h = self.host.handler
-        self.record_btn = ft.FilledButton(content=ft.Text(_("Record deal"), max_lines=2, text_align=ft.TextAlign.CENTER),
-                                          icon=ft.Icons.ADD, height=52, expand=True,
-                                          on_click=h(self.host.go, f"/match/{self.match_id}/deal"))
+        self.record_btn = ft.FilledButton(
+            content=ft.Text(_("Record deal"), max_lines=2, text_align=ft.TextAlign.CENTER),
+            icon=ft.Icons.ADD,
+            height=52,
+            expand=True,
+            on_click=h(self.host.go, f"/match/{self.match_id}/deal"),
+        )
         # The same, with every point card already on the second team: when that team took most of
         # them, fewer taps (at most min(k, 17 - k) card taps either way).
         names = self.vm.team_names()
         # Says what it does to the eye too (a team's name alone did not), in as many words as the
         # first button has; read once: its text is its name.
-        self.swapped_text = ft.Text(_("Record deal, cards to {team}").format(team=names[1]),
-                                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                    text_align=ft.TextAlign.CENTER)
+        self.swapped_text = ft.Text(
+            _("Record deal, cards to {team}").format(team=names[1]),
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            text_align=ft.TextAlign.CENTER,
+        )
         self.swapped_btn = ft.OutlinedButton(
-            content=self.swapped_text, icon=ft.Icons.SWAP_HORIZ, height=52, expand=True,
+            content=self.swapped_text,
+            icon=ft.Icons.SWAP_HORIZ,
+            height=52,
+            expand=True,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
-            on_click=h(self.host.go, f"/match/{self.match_id}/deal/swapped"))
-        self.swapped_sem = ft.Semantics(identifier="record-deal-swapped", content=self.swapped_btn,
-                                        expand=3)
-        self.end_button = big_button("end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False)
-        self.reopen_button = big_button("reopen-match", _("Reopen the match"), h(self._reopen, screen=self),
-                                        icon=ft.Icons.REPLAY, filled=False)
+            on_click=h(self.host.go, f"/match/{self.match_id}/deal/swapped"),
+        )
+        self.swapped_sem = ft.Semantics(
+            identifier="record-deal-swapped", content=self.swapped_btn, expand=3
+        )
+        self.end_button = big_button(
+            "end-match", _("End the match now"), h(self._ask_end, screen=self), filled=False
+        )
+        self.reopen_button = big_button(
+            "reopen-match",
+            _("Reopen the match"),
+            h(self._reopen, screen=self),
+            icon=ft.Icons.REPLAY,
+            filled=False,
+        )
         # the chart, the tally, sharing, downloads and a rematch
-        self.review_button = big_button("open-review", _("Review the match"),
-                                        h(self.host.go, f"/match/{self.match_id}/review"), icon=ft.Icons.SHOW_CHART,
-                                        filled=False)
+        self.review_button = big_button(
+            "open-review",
+            _("Review the match"),
+            h(self.host.go, f"/match/{self.match_id}/review"),
+            icon=ft.Icons.SHOW_CHART,
+            filled=False,
+        )
         self.end_dialog: ft.AlertDialog | None = None
         # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
         # Each says what it would do ("Take back deal 4"): `refresh` renames them as the history changes.
-        self.undo_sem = labelled_icon_button("undo-deal", vm.undo_label(), ft.Icons.UNDO, h(self._undo, screen=self))
-        self.redo_sem = labelled_icon_button("redo-deal", vm.redo_label(), ft.Icons.REDO, h(self._redo, screen=self))
+        self.undo_sem = labelled_icon_button(
+            "undo-deal", vm.undo_label(), ft.Icons.UNDO, h(self._undo, screen=self)
+        )
+        self.redo_sem = labelled_icon_button(
+            "redo-deal", vm.redo_label(), ft.Icons.REDO, h(self._redo, screen=self)
+        )
         self.undo_btn, self.redo_btn = self.undo_sem.content, self.redo_sem.content
-        self.view.appbar.actions = invite_entry(host, f"{self.route}/invite") + [self.undo_sem, self.redo_sem]
+        self.view.appbar.actions = invite_entry(host, f"{self.route}/invite") + [
+            self.undo_sem,
+            self.redo_sem,
+        ]
         record = sem("record-deal", self.record_btn, expand=2)
         self.footer.controls = [ft.Row([record, self.swapped_sem], spacing=6)]
         self.refresh()
@@ -111,7 +150,9 @@ class ScoreboardScreen(Screen):
         st = vm.standings
         names = vm.team_names()
         h = self.host.handler
-        self.view.appbar.title.value = self.title()  # team names may have changed; keep the undo/redo actions
+        self.view.appbar.title.value = (
+            self.title()
+        )  # team names may have changed; keep the undo/redo actions
         fit_title(self.view.appbar, self.wide)
         items: list[ft.Control] = []
         if vm.message:
@@ -126,33 +167,89 @@ class ScoreboardScreen(Screen):
                 action, handler = _("Redo"), h(self._redo, screen=self)
             items.append(notice(vm.message, action, handler, on_close=h(self._dismiss)))
         if st.finished:
-            items.append(sem("match-result", ft.Container(
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                        ft.Text(vm.result_text(), weight=ft.FontWeight.BOLD, expand=True,
-                                color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-                bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=12)))
+            items.append(
+                sem(
+                    "match-result",
+                    ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(
+                                    ft.Icons.EMOJI_EVENTS, color=ft.Colors.ON_TERTIARY_CONTAINER
+                                ),
+                                ft.Text(
+                                    vm.result_text(),
+                                    weight=ft.FontWeight.BOLD,
+                                    expand=True,
+                                    color=ft.Colors.ON_TERTIARY_CONTAINER,
+                                ),
+                            ]
+                        ),
+                        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        padding=12,
+                        border_radius=12,
+                    ),
+                )
+            )
         cols = [self._team_column(t) for t in (0, 1)]
-        standing = [sem("difference", ft.Text(vm.difference_text(), size=20, weight=ft.FontWeight.BOLD,
-                                               text_align=ft.TextAlign.CENTER), expand=True),
-                    help_mark(self.host, "help-bazzi" if vm.uses_bazzis else "help-scoring")]
-        dealer = [sem("next-dealer", ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER), expand=True),
-                  help_mark(self.host, "help-dealer")]
-        lines = [ft.Row(standing, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                 ft.Row(dealer, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                 ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+        standing = [
+            sem(
+                "difference",
+                ft.Text(
+                    vm.difference_text(),
+                    size=20,
+                    weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                expand=True,
+            ),
+            help_mark(self.host, "help-bazzi" if vm.uses_bazzis else "help-scoring"),
+        ]
+        dealer = [
+            sem(
+                "next-dealer",
+                ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER),
+                expand=True,
+            ),
+            help_mark(self.host, "help-dealer"),
+        ]
+        lines = [
+            ft.Row(standing, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(dealer, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
         if self.wide:
             # landscape (or a desktop): the standings beside the difference and the next dealer, so a
             # 412-pixel-high screen shows them without scrolling
-            card = ft.Row([ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START, expand=1),
-                           ft.Column(lines, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2,
-                                     tight=True, expand=1)],
-                          vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)
+            card = ft.Row(
+                [
+                    ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START, expand=1),
+                    ft.Column(
+                        lines,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        spacing=2,
+                        tight=True,
+                        expand=1,
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=8,
+            )
         else:
-            card = ft.Column([ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START),
-                              ft.Divider(height=8)] + lines,
-                             horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, tight=True)
-        items.append(ft.Container(card, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16,
-                                  padding=8 if self.wide else 12))
+            card = ft.Column(
+                [ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START), ft.Divider(height=8)]
+                + lines,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=4,
+                tight=True,
+            )
+        items.append(
+            ft.Container(
+                card,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                border_radius=16,
+                padding=8 if self.wide else 12,
+            )
+        )
         if vm.can_end:
             items.append(self.end_button)
         if vm.can_reopen:
@@ -167,8 +264,14 @@ class ScoreboardScreen(Screen):
         for row in vm.rows():
             if row.bazzi is not None and row.bazzi != heading:
                 heading = row.bazzi
-                items.append(ft.Text(vm.bazzi_heading(row.bazzi), size=13, weight=ft.FontWeight.BOLD,
-                                     color=ft.Colors.ON_SURFACE_VARIANT))
+                items.append(
+                    ft.Text(
+                        vm.bazzi_heading(row.bazzi),
+                        size=13,
+                        weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    )
+                )
             cached = self.row_controls.get(row.number)
             if cached is None or cached[0] != row:
                 cached = (row, self._row(row))
@@ -189,42 +292,105 @@ class ScoreboardScreen(Screen):
         vm, st = self.vm, self.vm.standings
         name = vm.team_names()[t]
         total = st.totals[t]
-        col = [_quiet(ft.Text(name, weight=ft.FontWeight.BOLD, size=16, max_lines=3,
-                              overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER))]
+        col = [
+            _quiet(
+                ft.Text(
+                    name,
+                    weight=ft.FontWeight.BOLD,
+                    size=16,
+                    max_lines=3,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    text_align=ft.TextAlign.CENTER,
+                )
+            )
+        ]
         if vm.uses_bazzis:
             n = st.bazzis[t]
-            col.append(sem(f"bazzis-{t}", ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
-                           label=vm.standing_text(t), exclude_semantics=True))
+            col.append(
+                sem(
+                    f"bazzis-{t}",
+                    ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
+                    label=vm.standing_text(t),
+                    exclude_semantics=True,
+                )
+            )
             # TRANSLATORS: the word under the big number of bazzis a team has won.
-            col.append(_quiet(ft.Text(ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
-            col.append(sem(f"totals-{t}", ft.Text(
-                ngettext("{points} point in all", "{points} points in all", total).format(points=num(total)),
-                size=12, color=ft.Colors.ON_SURFACE_VARIANT), exclude_semantics=True))
+            col.append(
+                _quiet(
+                    ft.Text(
+                        ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT
+                    )
+                )
+            )
+            col.append(
+                sem(
+                    f"totals-{t}",
+                    ft.Text(
+                        ngettext("{points} point in all", "{points} points in all", total).format(
+                            points=num(total)
+                        ),
+                        size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    exclude_semantics=True,
+                )
+            )
         else:
-            col.append(sem(f"totals-{t}", ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
-                           label=vm.standing_text(t), exclude_semantics=True))
+            col.append(
+                sem(
+                    f"totals-{t}",
+                    ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
+                    label=vm.standing_text(t),
+                    exclude_semantics=True,
+                )
+            )
             # TRANSLATORS: the word under a team's big running total.
-            col.append(_quiet(ft.Text(ngettext("point", "points", total), size=12,
-                                      color=ft.Colors.ON_SURFACE_VARIANT)))
-        return ft.Container(ft.Column(col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-                            expand=True)
+            col.append(
+                _quiet(
+                    ft.Text(
+                        ngettext("point", "points", total),
+                        size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    )
+                )
+            )
+        return ft.Container(
+            ft.Column(
+                col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True
+            ),
+            expand=True,
+        )
 
     def _row(self, row) -> ft.Control:
         """A deal row: its score, its own margin and the running difference apart, its sweeps, how a
         bazzi was won; a tap opens the deal read-only."""
-        lines = [ft.Text(row.title, weight=ft.FontWeight.BOLD), ft.Text(row.margin, size=13),
-                 ft.Text(row.running, size=13)]
+        lines = [
+            ft.Text(row.title, weight=ft.FontWeight.BOLD),
+            ft.Text(row.margin, size=13),
+            ft.Text(row.running, size=13),
+        ]
         if row.sweeps:
             lines.append(ft.Text(row.sweeps, size=13))
         if row.dealer:
             lines.append(ft.Text(row.dealer, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         if row.event:
-            lines.append(ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD))
-        return tile(f"deal-{row.number}", ft.Row([ft.Column(lines, spacing=1, tight=True, expand=True),
-                                                  ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18)]),
-                    self.host.handler(self.host.go, f"/match/{self.match_id}/deal/{row.number}"),
-                    height=None, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, alignment=ft.Alignment.CENTER_LEFT)
+            lines.append(
+                ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD)
+            )
+        return tile(
+            f"deal-{row.number}",
+            ft.Row(
+                [
+                    ft.Column(lines, spacing=1, tight=True, expand=True),
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18),
+                ]
+            ),
+            self.host.handler(self.host.go, f"/match/{self.match_id}/deal/{row.number}"),
+            height=None,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            alignment=ft.Alignment.CENTER_LEFT,
+        )
 
     async def _apply(self, change) -> None:
         """Run a view-model change off the loop; tell the other phones only when it was saved."""
@@ -249,14 +415,29 @@ class ScoreboardScreen(Screen):
         h = self.host.handler
         self.end_dialog = ft.AlertDialog(
             title=ft.Text(_("End the match now?")),
-            content=ft.Semantics(identifier="end-match-confirm", container=True, content=ft.Text(
-                _("The match ends here, with the result as it stands now. Undo brings it back, and so does "
-                  "“Reopen the match”."))),
+            content=ft.Semantics(
+                identifier="end-match-confirm",
+                container=True,
+                content=ft.Text(
+                    _(
+                        "The match ends here, with the result as it stands now. Undo brings it back, and so does "
+                        "“Reopen the match”."
+                    )
+                ),
+            ),
             actions=[
-                sem("end-match-cancel", ft.TextButton(content=_("Keep playing"), height=TAP,
-                                                       on_click=h(self._close_end_dialog))),
-                sem("end-match-yes", ft.FilledButton(content=_("End the match"), height=TAP,
-                                                     on_click=h(self._end, screen=self))),
+                sem(
+                    "end-match-cancel",
+                    ft.TextButton(
+                        content=_("Keep playing"), height=TAP, on_click=h(self._close_end_dialog)
+                    ),
+                ),
+                sem(
+                    "end-match-yes",
+                    ft.FilledButton(
+                        content=_("End the match"), height=TAP, on_click=h(self._end, screen=self)
+                    ),
+                ),
             ],
         )
         self.host.show_dialog(self.end_dialog)

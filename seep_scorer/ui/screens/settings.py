@@ -24,23 +24,51 @@ class SettingsScreen(Screen):
         self.vm = vm
         super().__init__(host)
         h = host.handler
-        self.language_chips = {code: Chip(f"language-{code}", name, h(host.set_language, code),
-                                          compact=False) for code, name in LANGUAGES.items()}
-        self.theme_chips = {t: Chip(f"theme-{t}", _(texts.THEME_LABELS[t]), h(host.set_theme, t),
-                                    expand=True, compact=False) for t in THEMES}
-        for chip in self.language_chips.values():  # a grid over the whole width: two a row on a phone
+        self.language_chips = {
+            code: Chip(f"language-{code}", name, h(host.set_language, code), compact=False)
+            for code, name in LANGUAGES.items()
+        }
+        self.theme_chips = {
+            t: Chip(
+                f"theme-{t}",
+                _(texts.THEME_LABELS[t]),
+                h(host.set_theme, t),
+                expand=True,
+                compact=False,
+            )
+            for t in THEMES
+        }
+        for (
+            chip
+        ) in self.language_chips.values():  # a grid over the whole width: two a row on a phone
             chip.control.col = {"xs": 6, "sm": 4}
         # Digits: one chip per choice, each showing a sample of its digits, so the user sees what they pick.
-        self.digit_chips = {c: Chip(f"digits-{c}", "", h(host.set_digits, c), expand=True, compact=False)
-                            for c in DIGIT_CHOICES}
+        self.digit_chips = {
+            c: Chip(f"digits-{c}", "", h(host.set_digits, c), expand=True, compact=False)
+            for c in DIGIT_CHOICES
+        }
         self.digits_help = ft.Text("", size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.digits_box = sem("native-digits", ft.Column([
-            ft.Text(_("Native digits"), size=15), ft.Row([c.control for c in self.digit_chips.values()], spacing=6),
-            self.digits_help], spacing=4, tight=True), container=True)
+        self.digits_box = sem(
+            "native-digits",
+            ft.Column(
+                [
+                    ft.Text(_("Native digits"), size=15),
+                    ft.Row([c.control for c in self.digit_chips.values()], spacing=6),
+                    self.digits_help,
+                ],
+                spacing=4,
+                tight=True,
+            ),
+            container=True,
+        )
         items: list[ft.Control] = [
             section_title(_("Language")),
-            sem("language", ft.ResponsiveRow([c.control for c in self.language_chips.values()], spacing=6,
-                                             run_spacing=6)),
+            sem(
+                "language",
+                ft.ResponsiveRow(
+                    [c.control for c in self.language_chips.values()], spacing=6, run_spacing=6
+                ),
+            ),
             self.digits_box,
             section_title(_("Theme")),
             sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6)),
@@ -71,9 +99,13 @@ class SettingsScreen(Screen):
             # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and ۱۲۳ look alike
             chip.text.value = digit_set(lang, c)[1:7]
             # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still in it).
-            chip.text.semantics_label = _(texts.DIGIT_CHOICE_NAMES[c]).format(digits=chip.text.value)
+            chip.text.semantics_label = _(texts.DIGIT_CHOICE_NAMES[c]).format(
+                digits=chip.text.value
+            )
             chip.control.visible = c in offered
             chip.set(c == in_use)
         digits = digit_set(lang, in_use if in_use != "latin" else "native")
         # TRANSLATORS: {digits} are the ten digits of the language's own script, e.g. ०१२३४५६७८९.
-        self.digits_help.value = _("Every number in the digits of this script: {digits}").format(digits=digits)
+        self.digits_help.value = _("Every number in the digits of this script: {digits}").format(
+            digits=digits
+        )

@@ -53,22 +53,31 @@ def played_as_text(team_names: Sequence[str]) -> str:
 
 
 def record_text(wins: int, losses: int, draws: int) -> str:
-    return _("Won {wins}, lost {losses}, drawn {draws}").format(wins=num(wins), losses=num(losses), draws=num(draws))
+    return _("Won {wins}, lost {losses}, drawn {draws}").format(
+        wins=num(wins), losses=num(losses), draws=num(draws)
+    )
 
 
 def period_chips(prefix: str, current: str, on_pick: Callable[[str], Callable]) -> ft.Control:
     """All time / this year / last 30 days: `prefix-all`, `prefix-year`, `prefix-30d`."""
     chips = []
     for period, label in PERIOD_LABELS.items():
-        chip = Chip(f"{prefix}-{period}", fmt().digits(_(label)), on_pick(period), expand=True)  # "30" in the chosen digits
+        chip = Chip(
+            f"{prefix}-{period}", fmt().digits(_(label)), on_pick(period), expand=True
+        )  # "30" in the chosen digits
         chip.set(period == current)
         chips.append(chip.control)
     return ft.Row(chips, spacing=6)
 
 
 def _axis_percent() -> fch.ChartAxis:
-    return fch.ChartAxis(label_size=40, labels=[
-        fch.ChartAxisLabel(value=v, label=ft.Text(percent(v / 100), size=10)) for v in (0, 50, 100)])
+    return fch.ChartAxis(
+        label_size=40,
+        labels=[
+            fch.ChartAxisLabel(value=v, label=ft.Text(percent(v / 100), size=10))
+            for v in (0, 50, 100)
+        ],
+    )
 
 
 def partnership_chart(pairs: list[Figures]) -> ft.Control:
@@ -76,24 +85,64 @@ def partnership_chart(pairs: list[Figures]) -> ft.Control:
     groups, labels, spoken = [], [], []
     for x, pair in enumerate(pairs):
         rate = pair.win_rate or 0.0
-        groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(
-            # No full-height track behind the bar: beside a 0 % bar it looked like a tall grey bar.
-            from_y=0, to_y=round(rate * 100, 1), width=22, color=WIN_COLOR, border_radius=4,
-            selected=True, tooltip=fch.BarChartRodTooltip(text=percent(rate),
-                                                          text_style=ft.TextStyle(size=11)))]))
-        labels.append(fch.ChartAxisLabel(value=x, label=ft.Container(ft.Text(
-            "\n".join(pair.names), size=10, text_align=ft.TextAlign.CENTER, max_lines=2,
-            overflow=ft.TextOverflow.ELLIPSIS), width=56, padding=ft.Padding.only(top=4))))
+        groups.append(
+            fch.BarChartGroup(
+                x=x,
+                rods=[
+                    fch.BarChartRod(
+                        # No full-height track behind the bar: beside a 0 % bar it looked like a tall grey bar.
+                        from_y=0,
+                        to_y=round(rate * 100, 1),
+                        width=22,
+                        color=WIN_COLOR,
+                        border_radius=4,
+                        selected=True,
+                        tooltip=fch.BarChartRodTooltip(
+                            text=percent(rate), text_style=ft.TextStyle(size=11)
+                        ),
+                    )
+                ],
+            )
+        )
+        labels.append(
+            fch.ChartAxisLabel(
+                value=x,
+                label=ft.Container(
+                    ft.Text(
+                        "\n".join(pair.names),
+                        size=10,
+                        text_align=ft.TextAlign.CENTER,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    width=56,
+                    padding=ft.Padding.only(top=4),
+                ),
+            )
+        )
         spoken.append(f"{pair_name(pair.names)}: {percent(pair.win_rate)}")
     chart = fch.BarChart(
-        groups=groups, min_y=0, max_y=115, interactive=False, height=220,
-        left_axis=_axis_percent(), bottom_axis=fch.ChartAxis(labels=labels, label_size=40),
-        horizontal_grid_lines=fch.ChartGridLines(interval=50, color=ft.Colors.OUTLINE_VARIANT, width=1),
-        tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.TRANSPARENT, padding=ft.Padding.all(0), margin=2),
+        groups=groups,
+        min_y=0,
+        max_y=115,
+        interactive=False,
+        height=220,
+        left_axis=_axis_percent(),
+        bottom_axis=fch.ChartAxis(labels=labels, label_size=40),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=50, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        tooltip=fch.BarChartTooltip(
+            bgcolor=ft.Colors.TRANSPARENT, padding=ft.Padding.all(0), margin=2
+        ),
         group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
     )
-    return ft.Semantics(identifier="stats-chart", container=True, label="; ".join(spoken),
-                        content=_silent(ft.Container(chart, padding=ft.Padding.only(top=8, right=8))))
+    return ft.Semantics(
+        identifier="stats-chart",
+        container=True,
+        label="; ".join(spoken),
+        content=_silent(ft.Container(chart, padding=ft.Padding.only(top=8, right=8))),
+    )
 
 
 def month_label(year: int, month: int, show_year: bool) -> str:
@@ -116,29 +165,79 @@ def results_chart(months: list[MonthResults], identifier: str = "player-chart") 
                 stack.append(fch.BarChartRodStackItem(from_y=y, to_y=y + count, color=color))
                 y += count
         text = record_text(m.wins, m.losses, m.draws)
-        groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(
-            from_y=0, to_y=y, width=18, stack_items=stack, border_radius=3, color=WIN_COLOR,
-            tooltip=fch.BarChartRodTooltip(
-                text=text, text_style=ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE)))]))
+        groups.append(
+            fch.BarChartGroup(
+                x=x,
+                rods=[
+                    fch.BarChartRod(
+                        from_y=0,
+                        to_y=y,
+                        width=18,
+                        stack_items=stack,
+                        border_radius=3,
+                        color=WIN_COLOR,
+                        tooltip=fch.BarChartRodTooltip(
+                            text=text,
+                            text_style=ft.TextStyle(size=12, color=ft.Colors.ON_INVERSE_SURFACE),
+                        ),
+                    )
+                ],
+            )
+        )
         label = month_label(m.year, m.month, x == 0 or months[x - 1].year != m.year)
-        labels.append(fch.ChartAxisLabel(value=x, label=ft.Container(ft.Text(
-            label, size=10, text_align=ft.TextAlign.CENTER, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-            padding=ft.Padding.only(top=4))))
+        labels.append(
+            fch.ChartAxisLabel(
+                value=x,
+                label=ft.Container(
+                    ft.Text(
+                        label,
+                        size=10,
+                        text_align=ft.TextAlign.CENTER,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    padding=ft.Padding.only(top=4),
+                ),
+            )
+        )
         spoken.append(f"{label.replace(chr(10), ' ')}: {text}")
     step = max(1, -(-top // 4))
     chart = fch.BarChart(
-        groups=groups, min_y=0, max_y=top, height=200, tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE),
-        left_axis=fch.ChartAxis(label_size=32, label_spacing=step, labels=[
-            fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=10)) for v in range(0, top + 1, step)]),
+        groups=groups,
+        min_y=0,
+        max_y=top,
+        height=200,
+        tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE),
+        left_axis=fch.ChartAxis(
+            label_size=32,
+            label_spacing=step,
+            labels=[
+                fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=10))
+                for v in range(0, top + 1, step)
+            ],
+        ),
         bottom_axis=fch.ChartAxis(labels=labels, label_size=36),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
         group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
     )
-    legend = ft.Row([_key(WIN_COLOR, _("Wins")), _key(DRAW_COLOR, _("Draws")), _key(LOSS_COLOR, _("Losses"))],
-                    spacing=16, alignment=ft.MainAxisAlignment.CENTER, wrap=True)
-    return ft.Semantics(identifier=identifier, container=True, label="; ".join(spoken), content=ft.Column(
-        [_silent(ft.Container(chart, padding=ft.Padding.only(top=8, right=8))), legend],
-        spacing=6, tight=True))
+    legend = ft.Row(
+        [_key(WIN_COLOR, _("Wins")), _key(DRAW_COLOR, _("Draws")), _key(LOSS_COLOR, _("Losses"))],
+        spacing=16,
+        alignment=ft.MainAxisAlignment.CENTER,
+        wrap=True,
+    )
+    return ft.Semantics(
+        identifier=identifier,
+        container=True,
+        label="; ".join(spoken),
+        content=ft.Column(
+            [_silent(ft.Container(chart, padding=ft.Padding.only(top=8, right=8))), legend],
+            spacing=6,
+            tight=True,
+        ),
+    )
 
 
 def _silent(control: ft.Control) -> ft.Control:
@@ -147,5 +246,11 @@ def _silent(control: ft.Control) -> ft.Control:
 
 
 def _key(color, label: str) -> ft.Control:
-    return ft.Row([ft.Container(width=12, height=12, bgcolor=color, border_radius=3), ft.Text(label, size=12)],
-                  spacing=6, tight=True)
+    return ft.Row(
+        [
+            ft.Container(width=12, height=12, bgcolor=color, border_radius=3),
+            ft.Text(label, size=12),
+        ],
+        spacing=6,
+        tight=True,
+    )

@@ -16,14 +16,33 @@ from .session import SessionVM
 from .settings import THEMES, SettingsVM
 
 _MODULES = {
-    "DealEntryVM": "deal", "PARAMS": "new_match", "NewMatchVM": "new_match", "Param": "new_match",
-    "DealRow": "scoreboard", "ScoreboardVM": "scoreboard", "Step": "scoreboard", "StatsVM": "stats",
-    "PlayerVM": "player", "ReviewVM": "review",
+    "DealEntryVM": "deal",
+    "PARAMS": "new_match",
+    "NewMatchVM": "new_match",
+    "Param": "new_match",
+    "DealRow": "scoreboard",
+    "ScoreboardVM": "scoreboard",
+    "Step": "scoreboard",
+    "StatsVM": "stats",
+    "PlayerVM": "player",
+    "ReviewVM": "review",
 }
 
 __all__ = [
-    "off_loop", "STORE_FAULTS", "MatchesVM", "NewMatchVM", "Param", "PARAMS", "ScoreboardVM", "DealRow", "Step",
-    "DealEntryVM", "StatsVM", "SettingsVM", "THEMES", "SessionVM",
+    "off_loop",
+    "STORE_FAULTS",
+    "MatchesVM",
+    "NewMatchVM",
+    "Param",
+    "PARAMS",
+    "ScoreboardVM",
+    "DealRow",
+    "Step",
+    "DealEntryVM",
+    "StatsVM",
+    "SettingsVM",
+    "THEMES",
+    "SessionVM",
 ]
 
 

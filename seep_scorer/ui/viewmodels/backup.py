@@ -17,8 +17,13 @@ from datetime import date
 
 from ...i18n import _, fmt, ngettext
 from ...rules import MatchError
-from ...store.backupfile import (HEADER_PEEK_BYTES, MAX_BACKUP_BYTES, is_present, looks_like_backup,
-                                  read_backup)
+from ...store.backupfile import (
+    HEADER_PEEK_BYTES,
+    MAX_BACKUP_BYTES,
+    is_present,
+    looks_like_backup,
+    read_backup,
+)
 from ...store.guards import checked
 from ...store.matchfile import MAX_FILE_BYTES, loads_match
 from ...store.records import canonical_match
@@ -77,8 +82,12 @@ class BackupVM:
         if size <= RESTORE_MAX_BYTES:
             return False
         self._clear()
-        self._fail(_("{file} is {size} MB; the app restores files of up to {limit} MB, so nothing was "
-                     "restored.").format(file=name, size=_mb(size), limit=_mb(RESTORE_MAX_BYTES)))
+        self._fail(
+            _(
+                "{file} is {size} MB; the app restores files of up to {limit} MB, so nothing was "
+                "restored."
+            ).format(file=name, size=_mb(size), limit=_mb(RESTORE_MAX_BYTES))
+        )
         return True
 
     def prepare(self, name: str, data: bytes | None) -> RestorePlan | None:
@@ -90,10 +99,16 @@ class BackupVM:
             return None
         if self.too_big(name, len(data)):
             return None
-        is_backup = looks_like_backup(data[:HEADER_PEEK_BYTES].split(b"\n", 1)[0])  # as the store tells them
+        is_backup = looks_like_backup(
+            data[:HEADER_PEEK_BYTES].split(b"\n", 1)[0]
+        )  # as the store tells them
         if not is_backup and len(data) > MAX_FILE_BYTES:
-            self._fail(_("{file} is {size} MB; a match file is at most {limit} MB, so nothing was "
-                         "restored.").format(file=name, size=_mb(len(data)), limit=_mb(MAX_FILE_BYTES)))
+            self._fail(
+                _(
+                    "{file} is {size} MB; a match file is at most {limit} MB, so nothing was "
+                    "restored."
+                ).format(file=name, size=_mb(len(data)), limit=_mb(MAX_FILE_BYTES))
+            )
             return None
         damaged = 0
         try:
@@ -127,23 +142,29 @@ class BackupVM:
         if plan is None:
             return ""
         if plan.present:  # the default adds only the new ones: a copy would count its deals twice
-            text = ngettext("{file} holds {count} match.", "{file} holds {count} matches.",
-                            plan.count).format(file=plan.file_name, count=fmt().number(plan.count))
+            text = ngettext(
+                "{file} holds {count} match.", "{file} holds {count} matches.", plan.count
+            ).format(file=plan.file_name, count=fmt().number(plan.count))
             text += " " + ngettext(
                 "{count} of them is here already; restoring leaves it as it is and adds only the "
                 "new ones.",
                 "{count} of them are here already; restoring leaves them as they are and adds only "
-                "the new ones.", plan.present).format(count=fmt().number(plan.present))
+                "the new ones.",
+                plan.present,
+            ).format(count=fmt().number(plan.present))
         else:
             text = ngettext(
                 "{file} holds {count} match. Restoring adds it to the matches on this device.",
                 "{file} holds {count} matches. Restoring adds them all to the matches on this "
                 "device.",
-                plan.count).format(file=plan.file_name, count=fmt().number(plan.count))
+                plan.count,
+            ).format(file=plan.file_name, count=fmt().number(plan.count))
         if plan.damaged:
-            text += " " + ngettext("{count} more match in it is damaged and is left out.",
-                                   "{count} more matches in it are damaged and are left out.",
-                                   plan.damaged).format(count=fmt().number(plan.damaged))
+            text += " " + ngettext(
+                "{count} more match in it is damaged and is left out.",
+                "{count} more matches in it are damaged and are left out.",
+                plan.damaged,
+            ).format(count=fmt().number(plan.damaged))
         return text + " " + _("You can undo it right after.")
 
     def restore(self, copies: bool = False) -> None:
@@ -154,8 +175,9 @@ class BackupVM:
             return
         self._clear()
         try:
-            added = self.repo.import_bytes(plan.data, skip_damaged=bool(plan.damaged),
-                                           skip_present=not copies)
+            added = self.repo.import_bytes(
+                plan.data, skip_damaged=bool(plan.damaged), skip_present=not copies
+            )
         except MatchError as err:  # checked already; the store's own last checks may still refuse
             self._fail(_file_fault(plan.file_name, err))
             return
@@ -164,22 +186,24 @@ class BackupVM:
             return
         self.added = [(s.id, s.revision) for s in added]
         count = fmt().number(len(added))
-        self.message = ngettext("{count} match added from {file}.",
-                                "{count} matches added from {file}.",
-                                len(added)).format(count=count, file=plan.file_name)
+        self.message = ngettext(
+            "{count} match added from {file}.", "{count} matches added from {file}.", len(added)
+        ).format(count=count, file=plan.file_name)
         # Each number with its own plural form: "1 of them were" read wrong.
         if plan.present and copies:
             self.message += " " + ngettext(
                 "{count} of them was here already and is now listed twice.",
                 "{count} of them were here already and are now listed twice.",
-                plan.present).format(count=fmt().number(plan.present))
+                plan.present,
+            ).format(count=fmt().number(plan.present))
         elif not copies and plan.count > len(added):
             # Counted at the import itself: another phone may have restored some since the plan.
             left = plan.count - len(added)
             self.message += " " + ngettext(
                 "{count} match was here already and was left as it is.",
                 "{count} matches were here already and were left as they are.",
-                left).format(count=fmt().number(left))
+                left,
+            ).format(count=fmt().number(left))
 
     def cancel(self) -> None:
         self.plan = None
@@ -196,14 +220,17 @@ class BackupVM:
             self._fail(texts.store_fault_text(err))
             return
         self._clear()
-        self.message = ngettext("The restore is undone: {count} match removed.",
-                                "The restore is undone: {count} matches removed.", removed).format(
-            count=fmt().number(removed))
+        self.message = ngettext(
+            "The restore is undone: {count} match removed.",
+            "The restore is undone: {count} matches removed.",
+            removed,
+        ).format(count=fmt().number(removed))
         if kept:
             self.message += " " + ngettext(
                 "{count} match was changed after the restore, so it was kept.",
                 "{count} matches were changed after the restore, so they were kept.",
-                len(kept)).format(count=fmt().number(len(kept)))
+                len(kept),
+            ).format(count=fmt().number(len(kept)))
 
     @property
     def can_undo(self) -> bool:
@@ -252,12 +279,19 @@ def _file_fault(name: str, err: MatchError) -> str:
     detail = str(err)
     log.info("restore of %s refused: %s", name, detail)
     if "newer than this app reads" in detail:
-        return _("{file} was made by a newer Seep Scorer; update this app to restore it. Nothing was "
-                 "restored.").format(file=name)
+        return _(
+            "{file} was made by a newer Seep Scorer; update this app to restore it. Nothing was "
+            "restored."
+        ).format(file=name)
     if "cut short" in detail:
-        return _("{file} is cut short (its last line is missing), so nothing was restored.").format(file=name)
+        return _("{file} is cut short (its last line is missing), so nothing was restored.").format(
+            file=name
+        )
     line = _LINE.search(detail)
     if line and line.group(1) != "1":
         return _("Line {line} of {file} is damaged, so nothing was restored.").format(
-            line=fmt().number(int(line.group(1))), file=name)
-    return _("{file} is not a Seep Scorer backup or match file, so nothing was restored.").format(file=name)
+            line=fmt().number(int(line.group(1))), file=name
+        )
+    return _("{file} is not a Seep Scorer backup or match file, so nothing was restored.").format(
+        file=name
+    )

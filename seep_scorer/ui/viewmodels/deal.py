@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from ...i18n import _, fmt
-from ...rules import SWEEP_KINDS, Deal, Match, MatchError, Sweep, replay, replay_deals, score_deal, validate_deal
+from ...rules import (
+    SWEEP_KINDS,
+    Deal,
+    Match,
+    MatchError,
+    Sweep,
+    replay,
+    replay_deals,
+    score_deal,
+    validate_deal,
+)
 from ...rules.replay import bidder_of
 from .. import texts
 
@@ -47,7 +57,9 @@ class DealEntryVM:
             self.owner = {c: (1 if c in deal.cards[1] else 0) for c in self.cards}
         else:
             self.mode = "points"
-            self.points_text = str(deal.points[0])  # the cards stay where __init__ put them: all on team 0
+            self.points_text = str(
+                deal.points[0]
+            )  # the cards stay where __init__ put them: all on team 0
         for s in deal.sweeps:
             self.sweeps[(s.team, s.kind)] += 1
         self.most_cards = deal.most_cards
@@ -70,7 +82,9 @@ class DealEntryVM:
         before = match.deals if number is None else match.deals[: number - 1]
         old_computed = self.computed_dealer
         self.match, self.number = match, number
-        self.computed_dealer = replay_deals(self.rules, match.format, match.first_dealer, before).next_dealer
+        self.computed_dealer = replay_deals(
+            self.rules, match.format, match.first_dealer, before
+        ).next_dealer
         if self.dealer == old_computed:
             self.dealer = self.computed_dealer
         # An undo elsewhere: a deal saved after it is a new one.
@@ -91,8 +105,9 @@ class DealEntryVM:
         if not self.untouched or self.mode != "cards":
             return None  # an empty points field says so itself (`error`)
         team = self.match.teams[1 - self.start_team].name
-        return _("Nothing entered yet: tap the cards {team} took. "
-                 "If they took none, tap a card twice.").format(team=team)
+        return _(
+            "Nothing entered yet: tap the cards {team} took. If they took none, tap a card twice."
+        ).format(team=team)
 
     def added_elsewhere(self) -> tuple[int, ...]:
         """The numbers of the deals another phone saved since this new entry was opened."""
@@ -133,7 +148,9 @@ class DealEntryVM:
 
     def inc(self, team: int, kind: str) -> None:
         self.touched = True
-        self.sweeps[(team, kind)] += 1  # the screen offers it only where `can_add`; the rules check the rest
+        self.sweeps[(team, kind)] += (
+            1  # the screen offers it only where `can_add`; the rules check the rest
+        )
 
     def dec(self, team: int, kind: str) -> None:
         self.touched = True
@@ -193,8 +210,10 @@ class DealEntryVM:
     def build(self) -> Deal:
         """The deal as entered (possibly invalid)."""
         if self.mode == "cards":
-            cards = (frozenset(c for c in self.cards if self.owner[c] == 0),
-                     frozenset(c for c in self.cards if self.owner[c] == 1))
+            cards = (
+                frozenset(c for c in self.cards if self.owner[c] == 0),
+                frozenset(c for c in self.cards if self.owner[c] == 1),
+            )
             points = None
         else:
             cards, cp = None, self.card_points()
@@ -205,7 +224,9 @@ class DealEntryVM:
             points=points,
             sweeps=self._sweeps(),
             most_cards=self.most_cards if self.needs_most_cards else None,
-            dealer=self.dealer if self.dealer != self.computed_dealer else (orig.dealer if orig and orig.dealer == self.dealer else None),
+            dealer=self.dealer
+            if self.dealer != self.computed_dealer
+            else (orig.dealer if orig and orig.dealer == self.dealer else None),
             bid=orig.bid if orig else None,
             note=orig.note if orig else None,
             extra=orig.extra if orig else {},
@@ -288,7 +309,8 @@ class DealEntryVM:
             reason = texts.deal_fault_text(self.match, err)
             if err.deal is not None and err.deal != number:
                 return _("With this change, deal {number} is no longer valid: {reason}").format(
-                    number=fmt().number(err.deal), reason=reason)
+                    number=fmt().number(err.deal), reason=reason
+                )
             return reason
         return None
 
@@ -299,10 +321,15 @@ def _preview_text(match: Match, result, raw_difference: int) -> str:
     event = result.event
     winner, loser = match.teams[event.winner].name, match.teams[1 - event.winner].name
     if event.cause == "minimum":
-        return _("{loser} under the minimum: the bazzi goes to {winner}.").format(loser=loser,
-                                                                                  winner=winner)
+        return _("{loser} under the minimum: the bazzi goes to {winner}.").format(
+            loser=loser, winner=winner
+        )
     if event.cause == "lead":
         return _("{winner} ahead by {points}: the bazzi goes to {winner}.").format(
-            winner=winner, points=f.number(abs(raw_difference)))
+            winner=winner, points=f.number(abs(raw_difference))
+        )
     return _("{total} of {target} reached by {winner}.").format(
-        winner=winner, total=f.number(result.totals[event.winner]), target=f.number(match.format.count or 0))
+        winner=winner,
+        total=f.number(result.totals[event.winner]),
+        target=f.number(match.format.count or 0),
+    )

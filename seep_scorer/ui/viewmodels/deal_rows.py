@@ -30,7 +30,9 @@ def _lead(match: Match, diff: int) -> str:
     if diff == 0:
         return f.digits(_("level"))
     # TRANSLATORS: a team's lead, e.g. "Team A +30".
-    return _("{team} +{points}").format(team=texts.team_name(match, 0 if diff > 0 else 1), points=f.number(abs(diff)))
+    return _("{team} +{points}").format(
+        team=texts.team_name(match, 0 if diff > 0 else 1), points=f.number(abs(diff))
+    )
 
 
 def sweeps_text(match: Match, deal: Deal) -> str | None:
@@ -45,7 +47,9 @@ def sweeps_text(match: Match, deal: Deal) -> str | None:
                 kinds.append(_ngettext_sweep(kind, n).format(count=f.number(n)))
         if kinds:
             # TRANSLATORS: a team's sweeps in one deal, e.g. "Team A 2 sweeps, 1 opening sweep".
-            teams.append(_("{team} {sweeps}").format(team=texts.team_name(match, t), sweeps=", ".join(kinds)))
+            teams.append(
+                _("{team} {sweeps}").format(team=texts.team_name(match, t), sweeps=", ".join(kinds))
+            )
     if not teams:
         return None
     return _("Sweeps: {list}").format(list=" · ".join(teams))
@@ -70,15 +74,31 @@ def deal_rows(match: Match, results: tuple[DealResult, ...]) -> list[DealRow]:
         if ledger:
             running = _("Difference after it: {lead}").format(lead=_lead(match, r.difference))
         else:
-            running = _("Totals after it: {total0} : {total1}").format(total0=f.number(r.totals[0]),
-                                                                     total1=f.number(r.totals[1]))
-        dealer = None if r.dealer is None else _("dealt by {player}").format(player=match.seat_name(r.dealer))
+            running = _("Totals after it: {total0} : {total1}").format(
+                total0=f.number(r.totals[0]), total1=f.number(r.totals[1])
+            )
+        dealer = (
+            None
+            if r.dealer is None
+            else _("dealt by {player}").format(player=match.seat_name(r.dealer))
+        )
         title = texts.deal_row_text(match, r)
         event = texts.event_text(match, r)
         sweeps = sweeps_text(match, deal)
         label = ". ".join(p for p in (title, margin, running, sweeps, event) if p)
-        rows.append(DealRow(r.number, title, margin, running, sweeps, dealer, event,
-                            sum(before) + 1 if ledger else None, label))
+        rows.append(
+            DealRow(
+                r.number,
+                title,
+                margin,
+                running,
+                sweeps,
+                dealer,
+                event,
+                sum(before) + 1 if ledger else None,
+                label,
+            )
+        )
         before = r.bazzis
     rows.reverse()
     return rows
@@ -95,16 +115,24 @@ def deal_view_lines(match: Match, r: DealResult, deal: Deal) -> list[tuple[str, 
         lines.append((_("Bidder"), match.seat_name(r.bidder)))
     for t in (0, 1):
         if deal.cards is not None:
-            cards = ", ".join(f.code(card_label(c)) for c in match.rules.point_cards if c in deal.cards[t])
-            value = _("{points} card points ({cards})").format(points=f.number(r.card_points[t]),
-                                                              cards=cards or _("no point cards"))
+            cards = ", ".join(
+                f.code(card_label(c)) for c in match.rules.point_cards if c in deal.cards[t]
+            )
+            value = _("{points} card points ({cards})").format(
+                points=f.number(r.card_points[t]), cards=cards or _("no point cards")
+            )
         else:
             value = _("{points} card points").format(points=f.number(r.card_points[t]))
         lines.append((names[t], value))
     sweeps = sweeps_text(match, deal)
     lines.append((_("Sweeps"), sweeps.split(": ", 1)[-1] if sweeps else _("none")))
     if deal.most_cards is not None:
-        lines.append((_("Most cards"), fmt().digits(_("26 each")) if deal.most_cards == "tie" else names[deal.most_cards]))
+        lines.append(
+            (
+                _("Most cards"),
+                fmt().digits(_("26 each")) if deal.most_cards == "tie" else names[deal.most_cards],
+            )
+        )
     for t in (0, 1):
         # TRANSLATORS: a team's score for one deal in the read-only deal view, e.g. "Team A: 71".
         lines.append((_("Score of {team}").format(team=names[t]), f.number(r.scores[t])))

@@ -22,7 +22,9 @@ def session_join_address() -> Callable[[], str] | None:
     Read when the session starts."""
     if edition.phone_only():
         return None
-    from ..server import session_join_address as joined  # not in the phone-only build: no server there
+    from ..server import (
+        session_join_address as joined,
+    )  # not in the phone-only build: no server there
 
     return joined.get()
 

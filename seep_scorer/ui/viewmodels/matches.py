@@ -45,7 +45,10 @@ class MatchesVM:
         try:
             fn()
         except STORE_FAULTS as err:
-            self.message, self._read_fault = texts.store_read_fault_text(err), True  # the last list stays shown
+            self.message, self._read_fault = (
+                texts.store_read_fault_text(err),
+                True,
+            )  # the last list stays shown
             return False
         if self._read_fault:  # read again fine: the fault notice has done its job
             self.message, self._read_fault = None, False
@@ -53,17 +56,21 @@ class MatchesVM:
 
     def reload(self) -> None:
         """The first pages again, as many as are shown (another phone may have saved)."""
+
         def read():
             self.matches, self.total = self._fetch(0, self.pages * self.page_size)
+
         self._read(read)
 
     def more(self) -> None:
         """The next page, below the ones shown."""
+
         def read():
             found, self.total = self._fetch(len(self.matches), self.page_size)
             shown = {m.id for m in self.matches}
             self.matches += [m for m in found if m.id not in shown]
             self.pages = max(self.pages, -(-len(self.matches) // self.page_size))
+
         self._read(read)
 
     def search(self, text: str) -> None:
@@ -126,7 +133,8 @@ class MatchesVM:
         else:
             teams = self.deleted.match.teams
             self.deleted_name = name or _("{team0} vs {team1}").format(
-                team0=teams[0].name, team1=teams[1].name)
+                team0=teams[0].name, team1=teams[1].name
+            )
             # TRANSLATORS: after deleting a match from the list (it offers Undo):
             # "Match deleted: A vs B (3 deals, in progress, Dec 1, 2026)".
             self.message = _("Match deleted: {match}.").format(match=self.deleted_name)

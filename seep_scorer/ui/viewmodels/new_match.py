@@ -9,8 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...i18n import _
-from ...rules import (DEFAULT_MATCH, PRESETS, Match, MatchError, MatchFormat, Rules, Team, check_name,
-                      make_rules)
+from ...rules import (
+    DEFAULT_MATCH,
+    PRESETS,
+    Match,
+    MatchError,
+    MatchFormat,
+    Rules,
+    Team,
+    check_name,
+    make_rules,
+)
 from ...rules.names import tidied
 from ...stats import player_key
 from ...store.repository import KnownNames, MatchRepository, StoreError
@@ -48,12 +57,22 @@ PARAMS: tuple[Param, ...] = (
 # and no lead target; the standard game has no most-cards bonus. Custom shows every parameter that its
 # scoring uses.
 PRESET_PARAMS: dict[str, tuple[str, ...]] = {
-    "standard": ("scoring", "ten_of_diamonds", "sweep_normal", "sweep_opening", "sweep_last", "minimum",
-                 "minimum_counts_sweeps", "lead_target"),
+    "standard": (
+        "scoring",
+        "ten_of_diamonds",
+        "sweep_normal",
+        "sweep_opening",
+        "sweep_last",
+        "minimum",
+        "minimum_counts_sweeps",
+        "lead_target",
+    ),
     "race500": ("scoring", "ten_of_diamonds", "most_cards_bonus", "most_cards_tie_bonus"),
     "custom": tuple(p.name for p in PARAMS),
 }
-LEDGER_ONLY = frozenset({"minimum", "minimum_counts_sweeps", "lead_target"})  # bazzis: no use to running totals
+LEDGER_ONLY = frozenset(
+    {"minimum", "minimum_counts_sweeps", "lead_target"}
+)  # bazzis: no use to running totals
 
 
 def _param_value(rules: Rules, name: str) -> Any:
@@ -63,7 +82,9 @@ def _param_value(rules: Rules, name: str) -> Any:
 
 
 class NewMatchVM:
-    def __init__(self, repo: MatchRepository, rng: random.Random | None = None, known_names: bool = False):
+    def __init__(
+        self, repo: MatchRepository, rng: random.Random | None = None, known_names: bool = False
+    ):
         """`known_names`: read the names used before (a store call: off the loop) to offer them."""
         self.repo = repo
         self.rng = rng or random.Random()
@@ -74,15 +95,22 @@ class NewMatchVM:
         self.first_dealer: int | str = 0  # a seat, or "random"
         self.error: str | None = None
         # Sensible defaults in the user's language; players numbered round the table.
-        self.defaults = {"team-0": _("Team A"), "team-1": _("Team B"),
-                         **{f"player-{s}": _("Player {number}").format(number=s + 1)
-                            for s in range(4)}}
+        self.defaults = {
+            "team-0": _("Team A"),
+            "team-1": _("Team B"),
+            **{f"player-{s}": _("Player {number}").format(number=s + 1) for s in range(4)},
+        }
         self.known = KnownNames()
         # a team's key -> its players the last time it played
         self.lineups: dict[str, tuple[str, str]] = {}
-        self._spellings: dict[str, dict[str, str]] = {"team": {}, "player": {}}  # key -> spelling used before
+        self._spellings: dict[str, dict[str, str]] = {
+            "team": {},
+            "player": {},
+        }  # key -> spelling used before
         self.focused: str | None = None  # the name field whose suggestions are shown
-        self.keep_typed: set[str] = set()  # fields whose name is kept as typed, not as spelled before
+        self.keep_typed: set[str] = (
+            set()
+        )  # fields whose name is kept as typed, not as spelled before
         self.set_preset("standard")
         if known_names:
             self.load_names()
@@ -96,8 +124,12 @@ class NewMatchVM:
             self.known = KnownNames()
         # A name stored before the rule of texts may hold an invisible character: offered tidied,
         # as the store now reads its match, so a suggestion taken is never a name the form refuses.
-        self.known = KnownNames(*(tuple(dict.fromkeys(tidied(n) for n in names))
-                                  for names in (self.known.teams, self.known.players)))
+        self.known = KnownNames(
+            *(
+                tuple(dict.fromkeys(tidied(n) for n in names))
+                for names in (self.known.teams, self.known.players)
+            )
+        )
         for kind, names in (("team", self.known.teams), ("player", self.known.players)):
             self._spellings[kind] = {}
             for n in names:
@@ -158,7 +190,7 @@ class NewMatchVM:
         return " ".join(unicodedata.normalize("NFC", typed).split())
 
     def recorded_hint(self, field: str) -> str | None:
-        """"Will be recorded as Asha" when that differs from what was typed."""
+        """ "Will be recorded as Asha" when that differs from what was typed."""
         recorded = self.recorded_name(field)
         if not self.name(field) or recorded == self.name(field).strip():  # empty: the hint says it
             return None
@@ -178,8 +210,11 @@ class NewMatchVM:
         kind = field.split("-")[0]
         typed = self.name(field)
         key = player_key(typed)
-        taken = {player_key(self.recorded_name(f)) for f in NAME_FIELDS
-                 if f != field and f.startswith(kind)}
+        taken = {
+            player_key(self.recorded_name(f))
+            for f in NAME_FIELDS
+            if f != field and f.startswith(kind)
+        }
         found = []
         for n in self.known.teams if kind == "team" else self.known.players:
             k = player_key(n)
@@ -241,11 +276,17 @@ class NewMatchVM:
             self._to_custom()
 
     def match_types(self) -> tuple[str, ...]:
-        return ("target", "open") if self.params.get("scoring") == "cumulative" else ("bazzis", "first_to", "open")
+        return (
+            ("target", "open")
+            if self.params.get("scoring") == "cumulative"
+            else ("bazzis", "first_to", "open")
+        )
 
     def overrides(self) -> dict[str, Any]:
         base = PRESETS[self.preset]
-        return {name: value for name, value in self.params.items() if value != _param_value(base, name)}
+        return {
+            name: value for name, value in self.params.items() if value != _param_value(base, name)
+        }
 
     def rules(self) -> Rules:
         return make_rules(self.preset, self.overrides())
@@ -260,7 +301,10 @@ class NewMatchVM:
         # Names first: they are the first fields on the screen. Each is checked as the rules
         # layer checks every stored name, so the message can say which field and why.
         names = [self._checked(f"team-{t}", f"teams[{t}].name") for t in (0, 1)]
-        players = [self._checked(f"player-{seat}", f"teams[{seat % 2}].players[{seat // 2}]") for seat in range(4)]
+        players = [
+            self._checked(f"player-{seat}", f"teams[{seat % 2}].players[{seat // 2}]")
+            for seat in range(4)
+        ]
         rules = self.rules()
         count = None if self.match_type == "open" else self.match_count
         fmt = MatchFormat(self.match_type, count)
@@ -297,6 +341,10 @@ def _checked_name(value: str, field: str) -> str:
     except MatchError as err:
         if err.code == "name_control" and "position" in err.params:
             lead = len(value) - len(value.lstrip())
-            raise MatchError(err.message, field=field, code=err.code,
-                             params={**err.params, "position": err.params["position"] + lead}) from None
+            raise MatchError(
+                err.message,
+                field=field,
+                code=err.code,
+                params={**err.params, "position": err.params["position"] + lead},
+            ) from None
         raise

@@ -37,8 +37,13 @@ class Rivalry:
 
 
 class PlayerVM:
-    def __init__(self, repo: MatchRepository, slug: str, period: str = "all",
-                 today: Callable[[], date] = utc_today):
+    def __init__(
+        self,
+        repo: MatchRepository,
+        slug: str,
+        period: str = "all",
+        today: Callable[[], date] = utc_today,
+    ):
         self.repo = repo
         self.slug = slug
         self.period = period if period in PERIODS else "all"

@@ -24,7 +24,9 @@ class ChartPoint:
 
 @dataclass(frozen=True)
 class Series:
-    team: int | None  # whose totals (a cumulative match); None: the difference (team 0 minus team 1)
+    team: (
+        int | None
+    )  # whose totals (a cumulative match); None: the difference (team 0 minus team 1)
     points: tuple[ChartPoint, ...]
 
 
@@ -73,9 +75,21 @@ class ReviewVM:
         each team's total after each deal, the deal that reached the target marked."""
         results = self.standings.deals
         if not self.uses_bazzis:
-            return [Series(t, (ChartPoint(0, 0),) + tuple(
-                ChartPoint(r.number, r.totals[t], r.event.winner if r.event and r.event.winner == t else None)
-                for r in results)) for t in (0, 1)]
+            return [
+                Series(
+                    t,
+                    (ChartPoint(0, 0),)
+                    + tuple(
+                        ChartPoint(
+                            r.number,
+                            r.totals[t],
+                            r.event.winner if r.event and r.event.winner == t else None,
+                        )
+                        for r in results
+                    ),
+                )
+                for t in (0, 1)
+            ]
         out: list[Series] = []
         points = [ChartPoint(0, 0)]
         before = 0
@@ -111,7 +125,9 @@ class ReviewVM:
     def result_text(self) -> str:
         if self.finished:
             return texts.result_text(self.match, self.standings)
-        return _("In progress: {standing}").format(standing=texts.difference_text(self.match, self.standings))
+        return _("In progress: {standing}").format(
+            standing=texts.difference_text(self.match, self.standings)
+        )
 
     def tally(self) -> tuple[int, int]:
         return self.standings.bazzis if self.uses_bazzis else self.standings.totals
@@ -122,8 +138,10 @@ class ReviewVM:
 
     def played_on(self) -> str:
         try:
-            return fmt().date(datetime.fromisoformat(self.stored.created.replace("Z", "+00:00")).astimezone(),
-                              with_time=False)
+            return fmt().date(
+                datetime.fromisoformat(self.stored.created.replace("Z", "+00:00")).astimezone(),
+                with_time=False,
+            )
         except ValueError:
             return fmt().digits(self.stored.created[:10])
 
@@ -132,15 +150,24 @@ class ReviewVM:
         m, f = self.match, fmt()
         names = self.team_names()
         a, b = self.tally()
-        tally = (_("Bazzis: {team0} {count0}, {team1} {count1}") if self.uses_bazzis else
-                 _("Points: {team0} {count0}, {team1} {count1}"))
+        tally = (
+            _("Bazzis: {team0} {count0}, {team1} {count1}")
+            if self.uses_bazzis
+            else _("Points: {team0} {count0}, {team1} {count1}")
+        )
         lines = [
             _("Seep: {team0} vs {team1}").format(team0=names[0], team1=names[1]),
-            *(_("{team}: {first} and {second}").format(team=t.name, first=t.players[0], second=t.players[1])
-              for t in m.teams),
+            *(
+                _("{team}: {first} and {second}").format(
+                    team=t.name, first=t.players[0], second=t.players[1]
+                )
+                for t in m.teams
+            ),
             self.result_text(),
             tally.format(team0=names[0], count0=f.number(a), team1=names[1], count1=f.number(b)),
-            _("{deals}, {date}").format(deals=texts.deals_count_text(len(m.deals)), date=self.played_on()),
+            _("{deals}, {date}").format(
+                deals=texts.deals_count_text(len(m.deals)), date=self.played_on()
+            ),
         ]
         return "\n".join(lines)
 
@@ -172,7 +199,9 @@ class ReviewVM:
         if dealer is None:
             last = next((r.dealer for r in reversed(st.deals) if r.dealer is not None), None)
             dealer = (last + 1) % 4 if last is not None else m.first_dealer
-        return Match(rules=m.rules, format=replace(m.format, ended=False), teams=m.teams, first_dealer=dealer)
+        return Match(
+            rules=m.rules, format=replace(m.format, ended=False), teams=m.teams, first_dealer=dealer
+        )
 
     def rematch(self) -> str | None:
         """Creates the new match; its id, or None with `message` set."""

@@ -71,7 +71,9 @@ class ScoreboardVM:
         self.undo_stack: list[Step] = []
         self.redo_stack: list[Step] = []
         self.message: str | None = None
-        self._announced: Step | None = None  # the step whose message is showing (its notice may offer Undo)
+        self._announced: Step | None = (
+            None  # the step whose message is showing (its notice may offer Undo)
+        )
         # A deletion refused because a later deal would fail (its dealer recomputed), while its
         # message shows: the way out, `delete_keeping_dealers`, applies to this very state only.
         self.refusal: Deletion | None = None
@@ -195,11 +197,17 @@ class ScoreboardVM:
     def format_text(self) -> str:
         mf, n = self.match.format, self.match.format.count
         if mf.type == "bazzis":
-            return ngettext("Match of {count} bazzi", "Match of {count} bazzis", n).format(count=fmt().number(n))
+            return ngettext("Match of {count} bazzi", "Match of {count} bazzis", n).format(
+                count=fmt().number(n)
+            )
         if mf.type == "first_to":
-            return ngettext("First to {count} bazzi", "First to {count} bazzis", n).format(count=fmt().number(n))
+            return ngettext("First to {count} bazzi", "First to {count} bazzis", n).format(
+                count=fmt().number(n)
+            )
         if mf.type == "target":
-            return ngettext("First to {count} point", "First to {count} points", n).format(count=fmt().number(n))
+            return ngettext("First to {count} point", "First to {count} points", n).format(
+                count=fmt().number(n)
+            )
         return _("Open-ended match")
 
     def rows(self) -> list[DealRow]:
@@ -210,11 +218,15 @@ class ScoreboardVM:
         """Deal `number`, read-only: (what, value) lines; None when there is no such deal (any more)."""
         if not 1 <= number <= len(self.match.deals):
             return None
-        return deal_view_lines(self.match, self.standings.deals[number - 1], self.match.deals[number - 1])
+        return deal_view_lines(
+            self.match, self.standings.deals[number - 1], self.match.deals[number - 1]
+        )
 
     def _with_ended(self, ended: bool) -> Match:
         m = self.match
-        return Match(m.rules, replace(m.format, ended=ended), m.teams, m.first_dealer, m.deals, m.extra)
+        return Match(
+            m.rules, replace(m.format, ended=ended), m.teams, m.first_dealer, m.deals, m.extra
+        )
 
     def _step_to_undo(self) -> Step | None:
         """The last change made here; with no history (a fresh start, or another phone changed the
@@ -224,7 +236,12 @@ class ScoreboardVM:
         if self.can_reopen:
             return Step("end", None, self._with_ended(False), self.match)
         if self.match.deals:
-            return Step("record", len(self.match.deals), self.match.with_deals(self.match.deals[:-1]), self.match)
+            return Step(
+                "record",
+                len(self.match.deals),
+                self.match.with_deals(self.match.deals[:-1]),
+                self.match,
+            )
         return None
 
     @property
@@ -262,18 +279,34 @@ class ScoreboardVM:
     def offers_undo(self) -> bool:
         """The notice of a change easy to regret (a deletion, ending the match) carries an Undo button."""
         step = self._announced
-        return (bool(self.message) and step is not None and step.kind in ("delete", "end")
-                and bool(self.undo_stack) and self.undo_stack[-1] is step)
+        return (
+            bool(self.message)
+            and step is not None
+            and step.kind in ("delete", "end")
+            and bool(self.undo_stack)
+            and self.undo_stack[-1] is step
+        )
 
     # -- changes (each one a step, saved against the revision we showed)
     def add_deal(self, deal: Deal) -> bool:
-        return self._do("record", len(self.match.deals) + 1, self.match.with_deals(self.match.deals + (deal,)), None)
+        return self._do(
+            "record",
+            len(self.match.deals) + 1,
+            self.match.with_deals(self.match.deals + (deal,)),
+            None,
+        )
 
     def replace_deal(self, number: int, deal: Deal) -> bool:
         deals = list(self.match.deals)
         deals[number - 1] = deal
-        return self._do("edit", number, self.match.with_deals(deals),
-                        _("Deal {number} changed; everything after it was recomputed.").format(number=fmt().number(number)))
+        return self._do(
+            "edit",
+            number,
+            self.match.with_deals(deals),
+            _("Deal {number} changed; everything after it was recomputed.").format(
+                number=fmt().number(number)
+            ),
+        )
 
     def delete_deal(self, number: int) -> bool:
         """Delete deal `number`, the later deals' dealers computed anew; refused (with `refusal`
@@ -299,7 +332,9 @@ class ScoreboardVM:
     def end_match(self) -> bool:
         if not self.can_end:
             return False
-        return self._do("end", None, self._with_ended(True), _("The match is ended. Undo reopens it."))
+        return self._do(
+            "end", None, self._with_ended(True), _("The match is ended. Undo reopens it.")
+        )
 
     def reopen_match(self) -> bool:
         if not self.can_reopen:

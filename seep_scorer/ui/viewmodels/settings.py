@@ -20,8 +20,13 @@ class SettingsVM:
     # "native_digits" is the old boolean preference, read when no digits choice is stored.
     KEYS = ("language", "theme", "digits", "native_digits")
 
-    def __init__(self, repo: MatchRepository | None = None, stored: dict | None = None,
-                 save: Callable[[str, Any], None] | None = None, device_language: str | None = None):
+    def __init__(
+        self,
+        repo: MatchRepository | None = None,
+        stored: dict | None = None,
+        save: Callable[[str, Any], None] | None = None,
+        device_language: str | None = None,
+    ):
         stored = stored or {}
         self._save = save
         language = stored.get("language")
@@ -36,8 +41,12 @@ class SettingsVM:
                 theme = None
         self.theme = theme if theme in THEMES else "system"
         digits = stored.get("digits")
-        self.digits = digits if digits in DIGIT_CHOICES else digit_choice(stored.get("native_digits"))
-        self.backup = BackupVM(repo)  # the Backup section; kept here, so Undo outlives a rebuilt screen
+        self.digits = (
+            digits if digits in DIGIT_CHOICES else digit_choice(stored.get("native_digits"))
+        )
+        self.backup = BackupVM(
+            repo
+        )  # the Backup section; kept here, so Undo outlives a rebuilt screen
 
     @property
     def offers_native_digits(self) -> bool:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Callable
-
-from dataclasses import dataclass
 
 from ...i18n import _
 from ...stats import Figures, HeadToHead, Stats, player_key
@@ -86,6 +85,7 @@ def player_in(stats: Stats, slug: str) -> Figures | None:
 
 def _sorted(rows: list[Figures], column: str, descending: bool) -> list[Figures]:
     """By matches or by win rate (no finished match: always last), ties by the other figure, then by key."""
+
     def value(f: Figures) -> tuple:
         rate = f.win_rate if f.win_rate is not None else -1.0
         return (f.matches, rate) if column == "matches" else (rate, f.matches)
@@ -93,14 +93,18 @@ def _sorted(rows: list[Figures], column: str, descending: bool) -> list[Figures]
     by_key = sorted(rows, key=lambda f: f.key)
     ordered = sorted(by_key, key=value, reverse=descending)
     if column == "win_rate":  # a partnership that never finished a match has no rate to sort by
-        ordered = [f for f in ordered if f.win_rate is not None] + [f for f in ordered if f.win_rate is None]
+        ordered = [f for f in ordered if f.win_rate is not None] + [
+            f for f in ordered if f.win_rate is None
+        ]
     return ordered
 
 
 class StatsVM:
     """The figures of one period, read when loaded (off the event loop), never when drawn."""
 
-    def __init__(self, repo: MatchRepository, period: str = "all", today: Callable[[], date] = utc_today):
+    def __init__(
+        self, repo: MatchRepository, period: str = "all", today: Callable[[], date] = utc_today
+    ):
         self.repo = repo
         self.period = period if period in PERIODS else "all"
         self.today = today
@@ -155,8 +159,10 @@ class StatsVM:
         """Win rate per partnership: the most played ones with a finished match, best first."""
         if not self.stats:
             return []
-        played = sorted((p for p in self.stats.partnerships if p.finished),
-                        key=lambda p: (-p.finished, -p.matches, p.key))[:CHART_BARS]
+        played = sorted(
+            (p for p in self.stats.partnerships if p.finished),
+            key=lambda p: (-p.finished, -p.matches, p.key),
+        )[:CHART_BARS]
         return sorted(played, key=lambda p: (-(p.win_rate or 0.0), -p.finished, p.key))
 
     def head_to_head(self) -> list[Meeting]:
