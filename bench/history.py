@@ -1,4 +1,5 @@
-"""History benchmark: a phone against 5,000 finished matches, compared with an empty store, in one run.
+"""History benchmark: a phone against 5,000 finished
+matches, compared with an empty store, in one run.
 
     python bench/history.py [--matches 5000] [--runs 3]
 
@@ -40,7 +41,8 @@ SEARCH = "eve & gita"  # a team name of some matches (history_store's rotation),
 
 
 def expected_first(data_dir: Path) -> tuple[str, str]:
-    """(first match id listed, first match id found by SEARCH) in a store, as the repository says."""
+    """(first match id listed, first match id found by
+    SEARCH) in a store, as the repository says."""
     from seep_scorer.store import close_all, open_repository
     from seep_scorer.store.repository import MatchQuery
 
@@ -55,7 +57,8 @@ def expected_first(data_dir: Path) -> tuple[str, str]:
 
 
 def time_search(browser, url: str, first: str, found: str) -> float:
-    """Seconds from typing the search to the list showing the expected first result, in a fresh context."""
+    """Seconds from typing the search to the list showing the
+    expected first result, in a fresh context."""
     # bypass_csp: wait_for_function evaluates its text with eval, which the page's policy forbids
     ctx = browser.new_context(viewport=VIEWPORT, bypass_csp=True)
     page = ctx.new_page()
@@ -68,8 +71,9 @@ def time_search(browser, url: str, first: str, found: str) -> float:
         start = time.perf_counter()
         field.fill(SEARCH)
         page.wait_for_function(
-            """([found, first]) => !!document.querySelector(`[flt-semantics-identifier="match-${found}"]`)
-                                   && !document.querySelector(`[flt-semantics-identifier="match-${first}"]`)""",
+            """([found, first]) =>
+                !!document.querySelector(`[flt-semantics-identifier="match-${found}"]`)
+                && !document.querySelector(`[flt-semantics-identifier="match-${first}"]`)""",
             arg=[found, first],
             polling=10,
             timeout=120_000,
@@ -136,7 +140,8 @@ def main(argv=None) -> int:
                         time_search(browser, url["big"] + "/", big_first, big_found)
                     )
                     print(
-                        f"run {run + 1}: first frame {frames['empty'][-1]:.2f} / {frames['big'][-1]:.2f} s, "
+                        f"run {run + 1}: first frame {frames['empty'][-1]:.2f} / "
+                        f"{frames['big'][-1]:.2f} s, "
                         f"statistics {stats['empty'][-1]:.2f} / {stats['big'][-1]:.2f} s, "
                         f"search {search['small'][-1]:.2f} / {search['big'][-1]:.2f} s",
                         flush=True,
@@ -166,7 +171,8 @@ def main(argv=None) -> int:
         ratio = a / b
         ok &= ratio <= goal
         print(
-            f"{label:>40}: {a:.3f} s / {b:.3f} s = {ratio:.2f} (goal <= {goal}) {'met' if ratio <= goal else 'NOT MET'}"
+            f"{label:>40}: {a:.3f} s / {b:.3f} s = {ratio:.2f} (goal <= {goal}) "
+            f"{'met' if ratio <= goal else 'NOT MET'}"
         )
     return 0 if ok else 1
 

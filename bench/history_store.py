@@ -1,4 +1,5 @@
-"""History store benchmark: `seep-scorer stats --json` against `list --json` on 5,000 finished matches.
+"""History store benchmark: `seep-scorer stats --json`
+against `list --json` on 5,000 finished matches.
 
     python bench/history_store.py [--matches 5000] [--runs 7] [--keep DIR]
 
@@ -46,7 +47,8 @@ def _deal(rng: random.Random) -> Deal:
 
 
 def finished_match(rng: random.Random, n: int) -> Match:
-    """Match n: 8 to 30 deals, players from NAMES in rotation, stopped by the players (so finished)."""
+    """Match n: 8 to 30 deals, players from NAMES in
+    rotation, stopped by the players (so finished)."""
     seats = [
         NAMES[(n + k) % len(NAMES)] for k in (0, 2, 1, 3)
     ]  # a different four, and partnerships, each time
@@ -59,7 +61,8 @@ def finished_match(rng: random.Random, n: int) -> Match:
 
 
 def build_history_store(folder: Path, count: int = 5000, seed: int = 7) -> float:
-    """Fill `folder` with `count` finished matches through the store's own backup import; seconds taken.
+    """Fill `folder` with `count` finished matches through the
+    store's own backup import; seconds taken.
 
     The matches are dated a few hours apart going back from 2026-06-01, so `--since` and the
     screens' periods find some and not others.
@@ -128,10 +131,12 @@ def main() -> int:
         med = {name: statistics.median(values) for name, values in times.items()}
         ratio = med["stats"] / med["list"]
         print(
-            f"seep-scorer stats --json, {args.matches:,} matches: {ms(med['stats'])}   (empty store: {ms(med['stats empty'])})"
+            f"seep-scorer stats --json, {args.matches:,} matches: {ms(med['stats'])}   (empty "
+            f"store: {ms(med['stats empty'])})"
         )
         print(
-            f"seep-scorer list --json,  {args.matches:,} matches: {ms(med['list'])}   (empty store: {ms(med['list empty'])})"
+            f"seep-scorer list --json,  {args.matches:,} matches: {ms(med['list'])}   (empty "
+            f"store: {ms(med['list empty'])})"
         )
         print(f"ratio stats/list (goal <= 2): {ratio:.2f}")
 
@@ -144,7 +149,8 @@ def main() -> int:
         started = time.perf_counter()
         large.statistics()
         print(
-            f"in process: first statistics() (reads the 256 shards): {ms(time.perf_counter() - started)}"
+            "in process: first statistics() (reads the 256 shards): "
+            f"{ms(time.perf_counter() - started)}"
         )
         started = time.perf_counter()
         large.statistics()
@@ -180,7 +186,8 @@ def main() -> int:
             f"10 stored: {ms(empty_save)}; ratio {large_save / empty_save:.2f}"
         )
         print(
-            f"median statistics() right after a save, {args.matches:,} matches: {ms(statistics.median(after))}"
+            f"median statistics() right after a save, {args.matches:,} matches: "
+            f"{ms(statistics.median(after))}"
         )
         close_all()
         print("PASS" if ratio <= 2 else "FAIL")

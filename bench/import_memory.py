@@ -93,7 +93,8 @@ def main() -> int:
         floor, _ = peak_mb("list", "--data-dir", str(root / "empty"))
         print(f"floor (`seep-scorer list`, empty store): {floor:.1f} MB")
         print(
-            f"{'backup':>9}  {'matches':>7}  {'import peak':>11}  {'took':>6}  {'backup peak':>11}  {'took':>6}"
+            f"{'backup':>9}  {'matches':>7}  {'import peak':>11}  {'took':>6}  "
+            f"{'backup peak':>11}  {'took':>6}"
         )
         rows = []
         for size in args.sizes:
@@ -114,7 +115,8 @@ def main() -> int:
         import_ratio = rows[-1][0] / rows[0][0]
         backup_ratio = rows[-1][1] / rows[0][1]
         print(
-            f"largest / smallest: import {import_ratio:.2f}, backup {backup_ratio:.2f} (goal <= 1.5)"
+            f"largest / smallest: import {import_ratio:.2f}, backup {backup_ratio:.2f} (goal <= "
+            "1.5)"
         )
         ok = import_ratio <= 1.5 and backup_ratio <= 1.5
         print("PASS" if ok else "FAIL")

@@ -26,10 +26,10 @@ sys.path.insert(0, str(BENCH.parent))
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent / "tests" / "e2e"))
 
-from e2e_support import (
+from e2e_support import (  # noqa: E402 (after the path set-up above)
     CHROMIUM_ARGS,
     VIEWPORT,
-    chromium_path,  # noqa: E402
+    chromium_path,
     enable_semantics,
     tap,
     wait_present,

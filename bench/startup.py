@@ -41,7 +41,8 @@ READY_JS = """(needle) => {
     if (p) p.dispatchEvent(new Event('click'));
     const found = needle.startsWith('#')
         ? document.querySelector('[flt-semantics-identifier="' + needle.slice(1) + '"]')
-        : Array.from(document.querySelectorAll('flt-semantics')).find(e => e.textContent.includes(needle));
+        : Array.from(document.querySelectorAll('flt-semantics'))
+            .find(e => e.textContent.includes(needle));
     if (!found) return false;
     window.__ready_at = performance.now();
     return true;

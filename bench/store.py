@@ -45,7 +45,8 @@ def a_match(rng: random.Random, n: int) -> Match:
 
 
 def build(folder: Path, count: int, rng: random.Random) -> float:
-    """Fill a store through its own backup import (one write per match file, one per index shard)."""
+    """Fill a store through its own backup import (one write
+    per match file, one per index shard)."""
     started = time.perf_counter()
     lines = [header_line("2026-01-01T00:00:00Z", 2, {})]
     for n in range(count):
@@ -82,7 +83,8 @@ def main() -> int:
         started = time.perf_counter()
         large = open_repository(large_dir, fresh=True)
         print(
-            f"first open of the large store (takes the day's automatic backup): {ms(time.perf_counter() - started)}"
+            "first open of the large store (takes the day's automatic backup): "
+            f"{ms(time.perf_counter() - started)}"
         )
         close_all()
         started = time.perf_counter()

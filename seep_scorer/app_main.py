@@ -1,4 +1,5 @@
-"""Entry point for `flet run` / `flet build` (through the top-level main.py, pyproject [tool.flet.app]).
+"""Entry point for `flet run` / `flet build` (through the
+top-level main.py, pyproject [tool.flet.app]).
 
 `flet run` and mobile builds set FLET_APP_STORAGE_DATA; the store picks its data
 folder from it. Assets (fonts) are found from the package location. For the web

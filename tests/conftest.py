@@ -12,9 +12,12 @@ settings.register_profile("seep", deadline=None, suppress_health_check=[HealthCh
 settings.load_profile("seep")
 
 
-# Behind pytest-timeout's limit (pyproject.toml): its signal fails the test once, and the run goes on. Should the
-# test still not end, a wait in C that never returns to Python or a teardown that hangs after the signal, this
-# ends the run (every thread's stack printed, exit status 1, as pytest-timeout's thread method does) rather than
+# Behind pytest-timeout's limit (pyproject.toml): its signal
+# fails the test once, and the run goes on. Should the
+# test still not end, a wait in C that never returns to Python
+# or a teardown that hangs after the signal, this
+# ends the run (every thread's stack printed, exit status 1, as
+# pytest-timeout's thread method does) rather than
 # leave CI hanging.
 BACKSTOP_GRACE_S = 120
 

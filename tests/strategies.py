@@ -74,7 +74,8 @@ def deals(draw, rules, dealer=None):
 
 @st.composite
 def matches(draw, max_deals=25, open_ended=False):
-    """A valid match: deals are drawn one at a time against the replayed dealer, stopping at the end."""
+    """A valid match: deals are drawn one at a time against
+    the replayed dealer, stopping at the end."""
     r = draw(rules())
     if open_ended:
         fmt = MatchFormat("open", None)

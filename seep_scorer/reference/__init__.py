@@ -124,7 +124,8 @@ def rules_path(lang: str) -> Path:
 
 
 def load_sections(lang: str = "en") -> list[Section]:
-    """The rules reference in `lang` (unknown languages, and a language whose text is not written yet,
+    """The rules reference in `lang` (unknown languages, and
+    a language whose text is not written yet,
     fall back to English, as its UI strings do). Cached."""
     if lang not in LANGUAGES or not rules_path(lang).is_file():
         lang = "en"

@@ -1,4 +1,5 @@
-"""Folding match contributions into the figures of the stats spec: players, partnerships, head to head."""
+"""Folding match contributions into the figures of the stats
+spec: players, partnerships, head to head."""
 
 from __future__ import annotations
 
@@ -27,10 +28,12 @@ class Figures:
     bazzis_won: int = 0
     bazzis_lost: int = 0
     bazzis_won_by_minimum: int = 0
-    # Each counted match as (created, result): result is "win", "loss", "draw" or None (not finished).
+    # Each counted match as (created, result): result is
+    # "win", "loss", "draw" or None (not finished).
     # For results over time; not part of the spec's figures (to_json leaves it out).
     timeline: list[tuple[str, str | None]] = field(default_factory=list, repr=False, compare=False)
-    # A partnership's team names as the family typed them, most used first (then the newest): from the
+    # A partnership's team names as the family typed them,
+    # most used first (then the newest): from the
     # contributions' optional "team_names" (the index line's names); not part of the spec's figures.
     team_names: tuple[str, ...] = field(default=(), repr=False, compare=False)
 

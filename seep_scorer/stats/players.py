@@ -1,4 +1,5 @@
-"""When two spellings are one player (stats spec: NFC, trimmed, inner spaces collapsed, case-folded)."""
+"""When two spellings are one player (stats spec: NFC,
+trimmed, inner spaces collapsed, case-folded)."""
 
 from __future__ import annotations
 

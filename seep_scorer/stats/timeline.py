@@ -1,4 +1,5 @@
-"""Results over time: a player's or a partnership's finished matches counted per calendar month (UTC)."""
+"""Results over time: a player's or a partnership's finished
+matches counted per calendar month (UTC)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ def results_by_month(
 ) -> list[MonthResults]:
     """Calendar months, oldest first, up to the newest one with a finished match: the last `last`
     of them, but none before the first month with one (`timeline` as `Figures.timeline`: (created,
-    "win" | "loss" | "draw" | None)). A month in between with no finished match is there, empty, so a
+    "win" | "loss" | "draw" | None)). A month in between
+    with no finished match is there, empty, so a
     chart shows the gap. Unfinished matches and unreadable dates are left out."""
     counts: dict[tuple[int, int], list[int]] = {}
     slot = {"win": 0, "draw": 1, "loss": 2}

@@ -81,7 +81,8 @@ def test_the_build_backend_is_locked_and_satisfies_build_system():
 
 
 def test_the_http_stack_is_declared():
-    """uvicorn is imported by ui/server.py and websockets named there: both must be direct, pinned dependencies."""
+    """uvicorn is imported by ui/server.py and websockets named
+    there: both must be direct, pinned dependencies."""
     direct = _direct(None)
     assert "uvicorn" in direct and "websockets" in direct
     server = (ROOT / "seep_scorer" / "ui" / "server.py").read_text()
@@ -89,8 +90,10 @@ def test_the_http_stack_is_declared():
 
 
 def test_the_installer_is_locked_at_one_that_writes_a_lean_console_script():
-    """pip before 25 writes a `seep-scorer` script that imports `re` before any code of ours: a tenth of
-    `seep-scorer score` on one file (bench/score.py). Both locks pin a pip that writes none, so the setup
+    """pip before 25 writes a `seep-scorer` script that
+    imports `re` before any code of ours: a tenth of
+    `seep-scorer score` on one file (bench/score.py). Both
+    locks pin a pip that writes none, so the setup
     scripts, which install from the locks before the app, install the app with it."""
     for lock in LOCKS.values():
         locked = _locked(lock)
@@ -101,7 +104,8 @@ def test_the_installer_is_locked_at_one_that_writes_a_lean_console_script():
 
 
 def test_the_installed_command_imports_no_regular_expressions(tmp_path):
-    """The console script in this environment (the one scripts/test made) runs `seep-scorer score` without
+    """The console script in this environment (the one
+    scripts/test made) runs `seep-scorer score` without
     loading `re`: neither the script nor the score path imports it."""
     import subprocess
     import sys

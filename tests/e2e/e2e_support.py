@@ -1,4 +1,5 @@
-"""End-to-end support: the real `seep-scorer` server (own port, own data folder) and headless Chromium.
+"""End-to-end support: the real `seep-scorer` server (own
+port, own data folder) and headless Chromium.
 
 Chromium is Debian's (/usr/bin/chromium, or $SEEP_CHROMIUM); never `playwright install`.
 Where no Chromium exists the tests are skipped with a clear message, except in CI
@@ -33,9 +34,12 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 WAIT_MS = 60_000  # generous: a slow shared 2-core machine
-# Seconds an end-to-end test may run (setup and teardown included) before pytest-timeout fails it, in place of
-# pyproject's default for the other tests; a module may set its own with pytestmark = pytest.mark.timeout(...).
-# The slowest, test_languages.py, took 131 s here on a loaded machine, the published app's ones up to 59 s.
+# Seconds an end-to-end test may run (setup and teardown
+# included) before pytest-timeout fails it, in place of
+# pyproject's default for the other tests; a module may set its
+# own with pytestmark = pytest.mark.timeout(...).
+# The slowest, test_languages.py, took 131 s here on a loaded
+# machine, the published app's ones up to 59 s.
 E2E_TIMEOUT = 600
 
 
@@ -175,7 +179,10 @@ class Server:
 def chromium():
     path = chromium_path()
     if path is None:
-        message = "no Chromium found (install Debian's chromium or set SEEP_CHROMIUM): end-to-end tests skipped"
+        message = (
+            "no Chromium found (install Debian's chromium or set SEEP_CHROMIUM): "
+            "end-to-end tests skipped"
+        )
         if os.environ.get("CI", "").lower() in ("true", "1"):
             pytest.fail("CI=true but " + message)
         pytest.skip(message)
@@ -215,7 +222,8 @@ def lan_server(tmp_path):
 
 
 def stored(data_dir: Path, *matches) -> list[str]:
-    """A store in `data_dir` holding `matches`, made through the store's own API and closed again (the
+    """A store in `data_dir` holding `matches`, made through
+    the store's own API and closed again (the
     server opens it next): their ids, in order."""
     from seep_scorer.store import close_all, open_repository
 
@@ -228,7 +236,8 @@ def stored(data_dir: Path, *matches) -> list[str]:
 
 @contextlib.contextmanager
 def serve_matches(tmp_path_factory, name: str, *matches):
-    """A served store holding `matches`, for a module's fixture: (server, the matches' ids), stopped after."""
+    """A served store holding `matches`, for a module's fixture:
+    (server, the matches' ids), stopped after."""
     data = tmp_path_factory.mktemp(name) / "data"
     ids = stored(data, *matches)
     srv = Server(data).start()
@@ -239,7 +248,8 @@ def serve_matches(tmp_path_factory, name: str, *matches):
 
 
 def give_jack_of_spades_to_team_b(page, deal: int = 1) -> None:
-    """Edit a recorded card deal: J♠, Team A's, goes to Team B (3 card points more for Team B), and save."""
+    """Edit a recorded card deal: J♠, Team A's, goes to Team B
+    (3 card points more for Team B), and save."""
     tap(page, f"deal-{deal}")  # the deal opens read-only, with Edit
     wait_present(page, "edit-deal")
     tap(page, "edit-deal")
@@ -258,18 +268,26 @@ def button_names(snapshot: str) -> list[str]:
     ]
 
 
-# ----------------------------------------------------------------- calls that have no timeout of their own
+# -----------------------------------------------------------------
+# calls that have no timeout of their own
 
-# Playwright bounds its waits (wait_for_function, locator.wait_for, click, expect_*) by a timeout, but not
-# evaluate() (it waits for the returned promise to settle; a renderer stuck in a loop never answers at all)
-# nor Download.path() / save_as() (they wait for the download to finish). Here those go through `within`.
+# Playwright bounds its waits (wait_for_function,
+# locator.wait_for, click, expect_*) by a timeout, but not
+# evaluate() (it waits for the returned promise to settle; a
+# renderer stuck in a loop never answers at all)
+# nor Download.path() / save_as() (they wait for the download
+# to finish). Here those go through `within`.
 
 
 def within(api_object, awaitable, timeout_ms: float, what: str):
-    """Await one call of Playwright's implementation object through the sync-API object it belongs to, given
-    up after `timeout_ms` with a TimeoutError naming `what` was awaited. This is how every generated sync
-    method runs its call (`self._sync(self._impl_obj.method(...))`, playwright is pinned in pyproject.toml),
-    plus asyncio.wait_for; cancelling the call aborts it in the driver too (see playwright's connection.py)."""
+    """Await one call of Playwright's implementation object
+    through the sync-API object it belongs to, given
+    up after `timeout_ms` with a TimeoutError naming `what`
+    was awaited. This is how every generated sync
+    method runs its call (`self._sync(self._impl_obj.method(...))`,
+    playwright is pinned in pyproject.toml),
+    plus asyncio.wait_for; cancelling the call aborts it in the
+    driver too (see playwright's connection.py)."""
 
     async def bounded():
         try:
@@ -281,7 +299,8 @@ def within(api_object, awaitable, timeout_ms: float, what: str):
 
 
 def evaluate(page, expression: str, arg=None, timeout_ms: float = WAIT_MS, what: str | None = None):
-    """page.evaluate(expression, arg), given up after timeout_ms (a promise that never settles, a renderer
+    """page.evaluate(expression, arg), given up after
+    timeout_ms (a promise that never settles, a renderer
     that never answers)."""
     return within(
         page,
@@ -292,7 +311,8 @@ def evaluate(page, expression: str, arg=None, timeout_ms: float = WAIT_MS, what:
 
 
 def download_path(download, timeout_ms: float = WAIT_MS) -> Path:
-    """The downloaded file, once its download has finished (download.path(), given up after timeout_ms)."""
+    """The downloaded file, once its download has finished
+    (download.path(), given up after timeout_ms)."""
     return within(
         download,
         download._impl_obj.path(),
@@ -311,7 +331,8 @@ def save_download(download, path, timeout_ms: float = WAIT_MS) -> None:
     )
 
 
-# ----------------------------------------------------------------- driving the app by semantics identifiers
+# -----------------------------------------------------------------
+# driving the app by semantics identifiers
 
 
 def sel(ident: str) -> str:
@@ -366,17 +387,22 @@ def text(page, ident: str) -> str:
 
 
 def attached(page, ident: str, timeout: int = WAIT_MS) -> None:
-    """Wait for the node `ident`; if it never comes, fail saying what the page showed instead: its address,
-    the identifiers in its semantics tree and a screenshot's path (a run that fails once under load can then
+    """Wait for the node `ident`; if it never comes, fail
+    saying what the page showed instead: its address,
+    the identifiers in its semantics tree and a screenshot's
+    path (a run that fails once under load can then
     be read, not guessed at)."""
     loc = page.locator(sel(ident)).first
     deadline = time.monotonic() + timeout / 1000
     while True:
         left_ms = (deadline - time.monotonic()) * 1000
         try:
-            # In slices: under load Flutter has been seen to drop its whole semantics tree (its placeholder
-            # comes back, as before the first click), so a node that was there is gone for good. Between
-            # slices the placeholder, if it is back, is clicked again; a node that never comes still fails.
+            # In slices: under load Flutter has been seen to drop
+            # its whole semantics tree (its placeholder
+            # comes back, as before the first click), so a node
+            # that was there is gone for good. Between
+            # slices the placeholder, if it is back, is clicked
+            # again; a node that never comes still fails.
             loc.wait_for(state="attached", timeout=max(1, min(left_ms, 10_000)))
             return
         except PlaywrightTimeout:
@@ -389,7 +415,8 @@ def attached(page, ident: str, timeout: int = WAIT_MS) -> None:
 
 
 def _semantics_back_on(page) -> None:
-    """Click Flutter's semantics placeholder if it is there (the tree is off); bounded, best effort."""
+    """Click Flutter's semantics placeholder if it is there
+    (the tree is off); bounded, best effort."""
     with contextlib.suppress(Exception):
         evaluate(
             page,
@@ -401,7 +428,8 @@ def _semantics_back_on(page) -> None:
 
 
 def what_the_page_shows(page) -> str:
-    """The page's address, its semantics identifiers and a screenshot's path, each bounded and best effort."""
+    """The page's address, its semantics identifiers and a
+    screenshot's path, each bounded and best effort."""
     told = [f"at {page.url}"]
     try:
         idents = evaluate(
@@ -451,7 +479,8 @@ def type_into(page, ident: str, value: str) -> None:
 
 
 def type_kept(page, ident: str, value: str, tries: int = 3) -> None:
-    """Type `value`, then check the field holds it; type again only where it verifiably does not (under
+    """Type `value`, then check the field holds it; type
+    again only where it verifiably does not (under
     heavy CPU load a frame rebuilt while typing can drop the keys, as `tap_until` says of taps)."""
     field = page.locator(f"{sel(ident)} input").first
     for _ in range(tries):
@@ -463,8 +492,10 @@ def type_kept(page, ident: str, value: str, tries: int = 3) -> None:
 
 
 def tap_until(page, ident: str, check_ident: str, needle: str, first_wait_ms: int = 5_000) -> None:
-    """Tap, then wait until `check_ident`'s text holds `needle`. Under heavy CPU load Flutter can drop a
-    tap that lands while a frame is being rebuilt; the semantics value shows whether it registered, so
+    """Tap, then wait until `check_ident`'s text holds
+    `needle`. Under heavy CPU load Flutter can drop a
+    tap that lands while a frame is being rebuilt; the
+    semantics value shows whether it registered, so
     tap once more only when it verifiably did not (the state is unchanged), never blindly."""
     tap(page, ident)
     try:

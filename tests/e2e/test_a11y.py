@@ -1,8 +1,10 @@
-"""Issue 11, item 10: every screen's accessibility tree, as headless Chromium builds it from Flutter's
+"""Issue 11, item 10: every screen's accessibility tree, as
+headless Chromium builds it from Flutter's
 semantics, has no button without a name, no name read twice ("About bazzis About bazzis") and no two
 buttons of one screen with the same name (each says what it does and for whom).
 
-Screens: matches, new match, scoreboard, record deal, deal view, review, rules, statistics, a player's
+Screens: matches, new match, scoreboard, record deal, deal
+view, review, rules, statistics, a player's
 page, settings. SEEP_SHOTS=<folder> also saves each screen's accessibility snapshot there."""
 
 from __future__ import annotations

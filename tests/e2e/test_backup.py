@@ -1,4 +1,5 @@
-"""Issue 12, item 2 (second half) in headless Chromium at 412 x 915 against the real server: Settings,
+"""Issue 12, item 2 (second half) in headless Chromium at
+412 x 915 against the real server: Settings,
 backup-download gives every stored match in the backup format; in a fresh data folder backup-restore
 takes that file through the browser's file chooser, asks, adds the matches to the list, and Undo
 takes them away again; its message is gone once the settings are left (issue 19, item 9)."""
@@ -30,7 +31,8 @@ TEAMS = ("Lions", "Tigers", "Eagles")
 
 
 def stored_ids(srv: Server) -> list[str]:
-    """What the store holds, asked of `seep-scorer list` beside the running server (as a shell user would)."""
+    """What the store holds, asked of `seep-scorer list` beside
+    the running server (as a shell user would)."""
     out = subprocess.run(
         [sys.executable, "-m", "seep_scorer", "list", "--json", "--data-dir", str(srv.data_dir)],
         capture_output=True,

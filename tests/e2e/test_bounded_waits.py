@@ -1,6 +1,9 @@
-"""The e2e helpers for Playwright calls that have no timeout of their own (e2e_support.within): a promise
-that never settles, a renderer stuck in a loop and a download that never finishes each fail within the
-given time, naming what was awaited, and the browser goes on working; what does answer comes back whole."""
+"""The e2e helpers for Playwright calls that have no timeout
+of their own (e2e_support.within): a promise
+that never settles, a renderer stuck in a loop and a
+download that never finishes each fail within the
+given time, naming what was awaited, and the browser goes on
+working; what does answer comes back whole."""
 
 from __future__ import annotations
 
@@ -14,21 +17,26 @@ import pytest
 from e2e_support import VIEWPORT, WAIT_MS, download_path, evaluate, save_download, wait_present
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-# Each wait below is given up after 3 s; a helper that no longer bounds its wait would hang until this limit.
+# Each wait below is given up after 3 s; a helper that no
+# longer bounds its wait would hang until this limit.
 pytestmark = pytest.mark.timeout(180)
 BOUND_MS = 3_000
 BODY = b"seep " * 1000
 
 
 class Files(BaseHTTPRequestHandler):
-    """/ links to /whole (a download served whole) and /stalled (one of 1 MiB that sends 64 KiB, then nothing:
+    """/ links to /whole (a download served whole) and /stalled
+    (one of 1 MiB that sends 64 KiB, then nothing:
     Chromium starts a download only once some of its body has come)."""
 
     release: threading.Event
 
     def do_GET(self):
         if self.path == "/":
-            page = b'<a id="whole" href="/whole" download>whole</a> <a id="stalled" href="/stalled" download>stalled</a>'
+            page = (
+                b'<a id="whole" href="/whole" download>whole</a> '
+                b'<a id="stalled" href="/stalled" download>stalled</a>'
+            )
             self._head("text/html", len(page))
             self.wfile.write(page)
             return
@@ -130,7 +138,8 @@ def test_a_download_that_never_finishes_fails_in_time_and_a_whole_one_is_read(pa
 
 def test_a_node_that_never_comes_fails_saying_what_the_page_showed(page):
     page.set_content(
-        '<div flt-semantics-identifier="deal-3">3</div><div flt-semantics-identifier="deal-2">2</div>'
+        '<div flt-semantics-identifier="deal-3">3</div>'
+        '<div flt-semantics-identifier="deal-2">2</div>'
     )
     start = time.monotonic()
     with pytest.raises(AssertionError) as failure:

@@ -18,7 +18,8 @@ from e2e_support import (
 
 EVIL_PAGE = "<!doctype html><title>evil</title><p>nothing to see</p>"
 
-# Resolves to a result: whether a WebSocket to the app opened, whether a fetch of its page could be read.
+# Resolves to a result: whether a WebSocket to the app
+# opened, whether a fetch of its page could be read.
 PROBE_JS = """async (port) => {
     const socket = await new Promise((resolve) => {
         const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
@@ -35,7 +36,8 @@ PROBE_JS = """async (port) => {
 
 @pytest.fixture(scope="module")
 def unguarded_browser(chromium):
-    """A Chromium without its own local-network protection (as Firefox and Safari are, and Chrome was
+    """A Chromium without its own local-network protection
+    (as Firefox and Safari are, and Chrome was
     until recently), told that the attacker's name resolves to this machine: what stops the attack
     here is the server alone."""
     browser = chromium.browser_type.launch(

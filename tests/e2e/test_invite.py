@@ -1,4 +1,5 @@
-"""Issue 12, item 6 in headless Chromium against the real server in LAN mode (`--host 0.0.0.0`, reached
+"""Issue 12, item 6 in headless Chromium against the real
+server in LAN mode (`--host 0.0.0.0`, reached
 at the LAN address it prints): a token holder opens a match, taps `invite`, and the QR code on the
 screen, read back from a screenshot by a QR decoder (zxing-cpp), is a join address with a one-time
 code (never the token), leading to that match; a fresh browser that opens it lands on the match,
@@ -81,7 +82,8 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     assert scanned == expected
     ctx.close()
 
-    # Another phone (dark theme): a fresh browser, no cookie, opens what was scanned and lands on that
+    # Another phone (dark theme): a fresh browser, no cookie,
+    # opens what was scanned and lands on that
     # match; it holds the token now, so it may invite in turn, with a new code.
     other = chromium.new_context(viewport=VIEWPORT, color_scheme="dark")
     phone = other.new_page()

@@ -1,7 +1,10 @@
-"""Issue 11, item 9: a phone held sideways (915 x 412) shows the difference and who deals next on the
-scoreboard without scrolling, and long team names wrap in the title; also at 412 x 915 and 360 x 640.
+"""Issue 11, item 9: a phone held sideways (915 x 412)
+shows the difference and who deals next on the
+scoreboard without scrolling, and long team names wrap in
+the title; also at 412 x 915 and 360 x 640.
 
-SEEP_SHOTS=<folder> saves the scoreboard at each size, the new-match screen (race to 500, and after a
+SEEP_SHOTS=<folder> saves the scoreboard at each size, the
+new-match screen (race to 500, and after a
 changed parameter) and the matches list."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The app in each of its languages (seep_scorer.locale_format.LANGUAGES) in headless Chromium (offline: no CDN, bundled fonts):
+"""The app in each of its languages (seep_scorer.locale_format.LANGUAGES) in headless Chromium
+(offline: no CDN, bundled fonts):
 the language is set through the UI, screenshots of the scoreboard and the rules at 412 x 915 and
 360 x 640 go to test-artifacts/screenshots/ (look at them: every script renders, nothing cut off);
 Sindhi and Urdu mirror the layout; every rules section is there; each native digits choice (Sindhi's

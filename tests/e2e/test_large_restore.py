@@ -1,5 +1,6 @@
 """Issue 18, item 7, in headless Chromium against the real server: the server takes WebSocket
-messages of at most 1 MiB (ui/wsguard.py), except the one that brings a picked file after a tap on Restore.
+messages of at most 1 MiB (ui/wsguard.py), except the one
+that brings a picked file after a tap on Restore.
 A backup of over 1 MiB still restores."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The phone-only app (`seep-scorer publish`) in headless Chromium at 412 x 915, served by
-`python -m http.server`, every request to another host aborted: the table scenario, the matches kept in
+`python -m http.server`, every request to another host
+aborted: the table scenario, the matches kept in
 the browser across a reload and a killed browser, and the app opening from its service worker with
 the server stopped.
 
@@ -103,7 +104,8 @@ def playwright_api():
         if os.environ.get("CI", "").lower() in ("true", "1"):
             pytest.fail("CI=true but no Chromium found")
         pytest.skip(
-            "no Chromium found (install Debian's chromium or set SEEP_CHROMIUM): end-to-end tests skipped"
+            "no Chromium found (install Debian's chromium or set SEEP_CHROMIUM): end-to-end tests "
+            "skipped"
         )
     from playwright.sync_api import sync_playwright
 
@@ -112,7 +114,8 @@ def playwright_api():
 
 
 class Phone:
-    """Chromium with its own profile folder, killable (SIGKILL) and started again on the same profile."""
+    """Chromium with its own profile folder, killable
+    (SIGKILL) and started again on the same profile."""
 
     def __init__(self, pw, profile: Path, server: StaticServer):
         self.pw, self.profile, self.server = pw, profile, server
@@ -120,8 +123,10 @@ class Phone:
         self.aborted: list[str] = []
 
     def launch(self) -> "Phone":
-        # stderr goes to a file, read from where this launch starts: a pipe read line by line blocks for as long
-        # as Chromium prints nothing, and one left unread fills up and then blocks Chromium's every log line.
+        # stderr goes to a file, read from where this launch starts:
+        # a pipe read line by line blocks for as long
+        # as Chromium prints nothing, and one left unread fills up
+        # and then blocks Chromium's every log line.
         log = self.profile.parent / f"{self.profile.name}-chromium.log"
         with open(log, "ab") as out:
             start = out.tell()
@@ -151,7 +156,8 @@ class Phone:
             else:
                 time.sleep(0.2)
         assert endpoint, (
-            f"Chromium did not print its DevTools address within 60 s (exit status {self.proc.poll()})"
+            "Chromium did not print its DevTools address within 60 s (exit status "
+            f"{self.proc.poll()})"
         )
         self.browser = self.pw.chromium.connect_over_cdp(endpoint)
         ctx = self.browser.contexts[0]
@@ -197,7 +203,8 @@ class Phone:
 
 
 def wait_until(page, script: str, arg=None, timeout_ms: int = BOOT_MS) -> None:
-    """Poll `script` (may be async: each evaluation awaits it, for no longer than the time left) until it is
+    """Poll `script` (may be async: each evaluation awaits it,
+    for no longer than the time left) until it is
     truthy."""
     deadline = time.monotonic() + timeout_ms / 1000
     while not evaluate(
@@ -238,7 +245,8 @@ def static_server(site):
     srv.stop()
 
 
-# ----------------------------------------------------------------------------------------- the table
+# -----------------------------------------------------------------------------------------
+# the table
 
 
 def new_match(page) -> None:
@@ -359,11 +367,13 @@ def test_the_app_opens_from_its_service_worker_with_the_server_stopped(site, pho
     assert "80 : 20" in deal_text(phone.page, 1)
 
 
-# ----------------------------------------------------------------------------------------- backup and restore
+# -----------------------------------------------------------------------------------------
+# backup and restore
 
 
 def _backup_of_two_matches(tmp_path: Path) -> tuple[Path, list[str]]:
-    """A backup file as `seep-scorer backup` writes it, of two matches made in a store of its own."""
+    """A backup file as `seep-scorer backup` writes it, of
+    two matches made in a store of its own."""
     from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
     from seep_scorer.store import close_all, open_repository
 
@@ -453,11 +463,13 @@ def test_restore_a_backup_file_and_download_one_in_the_published_app(
         browser.close()
 
 
-# ----------------------------------------------------------------------------------------- a newer version
+# -----------------------------------------------------------------------------------------
+# a newer version
 
 
 def _republish_with_a_change(folder: Path) -> None:
-    """What publishing a newer version does to the files: one changed (index.html), sw.js listing the new hashes."""
+    """What publishing a newer version does to the files: one
+    changed (index.html), sw.js listing the new hashes."""
     from seep_scorer.publish.serviceworker import service_worker
     from seep_scorer.publish.site import _hashes
 
@@ -500,7 +512,7 @@ def test_a_newer_version_replaces_the_cached_one_and_keeps_the_matches(
         wait_until(
             phone.page,
             """async (old) => { const keys = await caches.keys();
-                                                   return keys.length === 1 && !old.includes(keys[0]); }""",
+                return keys.length === 1 && !old.includes(keys[0]); }""",
             old_caches,
         )
         fetched = _requested(log)[before:]

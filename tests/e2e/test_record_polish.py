@@ -14,7 +14,8 @@ from e2e_support import WAIT_MS, Server, evaluate, open_app, sel, tap, text, wai
 VIEWPORTS = [(360, 640), (412, 915)]
 MIN_HEIGHT = 44  # every control is at least 48 high (48 x 48 tap targets)
 
-# (identifier, clickable now) in screen order; the disabled ones (a count of 0, a sweep the rules give
+# (identifier, clickable now) in screen order; the disabled
+# ones (a count of 0, a sweep the rules give
 # the other team) must still be in sight.
 SWEEPS = [
     (f"sweep-{t}-{k}-{d}", d == "inc" and (k == "normal" or (k == "opening") == (t == 1)))
@@ -27,10 +28,14 @@ PROBE = """(s) => {
   const e = document.querySelector(s);
   if (!e) return null;
   const r = e.getBoundingClientRect();
-  const mine = (x, y) => { const h = document.elementFromPoint(x, y); return !!h && (h === e || e.contains(h)); };
+  const mine = (x, y) => {
+    const h = document.elementFromPoint(x, y);
+    return !!h && (h === e || e.contains(h));
+  };
   const cx = r.left + r.width / 2;
   return {top: r.top, bottom: r.bottom, cx: cx, cy: r.top + r.height / 2,
-          covered: !(mine(cx, r.top + r.height / 2) && mine(cx, r.top + 3) && mine(cx, r.bottom - 3))};
+          covered: !(mine(cx, r.top + r.height / 2) && mine(cx, r.top + 3)
+                     && mine(cx, r.bottom - 3))};
 }"""
 
 
@@ -86,14 +91,16 @@ def footer_top(page) -> float:
 
 
 def bring_into_view(page, ident: str, width: int) -> dict:
-    """Scroll the body with the mouse wheel until `ident` lies whole between the app bar and the totals bar
+    """Scroll the body with the mouse wheel until `ident` lies
+    whole between the app bar and the totals bar
     (whose top moves as the preview or the error comes and goes)."""
     page.mouse.move(width / 2, 120)
     for _ in range(60):
         limit = footer_top(page)
         p = evaluate(page, PROBE, sel(ident))
         assert p is not None, f"{ident} is not on the screen"
-        # Flutter clips a node's rectangle to the scrolled viewport: a sliver at an edge is not "in sight"
+        # Flutter clips a node's rectangle to the scrolled
+        # viewport: a sliver at an edge is not "in sight"
         whole = p["bottom"] - p["top"] >= MIN_HEIGHT
         if whole and p["top"] >= 56 and p["bottom"] <= limit:
             return p

@@ -1,16 +1,23 @@
-"""What a screen reader can do with the icon buttons and dialogs, in headless Chromium's accessibility tree:
+"""What a screen reader can do with the icon buttons and
+dialogs, in headless Chromium's accessibility tree:
 
-- undo, redo, a help mark, back and a match's delete button each run when a screen reader activates them
-  (a click event on the button's node itself, with no pointer under it: what the browser's accessibility
+- undo, redo, a help mark, back and a match's delete button
+each run when a screen reader activates them
+  (a click event on the button's node itself, with no pointer
+  under it: what the browser's accessibility
   layer sends for TalkBack's double tap or a "default action"), each named once in the session's
   language; undo's tooltip shows on hover; undo and redo are renamed as the history changes;
-- the end-match dialog is read in the page's direction: in Urdu its buttons are laid out and read right to
+- the end-match dialog is read in the page's direction: in
+Urdu its buttons are laid out and read right to
   left, in English left to right as before.
 
-Before, these buttons were a `Semantics` node carrying the name and `on_tap` around an excluded IconButton:
-Flet 1.0.5 never passes `on_tap` to the browser, so the named node had no action and an activation did
+Before, these buttons were a `Semantics` node carrying the
+name and `on_tap` around an excluded IconButton:
+Flet 1.0.5 never passes `on_tap` to the browser, so the
+named node had no action and an activation did
 nothing; and dialogs were shown above the page's direction, left to right in every language.
-The order a screen reader follows is the document order of the nodes (see test_screen_reader_names.py).
+The order a screen reader follows is the document order of
+the nodes (see test_screen_reader_names.py).
 """
 
 from __future__ import annotations
@@ -42,7 +49,8 @@ URDU_UNDO_2, URDU_KEEP_PLAYING, URDU_END = "دور 2 واپس لیں", "کھیل
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    """Two open-ended matches of two deals each, served: one to play with, one for the list's delete."""
+    """Two open-ended matches of two deals each, served: one
+    to play with, one for the list's delete."""
     with serve_matches(
         tmp_path_factory,
         "actions",
@@ -65,14 +73,16 @@ def button(page, ident: str):
 
 
 def activate(page, ident: str) -> None:
-    """What a screen reader does: a click event on the button's node itself, with no pointer under it."""
+    """What a screen reader does: a click event on the
+    button's node itself, with no pointer under it."""
     node = button(page, ident)
     node.wait_for(state="attached", timeout=WAIT_MS)
     node.dispatch_event("click", timeout=WAIT_MS)
 
 
 def read_once(page, ident: str) -> str:
-    """The button's one name, checked to be read once on the whole page (no tooltip or label beside it)."""
+    """The button's one name, checked to be read once on the
+    whole page (no tooltip or label beside it)."""
     names = button_names(button(page, ident).aria_snapshot(timeout=WAIT_MS))
     assert len(names) == 1 and names[0], (ident, names)
     whole = page.locator("flt-semantics-host").aria_snapshot(timeout=WAIT_MS)
@@ -96,7 +106,8 @@ def scoreboard(chromium, srv, match_id: str, locale: str):
 
 
 def shows_tooltip_on_hover(page, ident: str, tmp_path) -> bool:
-    """Whether hovering the button draws something just under it (its tooltip): the strip under it before
+    """Whether hovering the button draws something just under
+    it (its tooltip): the strip under it before
     and after the mouse came."""
     box = button(page, ident).bounding_box(timeout=WAIT_MS)
     strip = {
@@ -179,7 +190,8 @@ def test_a_matchs_delete_button_runs_when_a_screen_reader_activates_it(chromium,
     ctx = chromium.new_context(viewport=VIEWPORT, locale="en-US")
     page = ctx.new_page()
     try:
-        # not at the start page, which resumes the match this table played last: the list is a tap away
+        # not at the start page, which resumes the match this
+        # table played last: the list is a tap away
         open_app(page, f"{srv.url}rules")
         wait_present(page, "nav-matches")
         tap(page, "nav-matches")
@@ -206,7 +218,8 @@ def test_urdu_reads_the_end_match_dialog_right_to_left(chromium, table):
         wait_present(page, "end-match-yes")
         page.wait_for_timeout(500)  # the dialog's entrance
         buttons = dialog_buttons(page, "end-match-")
-        # read "Keep playing" first, as the dialog begins on the right in Urdu; "End the match" left of it
+        # read "Keep playing" first, as the dialog begins on the
+        # right in Urdu; "End the match" left of it
         assert [i for i, _x in buttons] == ["end-match-cancel", "end-match-yes"], buttons
         assert buttons[0][1] > buttons[1][1], buttons
         dialog = page.locator('[role="alertdialog"], [role="dialog"]').first

@@ -1,9 +1,13 @@
-"""What a screen reader meets, in headless Chromium's accessibility tree (Flutter's semantics as DOM):
+"""What a screen reader meets, in headless Chromium's
+accessibility tree (Flutter's semantics as DOM):
 
-- in Sindhi the app bar's back button is named in Sindhi (Flutter's own was "Back" in every language), is at
-  least 48 x 48, sits on the right, and goes back both when tapped and when a screen reader activates it
+- in Sindhi the app bar's back button is named in Sindhi
+(Flutter's own was "Back" in every language), is at
+  least 48 x 48, sits on the right, and goes back both when
+  tapped and when a screen reader activates it
   (a click event on the node itself, no pointer);
-- in Sindhi the dealer chips and the sweep counters are read right to left, as they are laid out (they were
+- in Sindhi the dealer chips and the sweep counters are read
+right to left, as they are laid out (they were
   read from the left end, the fourth player first); in English still left to right;
 - in Hindi the digit-style chips in Settings are named for what they are, not read as a bare number.
 

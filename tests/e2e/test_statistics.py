@@ -1,7 +1,8 @@
 """Two short matches played through the UI in headless Chromium at 412 x 915, then the statistics
 screen and a player's page show the right figures (shared/spec/stats.md).
 
-    match 1  Asha & Chitra v Bilal & Dev    5 : 95           Bilal and Dev win the bazzi by the minimum
+    match 1  Asha & Chitra v Bilal & Dev    5 : 95
+    Bilal and Dev win the bazzi by the minimum
     match 2  Asha & Chitra v Eve & Farid   95 + a sweep : 5  Asha and Chitra win it by the minimum
 """
 
@@ -47,7 +48,8 @@ def play(
         type_into(page, "team-name-0", team0)
     for seat, name in enumerate(players):
         type_into(page, f"player-name-{seat}", name)
-    # Under load a fill can land while the form re-renders (name suggestions come and go) and be lost:
+    # Under load a fill can land while the form re-renders
+    # (name suggestions come and go) and be lost:
     # check each field holds its name, and type it again only where it verifiably does not.
     for seat, name in enumerate(players):
         field = page.locator(f'[flt-semantics-identifier="player-name-{seat}"] input').first

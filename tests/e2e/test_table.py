@@ -1,4 +1,5 @@
-"""A whole match through the UI in headless Chromium at 412 x 915, driven only by semantics identifiers,
+"""A whole match through the UI in headless Chromium at 412
+x 915, driven only by semantics identifiers,
 against the real server; checked against `seep-scorer score` on the exported match."""
 
 from __future__ import annotations
@@ -113,7 +114,8 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     seen_live(b, 1)
     assert "Team B ahead by 12" in text(b, "difference")
 
-    # 2: points mode, an invalid entry first (no way to save), then 90 with the bidder's opening sweep
+    # 2: points mode, an invalid entry first (no way to save),
+    # then 90 with the bidder's opening sweep
     tap(a, "record-deal")
     wait_present(a, "save-deal")
     tap(a, "mode-points")
@@ -129,7 +131,8 @@ def test_a_whole_match_through_the_ui(chromium, server, tmp_path):
     assert "Team A ahead by 43" in text(a, "difference")
     seen_live(b, 2)
 
-    # 3: swap-all, two cards back to team 0, the dealer's team sweeps the last play: 2 : 98, under 9 ends the bazzi
+    # 3: swap-all, two cards back to team 0, the dealer's team
+    # sweeps the last play: 2 : 98, under 9 ends the bazzi
     record_cards(a, team1=("AS", "AH"), swap_all=True, sweeps=[(1, "last")])
     wait_text(a, "deal-total-0", "Team A: 2")
     save(a, 3)

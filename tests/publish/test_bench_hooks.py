@@ -1,4 +1,5 @@
-"""What bench/publish_startup.py relies on: publishing another Flet app the same way (`main_py`), and the
+"""What bench/publish_startup.py relies on: publishing
+another Flet app the same way (`main_py`), and the
 boot profile (ui/webprofile.py), off unless asked for, timing each package's imports when on."""
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""The phone-only app's store, in plain Python: under Pyodide (sys.platform "emscripten") the data folder is
-the fixed folder backed by IndexedDB, and a store call that wrote something is flushed to the browser's
+"""The phone-only app's store, in plain Python: under Pyodide
+(sys.platform "emscripten") the data folder is
+the fixed folder backed by IndexedDB, and a store call that
+wrote something is flushed to the browser's
 storage before off_loop returns (so before the UI says "saved"); a call that only read is not."""
 
 from __future__ import annotations
@@ -100,7 +102,8 @@ def test_every_atomic_replacement_is_counted(tmp_path):
 
 
 def test_the_daily_backup_runs_within_the_save_where_there_are_no_threads(monkeypatch, tmp_path):
-    """Pyodide cannot start a thread: the backup that a long-running server takes in the background is
+    """Pyodide cannot start a thread: the backup that a
+    long-running server takes in the background is
     taken inline there (and so flushed with the save)."""
     import threading
 

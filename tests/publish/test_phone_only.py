@@ -1,4 +1,5 @@
-"""What needs a server is hidden in the phone-only app (one flag, ui/edition.py): the live table neither
+"""What needs a server is hidden in the phone-only app (one
+flag, ui/edition.py): the live table neither
 listens nor announces, and no join address is offered."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The published site as files: index.html patched for a static host, the app archive self-contained
-(no package to install at run time, only the app's Babel locales), the manifest and the service worker
+(no package to install at run time, only the app's Babel
+locales), the manifest and the service worker
 listing every file with its hash."""
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def test_nothing_is_fetched_from_another_host(site, archive):
     for name in ("index.html", "python.js", "python-worker.js", "sw.js", "manifest.json"):
         text = (site / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://", text), name
-    # Flutter's loader falls back to gstatic for CanvasKit only when the page names no folder of its own
+    # Flutter's loader falls back to gstatic for CanvasKit only
+    # when the page names no folder of its own
     html = (site / "index.html").read_text(encoding="utf-8")
     assert (
         'flet.canvasKitBaseUrl="canvaskit/";' in html
@@ -86,7 +88,8 @@ def test_the_manifest_and_the_service_worker_are_registered(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="manifest.json">' in html
     assert "navigator.serviceWorker.register('sw.js')" in html
-    # Flutter's own service worker would take the same scope and unregister itself: not registered, not shipped
+    # Flutter's own service worker would take the same scope and
+    # unregister itself: not registered, not shipped
     bootstrap = (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
     assert "serviceWorkerSettings" not in bootstrap[bootstrap.index("_flutter.loader.load({") :]
     assert not (site / "flutter_service_worker.js").exists()
@@ -140,7 +143,8 @@ def test_what_no_browser_loads_is_left_out(site):
     names = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert not [n for n in names if n.endswith((".symbols", ".map"))]
     assert not [n for n in names if "wimp" in n or "experimental_webparagraph" in n]
-    # what Flutter's loader may pick, by browser: WasmGC (skwasm, skwasm_heavy) or JavaScript (CanvasKit)
+    # what Flutter's loader may pick, by browser: WasmGC
+    # (skwasm, skwasm_heavy) or JavaScript (CanvasKit)
     for needed in (
         "main.dart.wasm",
         "main.dart.mjs",
@@ -200,7 +204,8 @@ def test_only_the_apps_babel_locales_are_shipped(archive):
 
 
 def test_the_archive_runs_the_app_with_nothing_else_installed(site, tmp_path):
-    """CPython without site-packages, on the archive alone: the app's modules import, every language's
+    """CPython without site-packages, on the archive alone:
+    the app's modules import, every language's
     catalog, numbers and dates load (the pure-Python msgpack, the trimmed Babel data)."""
     with tarfile.open(site / "app.tar.gz", "r:gz") as tar:
         tar.extractall(tmp_path, filter="data")
@@ -233,7 +238,8 @@ print('ok')
 
 
 def test_the_archive_is_reproducible(monkeypatch):
-    """Same files, same bytes (so the site's version moves only with its content). Fixed inputs: other
+    """Same files, same bytes (so the site's version moves
+    only with its content). Fixed inputs: other
     people may be editing the package while this runs."""
     from seep_scorer.publish import appbundle
 

@@ -157,7 +157,10 @@ def test_changing_a_preset_changes_the_text(monkeypatch):
 
 
 def test_render_with_a_modified_preset():
-    text = "## Scoring {#scoring}\n\nA seep is worth {standard.sweep_normal}; race to {race500.target}.\n"
+    text = (
+        "## Scoring {#scoring}\n\n"
+        "A seep is worth {standard.sweep_normal}; race to {race500.target}.\n"
+    )
     presets = dict(PRESETS, standard=replace(PRESETS["standard"], sweep_normal=60))
     matches = dict(DEFAULT_MATCH, race500=MatchFormat("target", 300))
     [section] = render_sections(text, presets, matches)

@@ -9,7 +9,8 @@ PORT = 8550
 
 
 class InnerApp:
-    """Stands for the Flet app: answers 200 (or accepts the WebSocket) and remembers it was reached."""
+    """Stands for the Flet app: answers 200 (or accepts the
+    WebSocket) and remembers it was reached."""
 
     def __init__(self):
         self.reached = 0

@@ -1,4 +1,5 @@
-"""`seep-scorer` as a child process under a given open-file limit (Linux), for tests that flood it."""
+"""`seep-scorer` as a child process under a given open-file
+limit (Linux), for tests that flood it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Which addresses count as loopback (no token needed), and how the join address is written (issue 8,
+"""Which addresses count as loopback (no token needed),
+and how the join address is written (issue 8,
 item 5): `is_loopback` looks at what the name resolves to, not at its spelling; IPv6 join addresses
 carry brackets; the server is told which addresses it answers to."""
 

@@ -1,4 +1,5 @@
-"""A phone that drops its connection ends its session's task (ui/disconnects.py), and the server's terminal
+"""A phone that drops its connection ends its session's task
+(ui/disconnects.py), and the server's terminal
 gets one line per fault, never a traceback (ui/serverlog.py)."""
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from e2e_support import Server  # noqa: E402
 
 
 def connection(messages):
-    """receive() for a client that says `messages`, then is gone (a disconnect, and nothing more ever)."""
+    """receive() for a client that says `messages`, then is
+    gone (a disconnect, and nothing more ever)."""
     queue = list(messages) + [{"type": "websocket.disconnect", "code": 1006}]
 
     async def receive():
@@ -38,7 +40,8 @@ async def nothing(message):
 
 
 class WaitsForever:
-    """Stands for Flet 1.0.5's handler with a phone gone before its first message: it reads the disconnect,
+    """Stands for Flet 1.0.5's handler with a phone gone before
+    its first message: it reads the disconnect,
     then waits on its send queue for ever."""
 
     def __init__(self):
@@ -109,7 +112,8 @@ def test_a_connected_client_is_never_cut_off():
 
 
 def test_the_real_app_with_a_phone_gone_before_its_first_message_ends():
-    """Flet's own handler, behind every guard of the real server: without the wrapper this never returns."""
+    """Flet's own handler, behind every guard of the real
+    server: without the wrapper this never returns."""
     app = build_asgi(lambda page: None)
     scope = make_scope("websocket", "/ws", origin="http://127.0.0.1:8550")
     scope.update(subprotocols=[], client=("127.0.0.1", 5555), server=("127.0.0.1", 8550))
@@ -119,7 +123,8 @@ def test_the_real_app_with_a_phone_gone_before_its_first_message_ends():
 
 
 def test_ctrl_c_stops_the_server_after_a_phone_dropped_its_connection(tmp_path):
-    """The real server: a WebSocket opened and dropped without a goodbye, then SIGINT. It used to wait for
+    """The real server: a WebSocket opened and dropped without
+    a goodbye, then SIGINT. It used to wait for
     ever (uvicorn waited for the session's task); the terminal shows no traceback."""
     from .test_real_server import exchange
 

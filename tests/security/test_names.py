@@ -1,4 +1,5 @@
-"""Team and player names in match files: no control characters or bidi overrides (issue 8, item 6, store side).
+"""Team and player names in match files: no control characters
+or bidi overrides (issue 8, item 6, store side).
 
 Names reach terminals through `seep-scorer list` and `score`: an escape sequence
 could rewrite what the terminal shows, a bidi override could make a name read as

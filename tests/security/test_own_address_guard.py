@@ -1,4 +1,5 @@
-"""OwnAddressGuard, driven as an ASGI app: only requests made to the server's own addresses, by its own
+"""OwnAddressGuard, driven as an ASGI app: only requests
+made to the server's own addresses, by its own
 pages, reach the app (issue 8, item 1: DNS rebinding and cross-site WebSockets), and over-long paths
 never do."""
 

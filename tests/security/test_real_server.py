@@ -1,6 +1,7 @@
 """The real `seep-scorer` server over a socket, in loopback and in LAN mode: foreign Hosts (DNS
 rebinding) and WebSockets from other sites are refused, the page's own origin still works, the
-join redirect stays on the server, odd cookies do not lock a phone out, and long paths stop at the door."""
+join redirect stays on the server, odd cookies do not lock a
+phone out, and long paths stop at the door."""
 
 import base64
 import os
@@ -118,7 +119,8 @@ def test_loopback_mode_accepts_the_pages_own_websocket(loopback):
 def test_a_long_route_stops_at_the_door(loopback):
     port = loopback.port
     own = f"127.0.0.1:{port}"
-    # 8 KB gets past uvicorn's own request-line limit and is refused here; 100 KB is refused by uvicorn
+    # 8 KB gets past uvicorn's own request-line limit and is
+    # refused here; 100 KB is refused by uvicorn
     status, _, body = exchange(port, "/match/" + "x" * 8_000, {"Host": own})
     assert status == 414 and b"too long" in body
     assert 400 <= exchange(port, "/match/" + "x" * 100_000, {"Host": own})[0] < 500

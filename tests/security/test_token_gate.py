@@ -43,7 +43,8 @@ ODD_NEIGHBOURS = [
     f"novalue; =orphan; ;; {GOOD};".encode(),
     f"  {COOKIE_NAME} = {TOKEN} ".encode(),  # spaces around
     f'{COOKIE_NAME}="{TOKEN}"'.encode(),  # quoted value
-    f"{COOKIE_NAME}=stale-from-another-app; {GOOD}".encode(),  # same name set by another app on this host
+    # same name set by another app on this host
+    f"{COOKIE_NAME}=stale-from-another-app; {GOOD}".encode(),
     f"{GOOD}; {COOKIE_NAME}=stale-from-another-app".encode(),
 ]
 
