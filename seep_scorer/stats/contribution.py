@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules import SWEEP_KINDS, Match, Standings
 
-CONTRIBUTION_VERSION = 1
+CONTRIBUTION_VERSION = 2  # 2: `games`, what the match rates (ratings.py)
 
 
 def contribution_of(
@@ -55,7 +55,20 @@ def contribution_of(
         "finished": standings.finished,
         "winner": winner,
         "teams": teams,
+        "games": rated_games_of(match, standings),
     }
 
 
-__all__ = ["CONTRIBUTION_VERSION", "contribution_of"]
+def rated_games_of(match: Match, standings: Standings) -> list:
+    """The games a match rates: the winner of each bazzi, in order; with running totals (no
+    bazzis), one game for a finished match: its winner, or "draw"."""
+    if match.rules.scoring == "ledger":
+        return [
+            r.event.winner
+            for r in standings.deals
+            if r.event is not None and r.event.cause in ("lead", "minimum")
+        ]
+    return [standings.winner] if standings.finished else []
+
+
+__all__ = ["CONTRIBUTION_VERSION", "contribution_of", "rated_games_of"]

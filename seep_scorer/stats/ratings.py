@@ -1,0 +1,220 @@
+"""Player ratings: openskill's Weng-Lin (Plackett-Luce) model, each bazzi one game.
+
+A match contributes its rated games (`games` in its contribution: the winning team of each
+bazzi, or of a finished running-totals match, "draw" for a drawn one). The ledger rates the
+matches in order (created, then id) and keeps every player's rating after each match, so a
+change re-rates from the first match that changed on, never the whole history again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .players import player_key
+
+START_MU = 25.0
+START_SIGMA = 25.0 / 3
+
+# What identifies a match's place in the order, and what it rates: (created, id).
+OrderKey = tuple[str, str]
+# (the two teams' player keys, the games): two matches with equal signatures rate alike.
+Signature = tuple[tuple[tuple[str, str], tuple[str, str]], tuple[Any, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """One player's skill estimate: mean, uncertainty and the rated games behind it."""
+
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    games: int = 0
+
+    @property
+    def rating(self) -> float:
+        """The conservative figure ranked by: the skill the player is very likely above."""
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mu": round(self.mu, 2),
+            "sigma": round(self.sigma, 2),
+            "rating": round(self.rating, 2),
+            "games": self.games,
+        }
+
+
+UNRATED = PlayerRating()
+
+
+def _model():
+    from openskill.models import (
+        PlackettLuce,
+    )  # imported where used: `seep-scorer score` never needs it
+
+    return PlackettLuce()
+
+
+def rated_games(contribution: dict) -> tuple[Any, ...]:
+    """The games a contribution rates (none for one older than the `games` field)."""
+    return tuple(contribution.get("games", ()))
+
+
+def signature(contribution: dict) -> Signature | None:
+    """What a match rates, or None when it rates nothing (no games, or a name on both teams)."""
+    games = rated_games(contribution)
+    if not games:
+        return None
+    teams = tuple(
+        tuple(player_key(name) for name in team["players"]) for team in contribution["teams"]
+    )
+    keys = [k for team in teams for k in team]
+    if len(set(keys)) != len(keys):  # a name twice counts for no player (stats.md)
+        return None
+    return teams, games  # type: ignore[return-value]
+
+
+class RatingLedger:
+    """The ratings after each rated match, in order; `sync` re-rates only what changed."""
+
+    def __init__(self) -> None:
+        self._model = None
+        self._order: list[OrderKey] = []
+        self._signatures: list[Signature] = []
+        # The four players' ratings after each match (the rest are unchanged by it).
+        self._after: list[dict[str, PlayerRating]] = []
+        self._current: dict[str, PlayerRating] | None = None
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def sync(self, matches: Iterable[tuple[OrderKey, dict]]) -> int:
+        """Bring the ledger in line with `matches` ((created, id), contribution).
+
+        Returns how many matches it rated: none when nothing changed, the newest alone after a
+        save to the newest match."""
+        wanted = sorted(
+            ((key, sig) for key, c in matches if (sig := signature(c)) is not None),
+            key=lambda item: item[0],
+        )
+        first = 0
+        limit = min(len(wanted), len(self._order))
+        while (
+            first < limit
+            and wanted[first][0] == self._order[first]
+            and wanted[first][1] == self._signatures[first]
+        ):
+            first += 1
+        if first == len(wanted) == len(self._order):
+            return 0
+        if first < len(self._order):  # a change before the end: the state after the end is stale
+            self._current = None
+            del self._order[first:], self._signatures[first:], self._after[first:]
+        state = dict(self._current) if self._current is not None else self._state_before(first)
+        for key, sig in wanted[first:]:
+            self._order.append(key)
+            self._signatures.append(sig)
+            self._after.append(self._rate(state, sig))
+        self._current = state
+        return len(wanted) - first
+
+    def _state_before(self, position: int) -> dict[str, PlayerRating]:
+        state: dict[str, PlayerRating] = {}
+        for after in self._after[:position]:
+            state.update(after)
+        return state
+
+    def _rate(self, state: dict[str, PlayerRating], sig: Signature) -> dict[str, PlayerRating]:
+        if self._model is None:
+            self._model = _model()
+        model = self._model
+        teams, games = sig
+        for game in games:
+            ranks = [0, 0] if game == "draw" else [0 if game == t else 1 for t in (0, 1)]
+            before = [[state.get(k, UNRATED) for k in team] for team in teams]
+            rated = model.rate(
+                [[model.rating(mu=p.mu, sigma=p.sigma) for p in team] for team in before],
+                ranks=ranks,
+            )
+            for team, old_team, new_team in zip(teams, before, rated):
+                for key, old, new in zip(team, old_team, new_team):
+                    state[key] = PlayerRating(new.mu, new.sigma, old.games + 1)
+        return {k: state[k] for team in teams for k in team}
+
+    def ratings(self) -> dict[str, PlayerRating]:
+        """Every rated player's rating after the last match, by player key."""
+        if self._current is None:
+            self._current = self._state_before(len(self._after))
+        return dict(self._current)
+
+    def history(self, key: str) -> list[tuple[OrderKey, PlayerRating]]:
+        """A player's rating after each match they were rated in, in order."""
+        return [
+            (order, after[key]) for order, after in zip(self._order, self._after) if key in after
+        ]
+
+
+def rate_all(matches: Iterable[tuple[OrderKey, dict]]) -> dict[str, PlayerRating]:
+    """The ratings after rating `matches` from scratch."""
+    ledger = RatingLedger()
+    ledger.sync(matches)
+    return ledger.ratings()
+
+
+def chances(side_a: Sequence[PlayerRating], side_b: Sequence[PlayerRating]) -> tuple[float, float]:
+    """Each partnership's chance of winning the next bazzi (openskill's predict_win)."""
+    model = _model()
+    a, b = model.predict_win(
+        [
+            [model.rating(mu=p.mu, sigma=p.sigma) for p in side_a],
+            [model.rating(mu=p.mu, sigma=p.sigma) for p in side_b],
+        ]
+    )
+    return a, b
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSplit:
+    """Four players as two partnerships, with each side's chance of winning a bazzi."""
+
+    teams: tuple[tuple[str, str], tuple[str, str]]
+    chances: tuple[float, float]
+    guess: bool  # a player has no rated games: their strength is the default, not known
+
+
+def fair_teams(names: Sequence[str], ratings: dict[str, PlayerRating]) -> TeamSplit:
+    """The split of four players into two partnerships whose chances are closest to 50-50.
+
+    Ties go to the split that keeps the first two names' order of appearance (the first name
+    stays in team A), so the same four names always give the same suggestion.
+    """
+    if len(names) != 4:
+        raise ValueError("fair teams need four names")
+    first, *others = names
+    best: TeamSplit | None = None
+    for partner in others:
+        rest = tuple(n for n in others if n != partner)
+        teams = ((first, partner), (rest[0], rest[1]))
+        sides = [[ratings.get(player_key(n), UNRATED) for n in team] for team in teams]
+        chance = chances(*sides)
+        if best is None or abs(chance[0] - 0.5) < abs(best.chances[0] - 0.5) - 1e-12:
+            guess = any(p.games == 0 for side in sides for p in side)
+            best = TeamSplit(teams, chance, guess)
+    assert best is not None
+    return best
+
+
+__all__ = [
+    "START_MU",
+    "START_SIGMA",
+    "UNRATED",
+    "PlayerRating",
+    "RatingLedger",
+    "TeamSplit",
+    "chances",
+    "fair_teams",
+    "rate_all",
+    "rated_games",
+    "signature",
+]
