@@ -263,3 +263,27 @@ def test_every_identifier_the_ui_sets_is_documented():
 )
 def test_the_identifiers_tests_rely_on_are_listed_by_name(identifier):
     assert identifier in documented_spans()
+
+
+# -- the command line's help --------------------------------------------------------------------
+
+COMMANDS = ("serve", "score", "import", "export", "list", "backup", "stats", "publish")
+
+
+@pytest.mark.parametrize("command", ("", *COMMANDS))
+def test_the_help_names_only_pages_of_the_repository(command):
+    """`seep-scorer stats --help` pointed at a stats.md that only a checkout's neighbour had."""
+    done = subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *command.split(), "--help"],
+        cwd=ROOT,
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    for page in re.findall(r"[\w./-]+\.md\b", done.stdout):
+        assert (ROOT / page).is_file(), f"`seep-scorer {command} --help` names {page}"
