@@ -5,6 +5,7 @@ the UI code sets."""
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
 import subprocess
@@ -22,6 +23,19 @@ FENCE = re.compile(r"^(```|~~~)(\w*)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.M)
+
+
+def seep_scorer(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """The command line as a user runs it, on this checkout's code."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", "seep_scorer", *args],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def prose(text: str) -> str:
@@ -107,18 +121,7 @@ def test_every_example_file_is_shown_with_its_output():
 def test_a_worked_example_prints_what_the_page_shows(page, command, output):
     args = command.split()[1:]
     assert args[0] == "score", "the examples run only `seep-scorer score`, which touches no store"
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "seep_scorer", *args],
-        cwd=DOCS,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = seep_scorer(*args, cwd=DOCS)
     refused = output.startswith("seep-scorer:")
     assert done.returncode == (2 if refused else 0), done.stderr
     printed = done.stderr if refused else done.stdout
@@ -273,17 +276,56 @@ COMMANDS = ("serve", "score", "import", "export", "list", "backup", "stats", "pu
 @pytest.mark.parametrize("command", ("", *COMMANDS))
 def test_the_help_names_only_pages_of_the_repository(command):
     """`seep-scorer stats --help` pointed at a stats.md that only a checkout's neighbour had."""
-    done = subprocess.run(
-        [sys.executable, "-m", "seep_scorer", *command.split(), "--help"],
-        cwd=ROOT,
-        env={
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        },
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = seep_scorer(*command.split(), "--help")
     assert done.returncode == 0, done.stderr
     for page in re.findall(r"[\w./-]+\.md\b", done.stdout):
         assert (ROOT / page).is_file(), f"`seep-scorer {command} --help` names {page}"
+
+
+# -- the JSON the pages show --------------------------------------------------------------------
+
+
+def json_blocks(page: str) -> list:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    return [json.loads(body) for _f, lang, body in FENCE.findall(text) if lang == "json"]
+
+
+def score_json(tmp_path: Path, match: dict) -> dict:
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(match), encoding="utf-8")
+    done = seep_scorer("score", "--json", str(path))
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_match_file_example_is_a_valid_match(tmp_path):
+    files = [b for b in json_blocks("match-file.md") if b.get("format") == "seep-match"]
+    assert len(files) == 1
+    assert len(score_json(tmp_path, files[0])["deals"]) == len(files[0]["deals"])
+
+
+def test_the_score_json_example_is_the_first_two_deals_of_the_standard_example(tmp_path):
+    shown = [b for b in json_blocks("match-file.md") if "bazzis" in b and "deals" in b]
+    assert len(shown) == 1
+    match = json.loads((DOCS / "examples" / "standard.json").read_text(encoding="utf-8"))
+    match["deals"] = match["deals"][:2]
+    assert score_json(tmp_path, match) == shown[0]
+
+
+def test_the_stats_json_example_is_what_the_two_examples_give(tmp_path):
+    """statistics.md shows, shortened, the figures of a store of standard.json and race.json."""
+
+    def cli(*args):
+        done = seep_scorer(*args, "--data-dir", str(tmp_path / "store"))
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    for name in ("standard.json", "race.json"):
+        cli("import", str(DOCS / "examples" / name))
+    stats = json.loads(cli("stats", "--json"))
+    (shown,) = json_blocks("statistics.md")
+    for key in ("matches", "finished", "deals", "head_to_head"):
+        assert stats[key] == shown[key], key
+    assert stats["players"][0] == shown["players"][0]
+    for key in ("players", "matches"):
+        assert stats["partnerships"][0][key] == shown["partnerships"][0][key]
