@@ -1,4 +1,4 @@
-"""`seep-scorer stats [--json] [--since YYYY-MM-DD]`: the figures of ../shared/spec/stats.md, from the store's index.
+"""`seep-scorer stats [--json] [--since YYYY-MM-DD]`: docs/statistics.md's figures, from the index.
 
 The figures come from the statistics contributions kept in the index lines
 (repository.statistics), so the command never opens a match file: on years of
@@ -25,7 +25,9 @@ def register(sub, common) -> None:
         "stats", parents=[common], help="statistics by player, partnership and head to head"
     )
     p.add_argument(
-        "--json", action="store_true", help="print one JSON object (see stats.md) instead of tables"
+        "--json",
+        action="store_true",
+        help="print one JSON object (see docs/statistics.md) instead of tables",
     )
     p.add_argument(
         "--since",
