@@ -3,12 +3,13 @@ spec: players, partnerships, head to head."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from typing import Any, Iterable
 
 from ..rules import SWEEP_KINDS
 from .players import player_key
+from .ratings import UNRATED, PlayerRating
 
 
 @dataclass
@@ -36,6 +37,8 @@ class Figures:
     # most used first (then the newest): from the
     # contributions' optional "team_names" (the index line's names); not part of the spec's figures.
     team_names: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    # A player's rating (ratings.py), attached by `Stats.with_ratings`; None for a partnership.
+    rating: PlayerRating | None = field(default=None, repr=False, compare=False)
 
     @property
     def win_rate(self) -> float | None:
@@ -75,6 +78,7 @@ class Figures:
         head: dict[str, Any] = (
             {"name": self.names[0]} if len(self.key) == 1 else {"players": list(self.names)}
         )
+        rating = {"rating": self.rating.to_json()} if self.rating is not None else {}
         return {
             **head,
             "matches": self.matches,
@@ -88,6 +92,7 @@ class Figures:
             "bazzis_won": self.bazzis_won,
             "bazzis_lost": self.bazzis_lost,
             "bazzis_won_by_minimum": self.bazzis_won_by_minimum,
+            **rating,
         }
 
 
@@ -128,6 +133,18 @@ class Stats:
         """The partnerships a player played in, most matches first."""
         return sorted(
             (p for p in self.partnerships if key in p.key), key=lambda p: (-p.matches, p.key)
+        )
+
+    def with_ratings(self, ratings: dict[str, PlayerRating]) -> Stats:
+        """These figures with each player's rating (the default for a player with no games)."""
+        players = [replace(p, rating=ratings.get(p.key[0], UNRATED)) for p in self.players]
+        return replace(self, players=players)
+
+    def ranking(self) -> list[Figures]:
+        """Players by rating, strongest first (then by name, for a steady order)."""
+        return sorted(
+            self.players,
+            key=lambda p: (-(p.rating or UNRATED).rating, -(p.rating or UNRATED).games, p.key),
         )
 
     def head_to_head_of(self, key: str) -> list[HeadToHead]:

@@ -84,6 +84,8 @@ class RatingLedger:
         self._signatures: list[Signature] = []
         # The four players' ratings after each match (the rest are unchanged by it).
         self._after: list[dict[str, PlayerRating]] = []
+        # Per match, team A's chance before each of its games (what the ratings predicted).
+        self._expected: list[tuple[float, ...]] = []
         self._current: dict[str, PlayerRating] | None = None
 
     def __len__(self) -> int:
@@ -111,11 +113,14 @@ class RatingLedger:
         if first < len(self._order):  # a change before the end: the state after the end is stale
             self._current = None
             del self._order[first:], self._signatures[first:], self._after[first:]
+            del self._expected[first:]
         state = dict(self._current) if self._current is not None else self._state_before(first)
         for key, sig in wanted[first:]:
             self._order.append(key)
             self._signatures.append(sig)
-            self._after.append(self._rate(state, sig))
+            after, expected = self._rate(state, sig)
+            self._after.append(after)
+            self._expected.append(expected)
         self._current = state
         return len(wanted) - first
 
@@ -125,22 +130,24 @@ class RatingLedger:
             state.update(after)
         return state
 
-    def _rate(self, state: dict[str, PlayerRating], sig: Signature) -> dict[str, PlayerRating]:
+    def _rate(
+        self, state: dict[str, PlayerRating], sig: Signature
+    ) -> tuple[dict[str, PlayerRating], tuple[float, ...]]:
         if self._model is None:
             self._model = _model()
         model = self._model
         teams, games = sig
+        expected = []
         for game in games:
             ranks = [0, 0] if game == "draw" else [0 if game == t else 1 for t in (0, 1)]
             before = [[state.get(k, UNRATED) for k in team] for team in teams]
-            rated = model.rate(
-                [[model.rating(mu=p.mu, sigma=p.sigma) for p in team] for team in before],
-                ranks=ranks,
-            )
+            sides = [[model.rating(mu=p.mu, sigma=p.sigma) for p in team] for team in before]
+            expected.append(model.predict_win(sides)[0])
+            rated = model.rate(sides, ranks=ranks)
             for team, old_team, new_team in zip(teams, before, rated):
                 for key, old, new in zip(team, old_team, new_team):
                     state[key] = PlayerRating(new.mu, new.sigma, old.games + 1)
-        return {k: state[k] for team in teams for k in team}
+        return {k: state[k] for team in teams for k in team}, tuple(expected)
 
     def ratings(self) -> dict[str, PlayerRating]:
         """Every rated player's rating after the last match, by player key."""
@@ -153,6 +160,50 @@ class RatingLedger:
         return [
             (order, after[key]) for order, after in zip(self._order, self._after) if key in after
         ]
+
+    def against_expectation(self, key: str) -> tuple[list[Surprise], list[Surprise]]:
+        """How a player's partnerships and opponents did against what the ratings predicted.
+
+        Returns (partners, opponents): per partner, the games the two played together, the wins
+        and the wins the ratings expected before each game; per opposing partnership, the same
+        from the player's side. A draw counts half a win.
+        """
+        partners: dict[str, Surprise] = {}
+        opponents: dict[tuple[str, str], Surprise] = {}
+        for (teams, games), expected in zip(self._signatures, self._expected):
+            side = 0 if key in teams[0] else 1 if key in teams[1] else None
+            if side is None:
+                continue
+            partner = next(k for k in teams[side] if k != key)
+            rivals = tuple(sorted(teams[1 - side]))
+            for game, chance_a in zip(games, expected):
+                won = 0.5 if game == "draw" else 1.0 if game == side else 0.0
+                chance = chance_a if side == 0 else 1 - chance_a
+                for table, who in ((partners, partner), (opponents, rivals)):
+                    old = table.get(who, Surprise(who, 0, 0.0, 0.0))
+                    table[who] = Surprise(who, old.games + 1, old.wins + won, old.expected + chance)
+        return sorted(partners.values(), key=_by_surprise), sorted(
+            opponents.values(), key=_by_surprise
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Surprise:
+    """Games with a partner (or against a partnership), wins, and the wins the ratings expected."""
+
+    who: Any  # a partner's key, or an opposing partnership's two keys
+    games: int
+    wins: float
+    expected: float
+
+    @property
+    def margin(self) -> float:
+        """Wins above (or below) what the ratings predicted, per game."""
+        return (self.wins - self.expected) / self.games if self.games else 0.0
+
+
+def _by_surprise(s: Surprise) -> tuple[float, str]:
+    return (-s.margin, str(s.who))
 
 
 def rate_all(matches: Iterable[tuple[OrderKey, dict]]) -> dict[str, PlayerRating]:
@@ -211,6 +262,7 @@ __all__ = [
     "UNRATED",
     "PlayerRating",
     "RatingLedger",
+    "Surprise",
     "TeamSplit",
     "chances",
     "fair_teams",

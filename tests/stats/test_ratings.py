@@ -234,3 +234,31 @@ def test_chances_and_fair_teams_for_four_known_ratings():
         assert abs(unknown.chances[0] - 0.5) <= abs(chances(*sides)[0] - 0.5) + 1e-9
     with pytest.raises(ValueError):
         fair_teams(["Asha", "Bilal", "Chitra"], ratings)
+
+
+def test_partners_and_opponents_against_what_the_ratings_expected():
+    first = contrib((ASHA_CHITRA, BILAL_DEV), MatchFormat("bazzis", 1), [pts(95, 5)])
+    second = contrib((("Asha", "Eve"), BILAL_DEV), MatchFormat("bazzis", 1), [pts(5, 95)])
+    ledger = RatingLedger()
+    ledger.sync([(("1", "a"), first), (("2", "b"), second)])
+    partners, opponents = ledger.against_expectation("asha")
+    assert [p.who for p in partners] == ["chitra", "eve"]  # best first
+    chitra, eve = partners
+    assert (chitra.games, chitra.wins, eve.games, eve.wins) == (1, 1.0, 1, 0.0)
+    assert chitra.expected == pytest.approx(0.5)  # four new players: an even game
+    assert 0.5 < eve.expected < 1  # Asha (stronger now) and Eve, favoured against the two who lost
+    assert chitra.margin == pytest.approx(0.5) and eve.margin == pytest.approx(-eve.expected)
+    [bilal_dev] = opponents
+    assert bilal_dev.who == ("bilal", "dev") and bilal_dev.games == 2 and bilal_dev.wins == 1
+
+
+def test_stats_with_ratings_rank_players_and_put_the_rating_in_the_json():
+    from seep_scorer.stats import aggregate
+
+    won = contrib((ASHA_CHITRA, BILAL_DEV), MatchFormat("bazzis", 1), [pts(95, 5)])
+    stats = aggregate([won])
+    assert "rating" not in stats.players[0].to_json()  # no ratings attached: none claimed
+    rated = stats.with_ratings(rate_all([(("1", "a"), won)]))
+    assert [p.key[0] for p in rated.ranking()][:2] == ["asha", "chitra"]
+    asha = rated.player("asha").to_json()
+    assert asha["rating"]["games"] == 1 and asha["rating"]["mu"] > START_MU
