@@ -30,6 +30,8 @@ GROWN_BY_FORMATTING = {
 ALLOWED = {
     "rules": set(),
     "stats": {"rules"},
+    # Tournaments: pairing and standings, pure like the rules.
+    "events": {"rules", "stats"},
     "store": {"rules", "stats"},
     "reference": {"rules", "locale_format", "i18n"},
     "ui": {"rules", "stats", "store", "reference", "i18n", "locale_format"},
