@@ -10,7 +10,7 @@ import base64
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, fmt
 from ..host import Host
 from ..viewmodels.invite import InviteVM
 from ..widgets import labelled_icon_button, notice, sem
@@ -118,7 +118,11 @@ class InviteScreen(Screen):
             ft.Row([self.qr], alignment=ft.MainAxisAlignment.CENTER),
             sem(
                 "invite-address",
-                ft.Text(vm.address, selectable=True, size=15, weight=ft.FontWeight.BOLD),
+                # isolated left to right: in Urdu or Sindhi the bidi algorithm would move its
+                # ":" and "/", and a code's leading digits or trailing "-", to the wrong side
+                ft.Text(
+                    fmt().code(vm.address), selectable=True, size=15, weight=ft.FontWeight.BOLD
+                ),
             ),
             ft.Text(
                 _(
