@@ -315,13 +315,8 @@ class ScoreboardScreen(Screen):
                 )
             )
             # TRANSLATORS: the word under the big number of bazzis a team has won.
-            col.append(
-                _quiet(
-                    ft.Text(
-                        ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT
-                    )
-                )
-            )
+            word = ngettext("bazzi", "bazzis", n)
+            col.append(_quiet(ft.Text(word, size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
             col.append(
                 sem(
                     f"totals-{t}",
@@ -345,10 +340,11 @@ class ScoreboardScreen(Screen):
                 )
             )
             # TRANSLATORS: the word under a team's big running total.
+            word = ngettext("point", "points", total)
             col.append(
                 _quiet(
                     ft.Text(
-                        ngettext("point", "points", total),
+                        word,
                         size=12,
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     )

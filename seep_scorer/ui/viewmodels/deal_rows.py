@@ -47,9 +47,8 @@ def sweeps_text(match: Match, deal: Deal) -> str | None:
                 kinds.append(_ngettext_sweep(kind, n).format(count=f.number(n)))
         if kinds:
             # TRANSLATORS: a team's sweeps in one deal, e.g. "Team A 2 sweeps, 1 opening sweep".
-            teams.append(
-                _("{team} {sweeps}").format(team=texts.team_name(match, t), sweeps=", ".join(kinds))
-            )
+            sweeps = _("{team} {sweeps}")
+            teams.append(sweeps.format(team=texts.team_name(match, t), sweeps=", ".join(kinds)))
     if not teams:
         return None
     return _("Sweeps: {list}").format(list=" · ".join(teams))
