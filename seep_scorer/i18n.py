@@ -1,8 +1,9 @@
 """Translations: `_()` and `ngettext()` for every user-visible string, in the language of the session.
 
 Source strings are English. Catalogs live in the top-level `locales/` folder
-(`locales/<code>/LC_MESSAGES/messages.po`), found from the package location,
-never the working directory. `.po` files are compiled in memory when first
+(`locales/<code>/LC_MESSAGES/messages.po`; an installed wheel carries them compiled
+inside the package), found from the package location (`resources.py`), never the
+working directory. `.po` files are compiled in memory when first
 used, so a compiled `.mo` can never be stale. A language without a catalog
 falls back to the source strings.
 
@@ -32,11 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from . import resources
 from .locale_format import LANGUAGES as LANGUAGE_CODES
 from .locale_format import RTL_LANGUAGES, LocaleFormat
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-LOCALES_DIR = PACKAGE_DIR.parent / "locales"
+LOCALES_DIR = resources.LOCALES_DIR  # the installed package's, else the checkout's
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 

@@ -20,12 +20,10 @@ import tarfile
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import seep_scorer
-
+from .. import resources
 from ..i18n import compile_catalog
 from ..locale_format import DATE_LOCALES, LANGUAGES
 
-PROJECT_DIR = Path(seep_scorer.__file__).resolve().parent.parent
 # Entry point the worker runs (flet.pythonModuleName "main"): mount the phone's storage, then the app.
 MAIN_PY = '''"""Seep Scorer in the browser: the same app, its matches in the browser's storage."""
 from seep_scorer.ui import webprofile
@@ -43,6 +41,7 @@ SKIP_MODULES = {
     "seep_scorer/__main__.py",
     "seep_scorer/app_main.py",
     "seep_scorer/ui/server.py",
+    "seep_scorer/_data",  # an installed package's locales and assets: added as i18n reads them
 }
 # Pure-Python distributions the app imports in the browser (found by booting it: see tests/e2e/test_published.py).
 # msgpack: its .py files only; without the compiled extension it falls back to pure Python.
@@ -107,14 +106,19 @@ def _walk(root: Path, prefix: str, skip: set[str]) -> Iterator[tuple[str, Path]]
 def bundle_files() -> list[tuple[str, Path | bytes]]:
     """Every member of the archive: (name, a file or its bytes)."""
     files: list[tuple[str, Path | bytes]] = [("main.py", MAIN_PY.encode())]
-    files += _walk(PROJECT_DIR / "seep_scorer", "seep_scorer", SKIP_MODULES)
-    # Each catalog compiled here, as i18n.py would at every start on the phone (Babel's reader pulls in
-    # email, difflib, _strptime: about half a second there); the template is for translators.
-    for name, po in _walk(PROJECT_DIR / "locales", "locales", set()):
+    files += _walk(resources.PACKAGE_DIR, "seep_scorer", SKIP_MODULES)
+    # Each catalog compiled here, as i18n.py would at every start on the phone (Babel's reader pulls
+    # in email, difflib, _strptime: about half a second there), or as the wheel's build compiled it;
+    # the template is for translators. The rules texts as they are (the rules screen reads them).
+    for name, path in _walk(resources.LOCALES_DIR, "locales", set()):
         if name.endswith(".po"):
             files.append(
-                (name.removesuffix(".po") + ".mo", compile_catalog(po, po.parent.parent.name))
+                (name.removesuffix(".po") + ".mo", compile_catalog(path, path.parent.parent.name))
             )
+        elif name.endswith("/rules.md") or (
+            name.endswith(".mo") and not path.with_suffix(".po").is_file()
+        ):
+            files.append((name, path))
     for dist in DEPENDENCIES:
         root = _source_root(dist)
         files += _walk(root, f"__pypackages__/{root.name}", SKIP_DEPENDENCY_PARTS)

@@ -15,7 +15,8 @@ import re
 import shutil
 from pathlib import Path
 
-from .appbundle import PROJECT_DIR, build_app_archive
+from .. import resources
+from .appbundle import build_app_archive
 from .serviceworker import service_worker, site_version
 from .sitefolder import MANIFEST, build_folder, install, sha256_file
 
@@ -23,8 +24,8 @@ APP_NAME = "Seep Scorer"
 SHORT_NAME = "Seep"
 DESCRIPTION = "Keep score for Seep at the table, with no server and no network."
 ARCHIVE = "app.tar.gz"
-ICONS_DIR = PROJECT_DIR / "assets" / "icons"
-FONTS_DIR = PROJECT_DIR / "assets" / "fonts"
+ICONS_DIR = resources.ASSETS_DIR / "icons"
+FONTS_DIR = resources.ASSETS_DIR / "fonts"
 # Left out of Flet's web folder. Flutter's loader picks skwasm or skwasm_heavy (WasmGC browsers, by
 # their codecs), else CanvasKit (its chromium variant in Chromium); `wimp` and the experimental
 # paragraph CanvasKit only by an option the page never sets. Flutter's service worker would replace

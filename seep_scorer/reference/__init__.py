@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping
 
+from seep_scorer import resources
 from seep_scorer.locale_format import LANGUAGES
 from seep_scorer.rules import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
 from seep_scorer.rules.cards import RANKS
@@ -28,7 +29,7 @@ SECTION_IDS = (
     "bazzi",
     "variants",
 )
-LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+LOCALES_DIR = resources.LOCALES_DIR
 
 # Placeholder names: `{<preset id>.<name>}` for every preset in PRESETS.
 PLACEHOLDERS: dict[str, Callable[[Rules, MatchFormat], int | None]] = {

@@ -16,11 +16,11 @@ import ipaddress
 import re
 import secrets
 from contextvars import ContextVar
-from pathlib import Path
 from typing import Callable, Iterable
 from urllib.parse import parse_qsl, quote, urlencode
 
 # Re-exported: the command line and the tests take them from here.
+from .. import resources
 from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
 from .connguard import prepare_connections
 from .disconnects import EndAfterDisconnect
@@ -32,8 +32,7 @@ from .presence import SESSION_TIMEOUT_SECONDS
 from .serverlog import server_logging
 from .wsguard import MessageGuard
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-ASSETS_DIR = PACKAGE_DIR.parent / "assets"
+ASSETS_DIR = resources.ASSETS_DIR  # fonts and icons: the installed package's, else the checkout's
 COOKIE_NAME = "seep_scorer_token"
 TOKEN_PARAM = "token"
 # Far beyond any route of the app; a longer path or query only costs CPU further in.

@@ -33,11 +33,11 @@ ALLOWED = {
     # Tournaments: pairing and standings, pure like the rules.
     "events": {"rules", "stats"},
     "store": {"rules", "stats"},
-    "reference": {"rules", "locale_format", "i18n"},
-    "ui": {"rules", "stats", "store", "reference", "i18n", "locale_format"},
+    "reference": {"rules", "locale_format", "i18n", "resources"},
+    "ui": {"rules", "stats", "store", "reference", "i18n", "locale_format", "resources"},
     "cli": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format", "publish"},
     # The static site of the phone-only app: beside the command line, above the UI and the store.
-    "publish": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format"},
+    "publish": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format", "resources"},
 }
 
 
