@@ -161,6 +161,46 @@ class RatingLedger:
             (order, after[key]) for order, after in zip(self._order, self._after) if key in after
         ]
 
+    def to_json(self, version: int) -> dict[str, Any]:
+        """The ledger as plain JSON (a cache for a cold start), with a digest of its content."""
+        body = {
+            "order": [list(k) for k in self._order],
+            "signatures": [
+                [[list(t) for t in teams], list(games)] for teams, games in self._signatures
+            ],
+            "after": [{k: [r.mu, r.sigma, r.games] for k, r in a.items()} for a in self._after],
+            "expected": [list(e) for e in self._expected],
+        }
+        return {"v": version, "sha256": _digest(body), "ledger": body}
+
+    @classmethod
+    def from_json(cls, data: Any, version: int) -> RatingLedger:
+        """A ledger from `to_json`'s output; ValueError when it is not exactly that."""
+        if not isinstance(data, dict) or data.get("v") != version:
+            raise ValueError("not a rating ledger of this version")
+        body = data.get("ledger")
+        if not isinstance(body, dict) or data.get("sha256") != _digest(body):
+            raise ValueError("rating ledger damaged")
+        order, sigs, after, expected = (
+            body[k] for k in ("order", "signatures", "after", "expected")
+        )
+        if not (len(order) == len(sigs) == len(after) == len(expected)):
+            raise ValueError("rating ledger lists differ in length")
+        ledger = cls()
+        for key, (teams, games), rated, chances_a in zip(order, sigs, after, expected):
+            pairs = tuple(tuple(_text(k) for k in team) for team in teams)
+            if len(key) != 2 or len(pairs) != 2 or any(len(t) != 2 for t in pairs):
+                raise ValueError("rating ledger entry malformed")
+            if any(g not in (0, 1, "draw") or g is True or g is False for g in games):
+                raise ValueError("rating ledger game malformed")
+            if len(chances_a) != len(games) or set(rated) != {k for t in pairs for k in t}:
+                raise ValueError("rating ledger entry malformed")
+            ledger._order.append((_text(key[0]), _text(key[1])))
+            ledger._signatures.append((pairs, tuple(games)))  # type: ignore[arg-type]
+            ledger._after.append({_text(k): _rating(v) for k, v in rated.items()})
+            ledger._expected.append(tuple(_chance(c) for c in chances_a))
+        return ledger
+
     def against_expectation(self, key: str) -> tuple[list[Surprise], list[Surprise]]:
         """How a player's partnerships and opponents did against what the ratings predicted.
 
@@ -200,6 +240,34 @@ class Surprise:
     def margin(self) -> float:
         """Wins above (or below) what the ratings predicted, per game."""
         return (self.wins - self.expected) / self.games if self.games else 0.0
+
+
+def _digest(body: dict) -> str:
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("rating ledger text malformed")
+    return value
+
+
+def _chance(value: Any) -> float:
+    if type(value) is not float or not 0.0 <= value <= 1.0:
+        raise ValueError("rating ledger chance malformed")
+    return value
+
+
+def _rating(value: Any) -> PlayerRating:
+    mu, sigma, games = value
+    if type(mu) is not float or type(sigma) is not float or type(games) is not int:
+        raise ValueError("rating ledger rating malformed")
+    if not (sigma > 0 and games > 0 and -1e6 < mu < 1e6):
+        raise ValueError("rating ledger rating out of range")
+    return PlayerRating(mu, sigma, games)
 
 
 def _by_surprise(s: Surprise) -> tuple[float, str]:

@@ -37,6 +37,8 @@ class IndexView:
         self.ordered: list[MatchSummary] = []
         self.keys: list[str] = []
         self.contributions: list[dict] = []
+        # ((created, id), contribution) of every match: what the ratings read, in any order.
+        self.rating_items: list[tuple[tuple[str, str], dict]] = []
         # id -> (its line, summary, search keys, contribution with the line's team names)
         self._memo: dict[str, tuple[dict, MatchSummary, str, dict]] = {}
         self._names: KnownNames | None = None
@@ -61,6 +63,7 @@ class IndexView:
         self.ordered = history_order(m[1] for m in memo.values())
         self.keys = [memo[s.id][2] for s in self.ordered]
         self.contributions = [m[3] for m in memo.values()]
+        self.rating_items = [((m[0]["created"], mid), m[3]) for mid, m in memo.items()]
         self._names = None
         self._stats = {}
         self.version = version

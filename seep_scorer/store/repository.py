@@ -8,6 +8,7 @@ from typing import IO, Any, Iterable, Protocol
 
 from ..rules import Match
 from ..stats import Stats
+from ..stats.ratings import PlayerRating, Surprise
 
 
 class StoreError(Exception):
@@ -115,6 +116,12 @@ class MatchRepository(Protocol):
 
     def statistics(self, since: date | None = None) -> Stats:
         """The figures of stats.md for matches created on or after `since` (UTC), from the index only."""
+
+    def rating_history(self, player: str) -> list[tuple[str, PlayerRating]]:
+        """A player's (key) all-time rating after each rated match: (created, rating), in order."""
+
+    def rating_surprises(self, player: str) -> tuple[list[Surprise], list[Surprise]]:
+        """A player's partners and opponents against what the ratings predicted, best first."""
 
     def known_names(self) -> KnownNames:
         """Team and player names used before, for suggestions while typing."""

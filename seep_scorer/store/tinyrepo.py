@@ -37,6 +37,7 @@ from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
+from ..stats.ratings import PlayerRating, Surprise
 from .atomic import remove_temp_files
 from .autobackup import AutoBackupMixin
 from .diskfaults import WriteFailed, disk_writes
@@ -48,6 +49,7 @@ from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
 from .migrations import current_schema, has_legacy_store, migrate
 from .notices import store_file_restored
+from .ratingkeeper import RatingKeeper
 from .records import canonical_match, index_entry, now_iso, setting_value
 from .repair import RepairMixin
 from .repository import (
@@ -90,6 +92,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         self._depth = 0
         self._index = IndexShards(self.layout, self._rebuild_shard)
         self._view = IndexView()
+        self._ratings = RatingKeeper(self.data_dir, writable=lambda: not self.closed)
         self._init_auto_backups()
         try:
             self.layout.create_folders()
@@ -256,13 +259,15 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             since = since.date()
         with self._locked():
             view = self._current_view()
-            stats, version, contributions = (
+            stats, version, contributions, rated = (
                 view.cached_statistics(since),
                 view.version,
                 view.contributions,
+                view.rating_items,
             )
         if stats is None:  # folded outside the lock: saves from other phones do not wait for it
-            stats = aggregate(contributions, since)
+            ratings = self._ratings.ratings(rated, since)
+            stats = aggregate(contributions, since).with_ratings(ratings)
             with self._locked():
                 view.keep_statistics(version, since, stats)
         # The lists are the caller's to sort; the cached figures stay as they are.
@@ -272,6 +277,18 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             partnerships=list(stats.partnerships),
             head_to_head=list(stats.head_to_head),
         )
+
+    def rating_history(self, player: str) -> list[tuple[str, PlayerRating]]:
+        """A player's (key) all-time rating after each match they were rated in: (created, rating)."""
+        with self._locked():
+            rated = self._current_view().rating_items
+        return [(order[0], r) for order, r in self._ratings.history(rated, player)]
+
+    def rating_surprises(self, player: str) -> tuple[list[Surprise], list[Surprise]]:
+        """Partners and opponents of a player (key) against what the ratings predicted."""
+        with self._locked():
+            rated = self._current_view().rating_items
+        return self._ratings.against_expectation(rated, player)
 
     def get(self, match_id: str) -> StoredMatch:
         if not is_match_id(match_id):
