@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from replay import generate_match  # noqa: E402
 
 from seep_scorer.cli import main as cli_main  # noqa: E402
-from seep_scorer.store.matchfile import dumps_match  # noqa: E402
+from seep_scorer.matchfile import dumps_match  # noqa: E402
 
 GOAL = 50_000
 

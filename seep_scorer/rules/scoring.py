@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .cards import ALL_CARD_CODES
 from .errors import MatchError
 from .model import Deal
-from .named import named_tuple
 from .names import check_note
 from .presets import SWEEP_KINDS, Rules
 
 MAX_PLAYS_PER_TEAM = 24  # 48 plays in a deal, alternating between the teams
 MOST_CARDS_CHOICES = (0, 1, "tie")
+LOWEST_BID, HIGHEST_BID = 9, 13  # a bid is a house value
 
 
-DealScore = named_tuple(
-    "DealScore",
-    ("card_points", "sweep_points", "bonus", "scores"),
-    "A deal's points, each (team 0, team 1).",
-    __name__,
-)
+class DealScore(NamedTuple):
+    """A deal's points, each (team 0, team 1)."""
+
+    card_points: tuple[int, int]
+    sweep_points: tuple[int, int]
+    bonus: tuple[int, int]
+    scores: tuple[int, int]
 
 
 def _is_int(value) -> bool:
@@ -61,8 +64,12 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
             )
     elif not ((type(mc) is int and mc in (0, 1)) or (type(mc) is str and mc == "tie")):
         raise MatchError('must be 0, 1 or "tie"', field="most_cards", code="most_cards_bad")
-    if deal.bid is not None and not (_is_int(deal.bid) and 9 <= deal.bid <= 13):
-        raise MatchError("a bid is a house value from 9 to 13", field="bid", code="bid_range")
+    if deal.bid is not None and not (_is_int(deal.bid) and LOWEST_BID <= deal.bid <= HIGHEST_BID):
+        raise MatchError(
+            f"a bid is a house value from {LOWEST_BID} to {HIGHEST_BID}",
+            field="bid",
+            code="bid_range",
+        )
     check_note(deal.note)  # the rule of names, line breaks allowed: a note reaches the same screens
 
 

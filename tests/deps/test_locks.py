@@ -106,8 +106,8 @@ def test_the_installed_command_imports_no_regular_expressions(tmp_path):
     import subprocess
     import sys
 
+    from seep_scorer.matchfile import dumps_match
     from seep_scorer.rules import Deal, Match
-    from seep_scorer.store.matchfile import dumps_match
 
     script = Path(sys.executable).with_name("seep-scorer")
     if not script.exists():

@@ -7,10 +7,9 @@ import json
 
 import pytest
 
+from seep_scorer.matchfile import dumps_match, jsonio, loads_match, match_from_dict, match_to_dict
+from seep_scorer.matchfile.guards import checked
 from seep_scorer.rules import Deal, Match, MatchError
-from seep_scorer.store import jsonio
-from seep_scorer.store.guards import checked
-from seep_scorer.store.matchfile import dumps_match, loads_match, match_from_dict, match_to_dict
 
 from .test_matchfile import SPEC_EXAMPLE
 

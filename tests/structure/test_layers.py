@@ -18,7 +18,6 @@ MAX_LINES = 400
 GROWN_BY_FORMATTING = {
     "store/importing.py",
     "store/tinyrepo.py",
-    "store/matchfile.py",
     "ui/app.py",
     "ui/server.py",
     "ui/texts.py",
@@ -29,13 +28,25 @@ GROWN_BY_FORMATTING = {
 # What each layer may import from the package (besides itself).
 ALLOWED = {
     "rules": set(),
+    # The match file format: beside the rules' clients, a client of the rules only.
+    "matchfile": {"rules"},
     "stats": {"rules"},
-    "store": {"rules", "stats"},
+    "store": {"rules", "stats", "matchfile"},
     "reference": {"rules", "locale_format", "i18n"},
-    "ui": {"rules", "stats", "store", "reference", "i18n", "locale_format"},
-    "cli": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format", "publish"},
+    "ui": {"rules", "stats", "store", "matchfile", "reference", "i18n", "locale_format"},
+    "cli": {
+        "rules",
+        "stats",
+        "store",
+        "matchfile",
+        "ui",
+        "reference",
+        "i18n",
+        "locale_format",
+        "publish",
+    },
     # The static site of the phone-only app: beside the command line, above the UI and the store.
-    "publish": {"rules", "stats", "store", "ui", "reference", "i18n", "locale_format"},
+    "publish": {"rules", "stats", "store", "matchfile", "ui", "reference", "i18n", "locale_format"},
 }
 
 
@@ -128,7 +139,7 @@ def test_layers_point_one_way(layer):
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("folder", ["ui", "store", "publish"])
+@pytest.mark.parametrize("folder", ["ui", "store", "publish", "matchfile", "rules"])
 def test_no_module_is_over_400_lines(folder):
     long = {
         name: n
