@@ -67,3 +67,14 @@ def test_a_pattern_matches_by_position():
             assert winner == 1
         case _:
             pytest.fail("no match")
+
+
+def test_the_records_are_the_standard_library_s():
+    from seep_scorer.rules import DealResult, DealScore, Standings
+    from seep_scorer.rules.deletion import DealerChange, Deletion
+
+    for cls in (Deal, Sweep, Team, Match, Rules, MatchFormat, Standings, Deletion):
+        params = cls.__dataclass_params__  # set by @dataclass itself, nothing else
+        assert params.frozen and "__slots__" in cls.__dict__, cls
+    for cls in (BazziEvent, DealResult, DealScore, DealerChange):
+        assert issubclass(cls, tuple) and tuple(cls.__annotations__) == cls._fields, cls
