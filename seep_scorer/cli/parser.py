@@ -12,8 +12,8 @@ from .publish import register as register_publish
 from .score import register as register_score
 from .serve import register as register_serve
 from .stats import register as register_stats
-from .store_commands import register as register_store_commands
 from .status import EXIT_BAD_INPUT
+from .store_commands import register as register_store_commands
 
 
 class _Parser(argparse.ArgumentParser):

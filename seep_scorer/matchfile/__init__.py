@@ -1,4 +1,4 @@
-"""The match file format (its specification: the match file format, version 1): a package of its own, beside the rules and the store.
+"""The match file format, version 1: a package of its own, beside the rules and the store.
 
 It reads and writes one match as strict JSON, with every field checked and the
 match replayed once. It imports only the rules; the store, the command line and

@@ -1,4 +1,5 @@
-"""A match file's deals: read, validated and replayed in one pass, each deal's object looked at once.
+"""A match file's deals: read, validated and replayed in one pass, each deal's object looked at
+once.
 
 The careful path is deal_from_dict (the file's types) followed by Replay.add (the
 rules). A typical deal is instead checked against both at once by the rules'

@@ -1,4 +1,4 @@
-"""The match file, format version 1 (its specification: the match file format, version 1): dict <-> Match, text, files.
+"""The match file, format version 1: dict <-> Match, text, files.
 
 Readers keep the keys they do not know and write them back on export. Nested
 unknown keys are kept in `Match.extra` under "top", "rules", "match" and "teams".
@@ -56,7 +56,8 @@ def scored_match_from_dict(
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
         raise MatchError(
-            f'this is not a Seep match file (format is {shown_value(fmt)}, expected "{FORMAT_NAME}")',
+            f"this is not a Seep match file (format is {shown_value(fmt)}, expected "
+            f'"{FORMAT_NAME}")',
             field="format",
         )
     version = obj.get("version")
@@ -131,7 +132,8 @@ def scored_match_from_dict(
         check_unknown(team_extra, 2)
     if any(team_extras):
         extra["teams"] = team_extras
-    # What validate_match checks before its replay (first_dealer: above, the same test), in its order.
+    # What validate_match checks before its replay (first_dealer: above, the same test), in its
+    # order.
     rules.validate()
     match_format.validate(rules)
     if failed is not None:
@@ -151,7 +153,8 @@ def _teams(value: object) -> tuple[Team, Team]:
         t = obj_of(t, f"teams[{i}]")
         name = t.get("name", f"Team {'AB'[i]}")
         players = t.get("players", [f"Player {i + 1}", f"Player {i + 3}"])
-        # One rule for names everywhere: no control or bidi override characters (they reach terminals).
+        # One rule for names everywhere: no control or bidi override characters (they reach
+        # terminals).
         check_name(name, f"teams[{i}].name", what="team name")
         if not isinstance(players, list) or len(players) != 2:
             raise MatchError(
@@ -164,8 +167,8 @@ def _teams(value: object) -> tuple[Team, Team]:
 
 
 def match_to_dict(match: Match) -> dict:
-    """The match file's dict. MatchError if unknown keys put in by code are not strict JSON or nest too deeply,
-    so that no caller writes NaN or recurses without bound while encoding."""
+    """The match file's dict. MatchError if unknown keys put in by code are not strict JSON or nest
+    too deeply, so that no caller writes NaN or recurses without bound while encoding."""
     extra = match.extra
     for key, above in (("top", 0), ("rules", 1), ("match", 1)):
         check_unknown(extra.get(key), above)
@@ -203,7 +206,8 @@ def match_to_dict(match: Match) -> dict:
 
 
 def dumps_match(match: Match) -> str:
-    """The match file's text; ValueError for NaN or Infinity, which are not JSON and are never written."""
+    """The match file's text; ValueError for NaN or Infinity, which are not JSON and are never
+    written."""
     return dumps(match_to_dict(match), indent=1) + "\n"
 
 
@@ -213,10 +217,12 @@ def loads_match(data: bytes | str) -> Match:
 
 
 def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[Match, Standings]:
-    """`loads_match`, with the standings of the replay that validated it (`keep_deals`: scored_match_from_dict)."""
+    """`loads_match`, with the standings of the replay that validated it (`keep_deals`:
+    scored_match_from_dict)."""
     if len(data) > MAX_FILE_BYTES:
         raise MatchError(
-            f"the file is {len(data) // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB",
+            f"the file is {len(data) // 1024} KB; a match file is at most "
+            f"{MAX_FILE_BYTES // 1024 // 1024} MB",
             field="file",
         )
     if isinstance(data, bytes):
@@ -264,7 +270,8 @@ def read_scored_match_file(
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
             raise MatchError(
-                f"the file is {size // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB",
+                f"the file is {size // 1024} KB; a match file is at most "
+                f"{MAX_FILE_BYTES // 1024 // 1024} MB",
                 field="file",
             )
         with open(path, "rb") as file:

@@ -1,4 +1,5 @@
-"""Strict JSON for match files and everything the store reads or writes: bounded nesting, no NaN or Infinity.
+"""Strict JSON for match files and everything the store reads or writes: bounded nesting, no NaN or
+Infinity.
 
 Python's json module reads `NaN`, `Infinity` and `1e400` (as inf), none of which
 is JSON, and nests as deep as the interpreter's recursion limit. A value that
@@ -27,7 +28,8 @@ class JSONRefused(ValueError):
 
 
 class TooDeep(JSONRefused):
-    """Nested beyond the limit (`limit`): callers that word depth their own way can tell it apart."""
+    """Nested beyond the limit (`limit`): callers that word depth their own way can tell it
+    apart."""
 
     def __init__(self, limit: int):
         super().__init__(f"is nested more than {limit} levels deep; a match needs far fewer")
@@ -71,7 +73,8 @@ def check_depth(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
 
 
 def check_value(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
-    """check_depth, and no NaN or Infinity anywhere: for values built by code, not read by `loads`."""
+    """check_depth, and no NaN or Infinity anywhere: for values built by code, not read by
+    `loads`."""
     check_depth(value, limit)
     stack = [value]
     while stack:
@@ -86,7 +89,8 @@ def check_value(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
 
 
 def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = True) -> object:
-    """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond `max_depth`.
+    """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond
+    `max_depth`.
 
     `walk=False` skips the depth walk, for a reader that bounds every place where
     the value could nest deeply itself (matchfile does: known fields are

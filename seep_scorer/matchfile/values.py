@@ -37,7 +37,8 @@ def extra_of(obj: dict, known: set) -> dict:
 
 
 def check_unknown(extra: dict, above: int) -> None:
-    """The unknown keys of an object `above` levels into the file: strict JSON, the file within MAX_MATCH_DEPTH.
+    """The unknown keys of an object `above` levels into the file: strict JSON, the file within
+    MAX_MATCH_DEPTH.
 
     Known fields are bounded by their own checks, so only unknown keys can nest
     deeply; `extra` stands for its object, so it may nest MAX_MATCH_DEPTH - above.

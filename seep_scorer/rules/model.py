@@ -38,7 +38,8 @@ class Deal:
         return sum(1 for s in self.sweeps if s.team == team and s.kind == kind)
 
 
-# A deal's and a sweep's fields as a match file names them (a deal's `extra` holds the file's others).
+# A deal's and a sweep's fields as a match file names them (a deal's `extra` holds the file's
+# others).
 DEAL_FIELDS = frozenset(f.name for f in fields(Deal)) - {"extra"}
 SWEEP_FIELDS = frozenset(f.name for f in fields(Sweep))
 

@@ -177,7 +177,8 @@ class Rules:
         for code, value in self.card_values.items():
             if code not in POINT_CARD_CODES:
                 raise MatchError(
-                    f"{code!r} is not a card that can score; use one of {' '.join(POINT_CARD_CODES)}",
+                    f"{code!r} is not a card that can score; use one of "
+                    f"{' '.join(POINT_CARD_CODES)}",
                     field="rules.overrides.card_values",
                     code="card_unknown",
                     params={"card": str(code)},
@@ -222,7 +223,8 @@ class Rules:
         if self.minimum is not None and 2 * (self.minimum - 1) >= self.card_total:
             # Keeps the rule well defined: both teams can never be under the minimum at once.
             raise MatchError(
-                f"must be at most {self.card_total // 2 + 1} with these card values, or null for no minimum",
+                f"must be at most {self.card_total // 2 + 1} with these card values, or null for "
+                "no minimum",
                 field="rules.overrides.minimum",
                 code="minimum_too_high",
                 params={"high": self.card_total // 2 + 1},
@@ -279,7 +281,8 @@ DEFAULT_MATCH: dict[str, MatchFormat] = {
     "custom": MatchFormat("bazzis", 3),
 }
 
-# The parameters of a rule set (its init fields but the preset), and what a file's overrides may name.
+# The parameters of a rule set (its init fields but the preset), and what a file's overrides may
+# name.
 PARAMETER_NAMES = tuple(f.name for f in fields(Rules) if f.init and f.name != "preset")
 OVERRIDE_NAMES = PARAMETER_NAMES + ("ten_of_diamonds",)
 

@@ -112,13 +112,15 @@ class Replay:
         self.fold_scored(self._scored(deals))
 
     def _scored(self, deals: Iterable[Deal]):
-        """Each deal validated (with the dealer the fold left) and scored, as fold_scored takes them."""
+        """Each deal validated (with the dealer the fold left) and scored, as fold_scored takes
+        them."""
         rules = self.rules
         for deal in deals:
             number = len(self.results) + 1
             if self.finished_after is not None:
                 raise MatchError(
-                    f"the match was already over after deal {self.finished_after}; a deal cannot follow it",
+                    f"the match was already over after deal {self.finished_after}; a deal cannot "
+                    "follow it",
                     deal=number,
                     code="match_over",
                     params={"after": self.finished_after},
@@ -131,11 +133,12 @@ class Replay:
             yield (deal, dealer, *score_deal(deal, rules))
 
     def fold_scored(self, scored: Iterable[tuple]) -> None:
-        """Fold deals already validated (validate_deal with the dealer the fold left, the match not over) and scored
-        (score_deal): items (deal, dealer, card_points, sweep_points, bonus, scores), in one loop; the fold does not
-        look at the deal itself (None is fine). A match file's reader checks each deal while it parses it, and
-        folds thousands. The state is current after each item (`dealer`, `finished_after`), so a generator may
-        read it to check the next deal; it must not give a deal once the match is over (add refuses one)."""
+        """Fold deals already validated (validate_deal with the dealer the fold left, the match
+        not over) and scored (score_deal): items (deal, dealer, card_points, sweep_points, bonus,
+        scores), in one loop; the fold does not look at the deal itself (None is fine). A match
+        file's reader checks each deal while it parses it, and folds thousands. The state is
+        current after each item (`dealer`, `finished_after`), so a generator may read it to check
+        the next deal; it must not give a deal once the match is over (add refuses one)."""
         results = self.results
         append = results.append
         difference, bazzis, totals = self.difference, self.bazzis, self.totals

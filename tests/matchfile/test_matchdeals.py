@@ -1,10 +1,10 @@
-"""The one-pass deal reader (matchfile/deals.py, with the rules' fast_deal_check) against the careful path it stands in for.
+"""The one-pass deal reader (matchfile/deals.py, with the rules' fast_deal_check) against the
+careful path it stands in for.
 
-`_fast_deal` may only accept a deal that deal_from_dict + Replay.add would accept, building the same Deal
-and the same scores; everything else it hands to the careful path. So with the fast path switched off the
-reader must give the same match and standings, or the same error (message, code, deal, field, params),
-on valid files and on files damaged anywhere in a deal.
-"""
+`fast_deal_check` may only accept a deal that deal_from_dict + Replay.add would accept, building the
+same Deal and the same scores; everything else it hands to the careful path. So with the fast path
+switched off the reader must give the same match and standings, or the same error (message, code,
+deal, field, params), on valid files and on files damaged anywhere in a deal."""
 
 import copy
 import json
@@ -147,7 +147,8 @@ def test_the_fast_path_decides_as_the_careful_path(doc, monkeypatch):
     assert (
         outcome(doc, text=True) == careful
     )  # from json.loads: card codes' types not checked twice
-    # Standings only (seep-scorer score): every check all the same, the same standings or the same error.
+    # Standings only (seep-scorer score): every check all the same, the same standings or the same
+    # error.
     assert outcome(doc, text=True, keep_deals=False) == without_deals(careful)
     assert outcome(copy.deepcopy(doc), keep_deals=False) == without_deals(careful)
 
@@ -193,7 +194,8 @@ def test_valid_files_take_the_fast_path_and_read_back_the_same(match, monkeypatc
 
 
 def test_a_rules_error_waits_for_a_later_file_error():
-    """The careful path checked every deal's types before any rule: a type error in deal 3 wins over deal 1's sum."""
+    """The careful path checked every deal's types before any rule: a type error in deal 3 wins
+    over deal 1's sum."""
     doc = dict(
         SPEC_EXAMPLE,
         deals=[
@@ -294,7 +296,8 @@ def _standard_cards(mine: list[str]) -> dict:
 @pytest.mark.parametrize(
     "cards",
     [
-        # Twice a card whose bit doubled is its neighbour's, the neighbour missing: the bits' sum alone would match.
+        # Twice a card whose bit doubled is its neighbour's, the neighbour missing: the bits' sum
+        # alone would match.
         {
             "0": ["2S", "2S"],
             "1": [c for c in PRESETS["standard"].point_cards if c not in ("2S", "3S")],
@@ -306,8 +309,9 @@ def _standard_cards(mine: list[str]) -> dict:
     ],
 )
 def test_the_card_sum_sees_a_card_twice_or_missing(cards):
-    """The fast path's card check is a sum of numbers, one per point card: each of these keeps the count of codes
-    right, and the fast path hands each to the careful one, which names the fault as before."""
+    """The fast path's card check is a sum of numbers, one per point card: each of these keeps the
+    count of codes right, and the fast path hands each to the careful one, which names the fault as
+    before."""
     codes = PRESETS["standard"].point_cards
     assert len(cards["0"]) + len(cards["1"]) == len(codes)
     deal = {"cards": cards, "sweeps": []}
@@ -327,8 +331,9 @@ def test_the_card_sum_gives_each_team_its_card_points():
 
 @pytest.mark.parametrize("team", [False, True, 0.0, 1.0])
 def test_a_normal_sweep_for_a_team_that_is_not_a_whole_number_is_refused(team):
-    """{"team": false, "kind": "normal"} == {"team": 0, "kind": "normal"} in Python: the fast path counts
-    normal sweeps by that comparison, and must still refuse a bool or a fraction as the team."""
+    """{"team": false, "kind": "normal"} == {"team": 0, "kind": "normal"} in Python: the fast path
+    counts normal sweeps by that comparison, and must still refuse a bool or a fraction as the team.
+    """
     deal = {
         "points": {"0": 50, "1": 50},
         "sweeps": [{"team": 1, "kind": "normal"}, {"team": team, "kind": "normal"}],

@@ -1,4 +1,5 @@
-"""The match file is strict JSON: at most 32 levels deep, no NaN or Infinity, read from text or built by code.
+"""The match file is strict JSON: at most 32 levels deep, no NaN or Infinity, read from text or
+built by code.
 
 Whatever the reader accepts, the store can write and read back (issue 8, items 7 and 9).
 """

@@ -151,14 +151,15 @@ def test_no_module_is_over_400_lines(folder):
 
 
 def test_the_command_line_loads_neither_flet_nor_tinydb_until_it_needs_them():
-    """`seep-scorer score` runs as a new process per file: it must not pay for the UI or the store."""
+    """`seep-scorer score` runs as a new process per file: building the command line's parser
+    (every subcommand registered) must not load the UI or the store's TinyDB."""
     import subprocess
     import sys
 
     code = (
-        "import sys, seep_scorer.cli; "
-        "print(sorted(m for m in ('flet', 'tinydb', 'seep_scorer.store.tinyrepo', 'seep_scorer.ui') "
-        "if m in sys.modules))"
+        "import sys, seep_scorer.cli; seep_scorer.cli.build_parser(); "
+        "print(sorted(m for m in ('flet', 'tinydb', 'seep_scorer.store.tinyrepo', 'seep_scorer.ui')"
+        " if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
