@@ -139,6 +139,12 @@ def test_layers_point_one_way(layer):
     assert not bad, "\n".join(bad)
 
 
+def test_every_package_is_a_listed_layer():
+    """A new package (matchfile/, say) is held to the layers like the others."""
+    packages = {p.parent.name for p in PACKAGE.glob("*/__init__.py")}
+    assert packages <= set(ALLOWED), packages - set(ALLOWED)
+
+
 @pytest.mark.parametrize("folder", ["ui", "store", "publish", "matchfile", "rules"])
 def test_no_module_is_over_400_lines(folder):
     long = {
