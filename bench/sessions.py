@@ -36,7 +36,7 @@ from e2e_support import Server  # noqa: E402
 from fletclient import CONTROL_EVENT, UPDATE_CONTROL_PROPS, Phone, frame  # noqa: E402
 from replay import generate_match  # noqa: E402
 
-from seep_scorer.store.matchfile import dumps_match  # noqa: E402
+from seep_scorer.matchfile import dumps_match  # noqa: E402
 
 
 def cpu(pid: int) -> float:

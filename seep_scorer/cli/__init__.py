@@ -23,36 +23,8 @@ def build_parser():
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _quick_args(sys.argv[1:] if argv is None else argv)
-    if args is None:
-        args = build_parser().parse_args(argv)
-    exit_at_once = argv is None and getattr(args, "exit_at_once", False)
-    if exit_at_once:
-        # Nothing it builds lives past the process, and its input is bounded (the file size limit):
-        # the cyclic collector would only walk the replayed deals again and again (a tenth of its time).
-        import gc
-
-        gc.disable()
-    status = _run(args)
-    if exit_at_once:
-        # A command that holds nothing to close (score): tearing down the interpreter and freeing the
-        # replayed match would cost it a tenth of its time. Output is flushed first.
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
-        os._exit(status)
-    return status
-
-
-def _quick_args(argv: list[str]):
-    """The arguments of `seep-scorer score FILE [--json]` without argparse, or None for anything else."""
-    if argv[:1] != ["score"]:
-        return None
-    from .score import quick_args
-
-    return quick_args(argv[1:])
+    args = build_parser().parse_args(argv)
+    return _run(args)
 
 
 def _run(args) -> int:
@@ -78,17 +50,11 @@ def _run(args) -> int:
 
 
 def _bad_input_types() -> tuple[type, ...]:
-    """StoreError and MatchError, from their modules if loaded: an error of a module never imported was never raised
-    (importing the store here would cost `seep-scorer score` what the lazy subcommands save)."""
-    found = []
-    for module, name in (
-        ("seep_scorer.store.repository", "StoreError"),
-        ("seep_scorer.rules.errors", "MatchError"),
-    ):
-        loaded = sys.modules.get(module)
-        if loaded is not None:
-            found.append(getattr(loaded, name))
-    return tuple(found)
+    """StoreError and MatchError: a bad file or a bad store is the user's input, not a bug."""
+    from ..rules import MatchError
+    from ..store import StoreError
+
+    return (StoreError, MatchError)
 
 
 def _one_line(message: str, code: int) -> int:
@@ -102,7 +68,8 @@ def _one_line(message: str, code: int) -> int:
 
 
 def _silence_stdout() -> None:
-    """The reader of standard output went away: flushing at exit would print a warning, so point it at nothing."""
+    """The reader of standard output went away: flushing at exit would print a warning, so point
+    it at nothing."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -5,7 +5,16 @@ No Flet, no TinyDB, no I/O: everything here is data in, data out.
 
 from .cards import POINT_CARD_CODES, card_label
 from .errors import MatchError
-from .model import DEFAULT_TEAMS, TEAM_OF_SEAT, Deal, Match, Sweep, Team
+from .model import (
+    DEAL_FIELDS,
+    DEFAULT_TEAMS,
+    SWEEP_FIELDS,
+    TEAM_OF_SEAT,
+    Deal,
+    Match,
+    Sweep,
+    Team,
+)
 from .names import MAX_NAME, check_name
 from .presets import (
     DEFAULT_MATCH,
@@ -40,6 +49,8 @@ __all__ = [
     "Team",
     "TEAM_OF_SEAT",
     "DEFAULT_TEAMS",
+    "DEAL_FIELDS",
+    "SWEEP_FIELDS",
     "MAX_NAME",
     "check_name",
     "DEFAULT_MATCH",

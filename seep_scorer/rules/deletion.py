@@ -10,21 +10,23 @@ unchanged).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from .errors import MatchError
 from .model import Deal, Match
-from .named import named_tuple
-from .record import record
 from .replay import Replay, Standings, replay
 
-DealerChange = named_tuple(
-    "DealerChange",
-    ("number", "before", "after"),
-    "A later deal whose dealer a deletion changes (numbered as before the deletion).",
-    __name__,
-)
+
+class DealerChange(NamedTuple):
+    """A later deal whose dealer a deletion changes (numbered as before the deletion)."""
+
+    number: int
+    before: int | None
+    after: int | None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Deletion:
     """Deleting deal `number`; every deal number here counts as before the deletion."""
 

@@ -15,15 +15,11 @@ Parameter names (also the keys of a match file's `rules.overrides`):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+
 from .cards import POINT_CARD_CODES, standard_values
 from .errors import MatchError
-from .record import factory, record, replace
-
-TYPE_CHECKING = (
-    False  # collections.abc for annotations only (named.py says why): isinstance below imports it
-)
-if TYPE_CHECKING:
-    from collections.abc import Mapping
 
 SWEEP_KINDS = ("normal", "opening", "last")
 SCORING_MODES = ("ledger", "cumulative")
@@ -53,7 +49,7 @@ SETTING_FAULT_CODES = (
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MatchFormat:
     """How long the match lasts. `ended` marks a match the players stopped themselves."""
 
@@ -105,10 +101,15 @@ class MatchFormat:
             )
 
 
-@record
+def _derived():
+    """A value __post_init__ computes from the parameters: not a parameter, nor compared."""
+    return field(init=False, repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     preset: str = "standard"
-    card_values: Mapping[str, int] = factory(lambda: standard_values(6))
+    card_values: Mapping[str, int] = field(default_factory=lambda: standard_values(6))
     most_cards_bonus: int = 0
     most_cards_tie_bonus: int = 0
     sweep_normal: int = 50
@@ -118,8 +119,12 @@ class Rules:
     minimum_counts_sweeps: bool = True
     scoring: str = "ledger"
     lead_target: int = 100
-
     # Derived once: replay reads these for every deal.
+    point_cards: tuple[str, ...] = _derived()
+    point_card_set: frozenset[str] = _derived()
+    card_total: int = _derived()
+    sweep_values: dict[str, int] = _derived()
+
     def __post_init__(self) -> None:
         values = {
             c: v for c, v in self.card_values.items() if _is_int(v)
@@ -151,9 +156,7 @@ class Rules:
         """The parameters that differ from this rule set's preset (what a match file stores)."""
         base = PRESETS.get(self.preset, PRESETS["standard"])
         out: dict[str, object] = {}
-        for name in self._fields:
-            if name == "preset":
-                continue
+        for name in PARAMETER_NAMES:
             mine, theirs = getattr(self, name), getattr(base, name)
             if name == "card_values":
                 diff = {c: v for c, v in mine.items() if theirs.get(c, 0) != v}
@@ -174,7 +177,8 @@ class Rules:
         for code, value in self.card_values.items():
             if code not in POINT_CARD_CODES:
                 raise MatchError(
-                    f"{code!r} is not a card that can score; use one of {' '.join(POINT_CARD_CODES)}",
+                    f"{code!r} is not a card that can score; use one of "
+                    f"{' '.join(POINT_CARD_CODES)}",
                     field="rules.overrides.card_values",
                     code="card_unknown",
                     params={"card": str(code)},
@@ -219,7 +223,8 @@ class Rules:
         if self.minimum is not None and 2 * (self.minimum - 1) >= self.card_total:
             # Keeps the rule well defined: both teams can never be under the minimum at once.
             raise MatchError(
-                f"must be at most {self.card_total // 2 + 1} with these card values, or null for no minimum",
+                f"must be at most {self.card_total // 2 + 1} with these card values, or null for "
+                "no minimum",
                 field="rules.overrides.minimum",
                 code="minimum_too_high",
                 params={"high": self.card_total // 2 + 1},
@@ -276,7 +281,10 @@ DEFAULT_MATCH: dict[str, MatchFormat] = {
     "custom": MatchFormat("bazzis", 3),
 }
 
-OVERRIDE_NAMES = tuple(name for name in Rules._fields if name != "preset") + ("ten_of_diamonds",)
+# The parameters of a rule set (its init fields but the preset), and what a file's overrides may
+# name.
+PARAMETER_NAMES = tuple(f.name for f in fields(Rules) if f.init and f.name != "preset")
+OVERRIDE_NAMES = PARAMETER_NAMES + ("ten_of_diamonds",)
 
 
 def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None = None) -> Rules:
@@ -301,8 +309,6 @@ def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None 
                 params={"setting": str(name)},
             )
         if name == "card_values":
-            from collections.abc import Mapping  # here: only rules that change card values need it
-
             if not isinstance(value, Mapping):
                 raise MatchError(
                     "must be an object of card code to points",

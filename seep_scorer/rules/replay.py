@@ -5,50 +5,40 @@ Editing or deleting a past deal is a new replay of the changed list, never a pat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from .errors import MatchError
 from .model import Deal, Match
-from .named import named_tuple
 from .presets import MatchFormat, Rules
-from .record import record
 from .scoring import score_deal, validate_deal
 
-TYPE_CHECKING = (
-    False  # (typing, collections.abc: import time that `seep-scorer score` would pay on every file)
-)
-if TYPE_CHECKING:
-    from collections.abc import Iterable
 
-# Named tuples, not records: replay builds one per deal.
-BazziEvent = named_tuple(
-    "BazziEvent",
-    ("winner", "cause"),  # cause: lead | minimum | target
-    "A bazzi won (or, cumulative scoring, the target reached): by team `winner`, and why.",
-    __name__,
-)
+# Named tuples: replay builds one per deal.
+class BazziEvent(NamedTuple):
+    """A bazzi won (or, cumulative scoring, the target reached): by team `winner`, and why."""
 
-DealResult = named_tuple(
-    "DealResult",
-    (
-        "number",  # 1-based
-        "dealer",
-        "bidder",
-        "card_points",
-        "sweep_points",
-        "bonus",
-        "scores",
-        "difference",  # running difference (team 0 minus team 1) after the deal
-        "event",  # a BazziEvent, or None
-        "next_dealer",
-        "bazzis",  # tally after the deal
-        "totals",  # cumulative deal scores after the deal
-    ),
-    "One deal replayed: its scores and everything derived after it.",
-    __name__,
-)
+    winner: int
+    cause: str  # lead | minimum | target
 
-_new_tuple = (
-    tuple.__new__
-)  # DealResult(...) without namedtuple's __new__ in Python: a file's reader builds thousands
+
+class DealResult(NamedTuple):
+    """One deal replayed: its scores and everything derived after it."""
+
+    number: int  # 1-based
+    dealer: int | None
+    bidder: int | None
+    card_points: tuple[int, int]
+    sweep_points: tuple[int, int]
+    bonus: tuple[int, int]
+    scores: tuple[int, int]
+    difference: int  # running difference (team 0 minus team 1) after the deal
+    event: BazziEvent | None
+    next_dealer: int | None
+    bazzis: tuple[int, int]  # tally after the deal
+    totals: tuple[int, int]  # cumulative deal scores after the deal
+
 
 # Events are immutable: one of each, shared by every deal that ends a bazzi.
 _MINIMUM = (BazziEvent(0, "minimum"), BazziEvent(1, "minimum"))
@@ -56,7 +46,7 @@ _LEAD = (BazziEvent(0, "lead"), BazziEvent(1, "lead"))
 _TARGET = (BazziEvent(0, "target"), BazziEvent(1, "target"))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Standings:
     deals: tuple[DealResult, ...]
     bazzis: tuple[int, int]
@@ -122,13 +112,15 @@ class Replay:
         self.fold_scored(self._scored(deals))
 
     def _scored(self, deals: Iterable[Deal]):
-        """Each deal validated (with the dealer the fold left) and scored, as fold_scored takes them."""
+        """Each deal validated (with the dealer the fold left) and scored, as fold_scored takes
+        them."""
         rules = self.rules
         for deal in deals:
             number = len(self.results) + 1
             if self.finished_after is not None:
                 raise MatchError(
-                    f"the match was already over after deal {self.finished_after}; a deal cannot follow it",
+                    f"the match was already over after deal {self.finished_after}; a deal cannot "
+                    "follow it",
                     deal=number,
                     code="match_over",
                     params={"after": self.finished_after},
@@ -141,11 +133,12 @@ class Replay:
             yield (deal, dealer, *score_deal(deal, rules))
 
     def fold_scored(self, scored: Iterable[tuple]) -> None:
-        """Fold deals already validated (validate_deal with the dealer the fold left, the match not over) and scored
-        (score_deal): items (deal, dealer, card_points, sweep_points, bonus, scores), in one loop; the fold does not
-        look at the deal itself (None is fine). A match file's reader checks each deal while it parses it, and
-        folds thousands. The state is current after each item (`dealer`, `finished_after`), so a generator may
-        read it to check the next deal; it must not give a deal once the match is over (add refuses one)."""
+        """Fold deals already validated (validate_deal with the dealer the fold left, the match
+        not over) and scored (score_deal): items (deal, dealer, card_points, sweep_points, bonus,
+        scores), in one loop; the fold does not look at the deal itself (None is fine). A match
+        file's reader checks each deal while it parses it, and folds thousands. The state is
+        current after each item (`dealer`, `finished_after`), so a generator may read it to check
+        the next deal; it must not give a deal once the match is over (add refuses one)."""
         results = self.results
         append = results.append
         difference, bazzis, totals = self.difference, self.bazzis, self.totals
@@ -202,22 +195,19 @@ class Replay:
                     if target is not None and (t0 >= target or t1 >= target) and t0 != t1:
                         event = _TARGET[0 if t0 > t1 else 1]
                 append(
-                    _new_tuple(
-                        DealResult,
-                        (
-                            len(results) + 1,
-                            dealer,
-                            bidder,
-                            card_points,
-                            sweep_points,
-                            bonus,
-                            scores,
-                            difference,
-                            event,
-                            next_dealer,
-                            bazzis,
-                            totals,
-                        ),
+                    DealResult(
+                        len(results) + 1,
+                        dealer,
+                        bidder,
+                        card_points,
+                        sweep_points,
+                        bonus,
+                        scores,
+                        difference,
+                        event,
+                        next_dealer,
+                        bazzis,
+                        totals,
                     )
                 )
                 self.dealer = next_dealer

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .cards import ALL_CARD_CODES
 from .errors import MatchError
 from .model import Deal
-from .named import named_tuple
 from .names import check_note
 from .presets import SWEEP_KINDS, Rules
 
 MAX_PLAYS_PER_TEAM = 24  # 48 plays in a deal, alternating between the teams
 MOST_CARDS_CHOICES = (0, 1, "tie")
+LOWEST_BID, HIGHEST_BID = 9, 13  # a bid is a house value
 
 
-DealScore = named_tuple(
-    "DealScore",
-    ("card_points", "sweep_points", "bonus", "scores"),
-    "A deal's points, each (team 0, team 1).",
-    __name__,
-)
+class DealScore(NamedTuple):
+    """A deal's points, each (team 0, team 1)."""
+
+    card_points: tuple[int, int]
+    sweep_points: tuple[int, int]
+    bonus: tuple[int, int]
+    scores: tuple[int, int]
 
 
 def _is_int(value) -> bool:
@@ -55,14 +58,19 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
     if mc is None:
         if rules.needs_most_cards:
             raise MatchError(
-                "these rules score a bonus for most cards: say which team took more cards, or that it was a tie",
+                "these rules score a bonus for most cards: say which team took more cards, or that "
+                "it was a tie",
                 field="most_cards",
                 code="most_cards_missing",
             )
     elif not ((type(mc) is int and mc in (0, 1)) or (type(mc) is str and mc == "tie")):
         raise MatchError('must be 0, 1 or "tie"', field="most_cards", code="most_cards_bad")
-    if deal.bid is not None and not (_is_int(deal.bid) and 9 <= deal.bid <= 13):
-        raise MatchError("a bid is a house value from 9 to 13", field="bid", code="bid_range")
+    if deal.bid is not None and not (_is_int(deal.bid) and LOWEST_BID <= deal.bid <= HIGHEST_BID):
+        raise MatchError(
+            f"a bid is a house value from {LOWEST_BID} to {HIGHEST_BID}",
+            field="bid",
+            code="bid_range",
+        )
     check_note(deal.note)  # the rule of names, line breaks allowed: a note reaches the same screens
 
 
@@ -86,7 +94,8 @@ def _validate_cards(cards, rules: Rules) -> None:
         unknown = sorted(c for c in stray if c not in ALL_CARD_CODES)
         if unknown:
             raise MatchError(
-                f"{_list(unknown)} {_is_are(unknown)} not a card code (use AS 2S … 10S JS QS KS AH AD AC 10D)",
+                f"{_list(unknown)} {_is_are(unknown)} not a card code (use AS 2S … 10S JS QS KS AH "
+                "AD AC 10D)",
                 field="cards",
                 code="cards_unknown",
                 params={"cards": _list(unknown)},
@@ -100,7 +109,8 @@ def _validate_cards(cards, rules: Rules) -> None:
     if len(taken) != len(rules.point_cards):
         missing = [c for c in rules.point_cards if c not in taken]
         raise MatchError(
-            f"point card{'s' if len(missing) > 1 else ''} {_list(missing)} {_is_are(missing)} missing; every point card goes to one team",
+            f"point card{'s' if len(missing) > 1 else ''} {_list(missing)} {_is_are(missing)} "
+            "missing; every point card goes to one team",
             field="cards",
             code="cards_missing",
             params={"cards": _list(missing)},
@@ -127,7 +137,8 @@ def _validate_points(points, rules: Rules) -> None:
             )
     if points[0] + points[1] != total:
         raise MatchError(
-            f"card points {points[0]} + {points[1]} = {points[0] + points[1]}, but they must add up to {total}",
+            f"card points {points[0]} + {points[1]} = {points[0] + points[1]}, but they must add "
+            f"up to {total}",
             field="points",
             code="points_sum",
             params={"points": points, "total": total},
@@ -167,7 +178,8 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
     for team in (0, 1):
         if counts[team] > MAX_PLAYS_PER_TEAM:
             raise MatchError(
-                f"team {team} has {counts[team]} sweeps, but a team makes only {MAX_PLAYS_PER_TEAM} plays in a deal",
+                f"team {team} has {counts[team]} sweeps, but a team makes only "
+                f"{MAX_PLAYS_PER_TEAM} plays in a deal",
                 field="sweeps",
                 code="sweeps_too_many",
                 params={"team": team, "count": counts[team], "max": MAX_PLAYS_PER_TEAM},
@@ -176,14 +188,16 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
         dealer_team = dealer % 2
         if opening is not None and opening == dealer_team:
             raise MatchError(
-                f"the opening sweep is made by the bidder, so it belongs to team {1 - dealer_team}, not the dealer's team {dealer_team}",
+                f"the opening sweep is made by the bidder, so it belongs to team "
+                f"{1 - dealer_team}, not the dealer's team {dealer_team}",
                 field="sweeps",
                 code="opening_wrong_team",
                 params={"team": 1 - dealer_team, "dealer": dealer},
             )
         if last is not None and last != dealer_team:
             raise MatchError(
-                f"the last play of a deal is the dealer's, so a last-play sweep belongs to the dealer's team {dealer_team}",
+                f"the last play of a deal is the dealer's, so a last-play sweep belongs to the "
+                f"dealer's team {dealer_team}",
                 field="sweeps",
                 code="last_wrong_team",
                 params={"team": dealer_team, "dealer": dealer},
@@ -191,7 +205,8 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
 
 
 def score_deal(deal: Deal, rules: Rules) -> DealScore:
-    """Each team's card points, sweep points, most-cards bonus and deal score. Assumes a valid deal."""
+    """Each team's card points, sweep points, most-cards bonus and deal score. Assumes a valid
+    deal."""
     if deal.cards is not None:
         c0 = sum(map(rules.card_values.__getitem__, deal.cards[0]))
         c1 = rules.card_total - c0

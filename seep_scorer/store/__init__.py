@@ -4,7 +4,7 @@ Use `open_repository()` (the TinyDB repository, `tinyrepo.TinyMatchRepository`, 
 first open, so commands that only read match files never load it); the UI and the command line see only the MatchRepository
 interface plus the export/import helpers of the object it returns.
 
-Names load on first use (module __getattr__): `seep-scorer score` imports store.matchfile, and
+Names load on first use (module __getattr__): `seep-scorer list` imports little of it, and
 must not pay for platformdirs, the registry and the repository interface (with the statistics).
 """
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import IO, Any, Iterator
 
+from ..matchfile import MAX_FILE_BYTES, match_to_dict
+from ..matchfile.guards import check_container_budget
+from ..matchfile.jsonio import JSONRefused, dumps, loads
 from ..rules import Match, MatchError
-from .guards import check_container_budget
-from .jsonio import JSONRefused, dumps, loads
-from .matchfile import MAX_FILE_BYTES, match_to_dict
 from .oldtexts import stored_match_from_dict
 from .repository import StoredMatch
 

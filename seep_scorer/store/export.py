@@ -20,11 +20,11 @@ from __future__ import annotations
 import io
 from typing import IO, Iterator
 
+from ..matchfile import dumps_match
 from ..rules import MatchError
 from .backupfile import end_line, header_line, parse_record, raw_record_line, record_line
 from .dealcsv import deal_table_csv
 from .matchdb import read_raw_doc
-from .matchfile import dumps_match
 from .migrations import current_schema
 from .records import canonical_match, now_iso
 from .repository import StoreError

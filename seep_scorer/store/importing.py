@@ -25,6 +25,9 @@ import os
 from pathlib import Path
 from typing import IO, Iterable
 
+from ..matchfile import MAX_FILE_BYTES, loads_match
+from ..matchfile.guards import check_container_budget, checked
+from ..matchfile.jsonio import dumps
 from ..rules import Match, MatchError, Standings
 from .atomic import fsync_dir
 from .backupfile import (
@@ -36,11 +39,8 @@ from .backupfile import (
     read_backup,
 )
 from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
-from .guards import check_container_budget, checked
-from .jsonio import dumps
 from .layout import doc_id_of, is_match_id, shard_of
 from .matchdb import write_match_file
-from .matchfile import MAX_FILE_BYTES, loads_match
 from .records import canonical_match, index_entry, valid_entry
 from .repository import StoredMatch
 from .staging import (

@@ -29,11 +29,11 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
+from ..matchfile import match_from_dict
+from ..matchfile.guards import checked
 from ..rules import MatchError, Standings
 from .atomic import fsync_dir
-from .guards import checked
 from .layout import Layout, is_match_id, shard_of
-from .matchfile import match_from_dict
 from .notices import (
     match_label,
     old_match_new_id,

@@ -11,10 +11,10 @@ Match files (import, `score`) are refused: they are input, and the message says 
 
 from __future__ import annotations
 
+from ..matchfile import match_from_dict
+from ..matchfile.guards import checked
 from ..rules import Match, MatchError
 from ..rules.names import BIDI_CONTROLS, tidied
-from .guards import checked
-from .matchfile import match_from_dict
 
 TEXT_CODES = frozenset(("name_control", "note_control"))
 

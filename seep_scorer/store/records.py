@@ -20,12 +20,12 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from ..matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
+from ..matchfile.guards import checked
+from ..matchfile.jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from ..rules import SWEEP_KINDS, Match, MatchError, Standings, replay, stopped_early
 from ..stats import CONTRIBUTION_VERSION, contribution_of
-from .guards import checked
-from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from .layout import doc_id_of, is_match_id
-from .matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
 from .repository import MatchSummary, StoredMatch, StoreError
 
 __all__ = [

@@ -23,12 +23,12 @@ import os
 import time
 from pathlib import Path
 
+from ..matchfile import match_to_dict
 from ..rules import replay
 from .atomic import fsync_dir
 from .autobackup import STAMP_FORMAT
 from .layout import MAX_REVISION, next_revision, shard_of
 from .matchdb import StrayCopy
-from .matchfile import match_to_dict
 from .notices import index_rebuilt, match_label, match_lost, match_restored
 from .records import now_iso
 from .repository import StoredMatch

@@ -18,8 +18,8 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
+from ..matchfile.jsonio import MAX_FILE_DEPTH, JSONRefused, TooDeep, dumps, loads
 from .atomic import atomic_write_bytes
-from .jsonio import MAX_FILE_DEPTH, JSONRefused, TooDeep, dumps, loads
 
 MAX_STORE_FILE_BYTES = (
     8 * 1024 * 1024

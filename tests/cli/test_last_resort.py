@@ -1,4 +1,5 @@
-"""No traceback reaches the shell: whatever a command did not catch is one line, status 2 (or 1 for a bug)."""
+"""No traceback reaches the shell: whatever a command did not catch is one line, status 2 (or 1 for
+a bug)."""
 
 import os
 import subprocess
@@ -94,7 +95,8 @@ PATCH_A_BUG = """
 
 
 def a_store(tmp_path) -> Path:
-    """A folder holding a store (its matches folder): `list` opens it rather than saying there is none."""
+    """A folder holding a store (its matches folder): `list` opens it rather than saying there is
+    none."""
     (tmp_path / "data" / "matches").mkdir(parents=True)
     return tmp_path / "data"
 

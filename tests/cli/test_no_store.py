@@ -1,4 +1,5 @@
-"""Read-only commands (`list`, `stats`, `export`) on a folder that holds no store: said, nothing written."""
+"""Read-only commands (`list`, `stats`, `export`) on a folder that holds no store: said, nothing
+written."""
 
 import json
 import os

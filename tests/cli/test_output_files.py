@@ -1,4 +1,5 @@
-"""`export -o` and `backup -o`: devices and FIFOs are written to, not replaced; files get the usual permissions."""
+"""`export -o` and `backup -o`: devices and FIFOs are written to, not replaced; files get the usual
+permissions."""
 
 import contextlib
 import os
@@ -8,8 +9,8 @@ import subprocess
 import pytest
 
 from seep_scorer.cli import main
+from seep_scorer.matchfile import loads_match
 from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.matchfile import loads_match
 from tests.store.conftest import open_match, with_deals
 
 
@@ -36,7 +37,8 @@ def _argv(command: str, data_dir, match, target) -> list[str]:
 
 
 def _character_device(tmp_path):
-    """A null device of the test's own where it may make one: a broken build must not replace the real /dev/null."""
+    """A null device of the test's own where it may make one: a broken build must not replace the
+    real /dev/null."""
     if os.geteuid() != 0:
         return "/dev/null"  # only root could replace it, and this is not root
     device = tmp_path / "null"

@@ -1,4 +1,5 @@
-"""`seep-scorer stats` run as a subprocess on a small history whose figures were computed by hand."""
+"""`seep-scorer stats` run as a subprocess on a small history whose figures were computed by
+hand."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def run(*args):
 
 @pytest.fixture
 def imported(tmp_path):
-    """The history imported from a backup through the command line (its dates kept: 2026-03-01 to 03-05)."""
+    """The history imported from a backup through the command line (its dates kept: 2026-03-01 to
+    03-05)."""
     backup = tmp_path / "history.jsonl"
     backup.write_bytes(history_backup())
     data = tmp_path / "data"

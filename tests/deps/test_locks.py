@@ -101,34 +101,3 @@ def test_the_installer_is_locked_at_one_that_writes_a_lean_console_script():
         assert int(locked["pip"][0].split(".")[0]) >= 25, (
             f"{lock.name} pins pip {locked['pip'][0]}, older than 25"
         )
-
-
-def test_the_installed_command_imports_no_regular_expressions(tmp_path):
-    """The console script in this environment (the one
-    scripts/test made) runs `seep-scorer score` without
-    loading `re`: neither the script nor the score path imports it."""
-    import subprocess
-    import sys
-
-    from seep_scorer.rules import Deal, Match
-    from seep_scorer.store.matchfile import dumps_match
-
-    script = Path(sys.executable).with_name("seep-scorer")
-    if not script.exists():
-        pytest.skip("no installed seep-scorer script in this environment")
-    path = tmp_path / "match.json"
-    path.write_text(dumps_match(Match(deals=(Deal(points=(60, 40)),))), encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-X", "importtime", str(script), "score", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
-    imported = [
-        line.rsplit("|", 1)[1].strip()
-        for line in run.stderr.splitlines()
-        if line.startswith("import time:")
-    ]
-    assert "seep_scorer.cli.score" in imported  # the probe saw the command's imports
-    assert "re" not in imported, f"{script} or the score path imports re"

@@ -24,8 +24,8 @@ from e2e_support import (
     wait_text,
 )
 
+from seep_scorer.matchfile import loads_match
 from seep_scorer.rules import replay
-from seep_scorer.store.matchfile import loads_match
 
 SMALL = {"width": 360, "height": 640}
 

@@ -1,10 +1,10 @@
-"""The one-pass deal reader (store/matchdeals.py) against the careful path it stands in for.
+"""The one-pass deal reader (matchfile/deals.py, with the rules' fast_deal_check) against the
+careful path it stands in for.
 
-`_fast_deal` may only accept a deal that deal_from_dict + Replay.add would accept, building the same Deal
-and the same scores; everything else it hands to the careful path. So with the fast path switched off the
-reader must give the same match and standings, or the same error (message, code, deal, field, params),
-on valid files and on files damaged anywhere in a deal.
-"""
+`fast_deal_check` may only accept a deal that deal_from_dict + Replay.add would accept, building the
+same Deal and the same scores; everything else it hands to the careful path. So with the fast path
+switched off the reader must give the same match and standings, or the same error (message, code,
+deal, field, params), on valid files and on files damaged anywhere in a deal."""
 
 import copy
 import json
@@ -13,9 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seep_scorer.matchfile import deals as matchdeals
+from seep_scorer.matchfile import loads_scored_match, match_to_dict, scored_match_from_dict
 from seep_scorer.rules import PRESETS, MatchError, Sweep, make_rules
-from seep_scorer.store import matchdeals
-from seep_scorer.store.matchfile import loads_scored_match, match_to_dict, scored_match_from_dict
+from seep_scorer.rules.fastcheck import fast_deal_check
 from tests.strategies import matches
 
 from .test_matchfile import SPEC_EXAMPLE
@@ -90,7 +91,7 @@ def careful_outcome(doc, monkeypatch):
     with monkeypatch.context() as m:
         m.setattr(
             matchdeals,
-            "_fast_deal",
+            "fast_deal_check",
             lambda rules, from_json=False, keep_deals=True: lambda obj, dealer: None,
         )
         return outcome(doc)
@@ -146,7 +147,8 @@ def test_the_fast_path_decides_as_the_careful_path(doc, monkeypatch):
     assert (
         outcome(doc, text=True) == careful
     )  # from json.loads: card codes' types not checked twice
-    # Standings only (seep-scorer score): every check all the same, the same standings or the same error.
+    # Standings only (seep-scorer score): every check all the same, the same standings or the same
+    # error.
     assert outcome(doc, text=True, keep_deals=False) == without_deals(careful)
     assert outcome(copy.deepcopy(doc), keep_deals=False) == without_deals(careful)
 
@@ -170,7 +172,7 @@ def test_a_str_subclass_among_card_codes_is_refused_unless_json_made_the_value()
 @given(match=matches(max_deals=20))
 def test_valid_files_take_the_fast_path_and_read_back_the_same(match, monkeypatch):
     doc = json.loads(json.dumps(match_to_dict(match)))
-    fast = matchdeals._fast_deal
+    fast = fast_deal_check
     declined = []
 
     def counting(rules, from_json=False, keep_deals=True):
@@ -184,7 +186,7 @@ def test_valid_files_take_the_fast_path_and_read_back_the_same(match, monkeypatc
 
         return counted
 
-    monkeypatch.setattr(matchdeals, "_fast_deal", counting)
+    monkeypatch.setattr(matchdeals, "fast_deal_check", counting)
     got = outcome(doc)
     assert got[0] == "ok" and got[1] == match
     assert declined == []  # a valid deal never needs the careful path
@@ -192,7 +194,8 @@ def test_valid_files_take_the_fast_path_and_read_back_the_same(match, monkeypatc
 
 
 def test_a_rules_error_waits_for_a_later_file_error():
-    """The careful path checked every deal's types before any rule: a type error in deal 3 wins over deal 1's sum."""
+    """The careful path checked every deal's types before any rule: a type error in deal 3 wins
+    over deal 1's sum."""
     doc = dict(
         SPEC_EXAMPLE,
         deals=[
@@ -235,7 +238,7 @@ def test_a_deal_after_the_end_is_refused_by_the_fast_reader_too():
     ],
 )
 def test_the_fast_path_declines_what_the_rules_refuse(deal):
-    assert matchdeals._fast_deal(PRESETS["standard"])(deal, 0) is None
+    assert fast_deal_check(PRESETS["standard"])(deal, 0) is None
 
 
 @pytest.mark.parametrize(
@@ -251,8 +254,8 @@ def test_the_fast_path_declines_what_the_rules_refuse(deal):
 )
 def test_rules_with_a_most_cards_bonus_need_to_be_told_who_took_most(deal):
     rules = make_rules("custom", {"most_cards_bonus": 3})
-    assert matchdeals._fast_deal(rules)(deal, 0) is None
-    assert matchdeals._fast_deal(rules)(dict(deal, most_cards="tie"), 0) is not None
+    assert fast_deal_check(rules)(deal, 0) is None
+    assert fast_deal_check(rules)(dict(deal, most_cards="tie"), 0) is not None
     doc = dict(
         SPEC_EXAMPLE, rules={"preset": "custom", "overrides": {"most_cards_bonus": 3}}, deals=[deal]
     )
@@ -266,7 +269,7 @@ def test_rules_with_a_most_cards_bonus_need_to_be_told_who_took_most(deal):
 )
 def test_points_for_other_than_the_two_teams_are_refused(points):
     deal = {"points": points, "sweeps": []}
-    assert matchdeals._fast_deal(PRESETS["standard"])(deal, 0) is None
+    assert fast_deal_check(PRESETS["standard"])(deal, 0) is None
     with pytest.raises(MatchError):
         loads_scored_match(json.dumps(dict(SPEC_EXAMPLE, deals=[deal])), keep_deals=False)
 
@@ -293,7 +296,8 @@ def _standard_cards(mine: list[str]) -> dict:
 @pytest.mark.parametrize(
     "cards",
     [
-        # Twice a card whose bit doubled is its neighbour's, the neighbour missing: the bits' sum alone would match.
+        # Twice a card whose bit doubled is its neighbour's, the neighbour missing: the bits' sum
+        # alone would match.
         {
             "0": ["2S", "2S"],
             "1": [c for c in PRESETS["standard"].point_cards if c not in ("2S", "3S")],
@@ -305,12 +309,13 @@ def _standard_cards(mine: list[str]) -> dict:
     ],
 )
 def test_the_card_sum_sees_a_card_twice_or_missing(cards):
-    """The fast path's card check is a sum of numbers, one per point card: each of these keeps the count of codes
-    right, and the fast path hands each to the careful one, which names the fault as before."""
+    """The fast path's card check is a sum of numbers, one per point card: each of these keeps the
+    count of codes right, and the fast path hands each to the careful one, which names the fault as
+    before."""
     codes = PRESETS["standard"].point_cards
     assert len(cards["0"]) + len(cards["1"]) == len(codes)
     deal = {"cards": cards, "sweeps": []}
-    assert matchdeals._fast_deal(PRESETS["standard"], True, False)(deal, 0) is None
+    assert fast_deal_check(PRESETS["standard"], True, False)(deal, 0) is None
     doc = json.loads(json.dumps(dict(SPEC_EXAMPLE, deals=[deal])))
     with pytest.raises(MatchError) as caught:
         loads_scored_match(json.dumps(doc), keep_deals=False)
@@ -320,21 +325,20 @@ def test_the_card_sum_sees_a_card_twice_or_missing(cards):
 def test_the_card_sum_gives_each_team_its_card_points():
     rules = make_rules("custom", {"card_values": {"10D": 7, "AH": 3}})
     mine = ["KS", "AH", "10D"]
-    checked = matchdeals._fast_deal(rules, True, False)(
-        {"cards": _standard_cards(mine), "sweeps": []}, 0
-    )
+    checked = fast_deal_check(rules, True, False)({"cards": _standard_cards(mine), "sweeps": []}, 0)
     assert checked[2] == (13 + 3 + 7, rules.card_total - 23)
 
 
 @pytest.mark.parametrize("team", [False, True, 0.0, 1.0])
 def test_a_normal_sweep_for_a_team_that_is_not_a_whole_number_is_refused(team):
-    """{"team": false, "kind": "normal"} == {"team": 0, "kind": "normal"} in Python: the fast path counts
-    normal sweeps by that comparison, and must still refuse a bool or a fraction as the team."""
+    """{"team": false, "kind": "normal"} == {"team": 0, "kind": "normal"} in Python: the fast path
+    counts normal sweeps by that comparison, and must still refuse a bool or a fraction as the team.
+    """
     deal = {
         "points": {"0": 50, "1": 50},
         "sweeps": [{"team": 1, "kind": "normal"}, {"team": team, "kind": "normal"}],
     }
-    assert matchdeals._fast_deal(PRESETS["standard"], True, False)(deal, 0) is None
+    assert fast_deal_check(PRESETS["standard"], True, False)(deal, 0) is None
     with pytest.raises(MatchError) as caught:
         loads_scored_match(json.dumps(dict(SPEC_EXAMPLE, deals=[deal])), keep_deals=False)
     assert caught.value.deal == 1 and caught.value.field == "sweeps[1].team"
@@ -347,6 +351,6 @@ def test_normal_sweeps_are_counted_for_their_teams():
         {"kind": "normal", "team": 0},
         {"team": 1, "kind": "normal"},
     ]
-    checked = matchdeals._fast_deal(rules)({"points": {"0": 50, "1": 50}, "sweeps": sweeps}, 0)
+    checked = fast_deal_check(rules)({"points": {"0": 50, "1": 50}, "sweeps": sweeps}, 0)
     assert checked[0].sweeps == (Sweep(1, "normal"), Sweep(0, "normal"), Sweep(1, "normal"))
     assert checked[3] == (25, 50) and checked[5] == (75, 100)

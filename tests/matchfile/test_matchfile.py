@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seep_scorer.matchfile import dumps_match, loads_match, match_from_dict, match_to_dict
 from seep_scorer.rules import MatchError, replay
-from seep_scorer.store.matchfile import dumps_match, loads_match, match_from_dict, match_to_dict
 from tests.strategies import matches
 
 SPEC_EXAMPLE = {
@@ -232,3 +232,11 @@ def test_no_mutation_of_a_valid_file_crashes_the_reader(data):
         loads_match(json.dumps(doc))
     except MatchError:
         pass
+
+
+def test_a_byte_order_mark_is_dropped_as_utf_8_sig_drops_it():
+    text = json.dumps(SPEC_EXAMPLE)
+    assert loads_match(b"\xef\xbb\xbf" + text.encode()) == loads_match(text.encode())
+    with pytest.raises(MatchError) as caught:
+        loads_match(b"\xef\xbb\xbf" + text.encode()[:10] + b"\xff")
+    assert caught.value.message == "the file is not UTF-8 text (bad byte at position 10)"

@@ -1,4 +1,5 @@
-"""The match file is strict JSON: at most 32 levels deep, no NaN or Infinity, read from text or built by code.
+"""The match file is strict JSON: at most 32 levels deep, no NaN or Infinity, read from text or
+built by code.
 
 Whatever the reader accepts, the store can write and read back (issue 8, items 7 and 9).
 """
@@ -7,10 +8,9 @@ import json
 
 import pytest
 
+from seep_scorer.matchfile import dumps_match, jsonio, loads_match, match_from_dict, match_to_dict
+from seep_scorer.matchfile.guards import checked
 from seep_scorer.rules import Deal, Match, MatchError
-from seep_scorer.store import jsonio
-from seep_scorer.store.guards import checked
-from seep_scorer.store.matchfile import dumps_match, loads_match, match_from_dict, match_to_dict
 
 from .test_matchfile import SPEC_EXAMPLE
 

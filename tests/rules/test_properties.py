@@ -44,9 +44,9 @@ def test_replaying_one_deal_at_a_time_equals_replaying_the_whole_list(match):
 
 
 def reference_replay(match):
-    """Each deal's (dealer, scores, difference, event, next dealer, bazzis, totals), straight from rules.md, one
-    deal at a time and as plainly as it can be written: the engine's fold (one loop over thousands of deals for
-    the file reader) must agree with it."""
+    """Each deal's (dealer, scores, difference, event, next dealer, bazzis, totals), straight from
+    rules.md, one deal at a time and as plainly as it can be written: the engine's fold (one loop
+    over thousands of deals for the file reader) must agree with it."""
     rules, out = match.rules, []
     dealer, difference, bazzis, totals = match.first_dealer, 0, [0, 0], [0, 0]
     for deal in match.deals:
@@ -59,7 +59,8 @@ def reference_replay(match):
         if rules.scoring == "ledger":
             difference += s0 - s1
             leading_team = 0 if difference > 0 else 1 if difference < 0 else None
-            # The dealer's team ahead: the deal passes to the right; behind or level: the same dealer again.
+            # The dealer's team ahead: the deal passes to the right; behind or level: the same
+            # dealer again.
             following = (
                 None
                 if dealer is None

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from e2e_support import Server  # noqa: E402
 from replay import generate_match  # noqa: E402
 
-from seep_scorer.store.matchfile import dumps_match  # noqa: E402
+from seep_scorer.matchfile import dumps_match  # noqa: E402
 from seep_scorer.ui.presence import SESSION_TIMEOUT_SECONDS  # noqa: E402
 from seep_scorer.ui.screens.base import MAX_WIDTH  # noqa: E402
 

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seep_scorer.matchfile import loads_match, match_from_dict, match_to_dict
 from seep_scorer.rules import Deal, Match, MatchError, check_name, replay
 from seep_scorer.rules.names import first_refused, json_shown, shown, tidied
 from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.matchfile import loads_match, match_from_dict, match_to_dict
 from tests.matchfile.test_matchfile import SPEC_EXAMPLE
 from tests.security.test_names import doc_with
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from seep_scorer.cli import main
+from seep_scorer.matchfile import dumps_match, loads_match
 from seep_scorer.store import open_repository
-from seep_scorer.store.matchfile import dumps_match, loads_match
 
 from .conftest import finishing_match, open_match, tree_snapshot, with_deals
 

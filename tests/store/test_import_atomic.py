@@ -11,9 +11,9 @@ import time
 
 import pytest
 
+from seep_scorer.matchfile import MAX_FILE_BYTES, match_to_dict
 from seep_scorer.rules import MatchError
 from seep_scorer.store import open_repository, staging, tinyrepo
-from seep_scorer.store.matchfile import MAX_FILE_BYTES, match_to_dict
 from seep_scorer.store.storage import AtomicJSONStorage
 
 from .conftest import open_match, tree_snapshot, with_deals

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seep_scorer.matchfile import match_to_dict
 from seep_scorer.rules import PRESETS, Deal, Match, MatchError, MatchFormat, Sweep, Team
 from seep_scorer.store import open_repository
-from seep_scorer.store.matchfile import match_to_dict
 from tests.strategies import matches
 
 from .conftest import finishing_match, open_match, tree_snapshot, with_deals

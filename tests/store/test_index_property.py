@@ -17,6 +17,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seep_scorer.matchfile import dumps_match
 from seep_scorer.rules import MatchError, replay
 from seep_scorer.stats import aggregate, contribution_of, player_key
 from seep_scorer.store import close_all, open_repository
@@ -24,7 +25,6 @@ from seep_scorer.store.backupfile import end_line, header_line, record_line
 from seep_scorer.store.history import known_names, select
 from seep_scorer.store.layout import parse_match_file_name
 from seep_scorer.store.matchdb import read_match_file
-from seep_scorer.store.matchfile import dumps_match
 from seep_scorer.store.repository import STATUSES, MatchQuery, StoredMatch
 from tests.strategies import deals, matches
 

@@ -7,11 +7,11 @@ from datetime import date
 
 import pytest
 
+from seep_scorer.matchfile import match_to_dict
 from seep_scorer.rules import replay
 from seep_scorer.store import open_repository
 from seep_scorer.store.layout import Layout, doc_id_of, shard_of
 from seep_scorer.store.matchdb import write_match_file
-from seep_scorer.store.matchfile import match_to_dict
 from seep_scorer.store.repository import StoredMatch
 from seep_scorer.store.tinyrepo import TinyMatchRepository, _Migrating
 from tests.store.histories import EXPECTED, EXPECTED_SINCE_MARCH_3, created_of, history

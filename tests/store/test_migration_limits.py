@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from seep_scorer.matchfile import match_to_dict
 from seep_scorer.store import migrations, open_repository
-from seep_scorer.store.matchfile import match_to_dict
 
 from .conftest import finishing_match, level_deal, open_match, with_deals
 

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from seep_scorer.cli import main as cli_main
+from seep_scorer.matchfile import match_to_dict
 from seep_scorer.store import StoreError, migrations, open_repository
-from seep_scorer.store.matchfile import match_to_dict
 
 from .conftest import finishing_match, open_match, with_deals
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import itertools
 from datetime import datetime, timezone
 
+from seep_scorer.matchfile import dumps_match
 from seep_scorer.rules import replay, stopped_early, validate_match
 from seep_scorer.stats import aggregate, contribution_of
 from seep_scorer.store import history
 from seep_scorer.store.dealcsv import deal_table_csv
-from seep_scorer.store.matchfile import dumps_match
 from seep_scorer.store.repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch
 
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from ...i18n import _, fmt, ngettext
+from ...matchfile import MAX_FILE_BYTES, loads_match
+from ...matchfile.guards import checked
 from ...rules import MatchError
 from ...store.backupfile import (
     HEADER_PEEK_BYTES,
@@ -24,8 +26,6 @@ from ...store.backupfile import (
     looks_like_backup,
     read_backup,
 )
-from ...store.guards import checked
-from ...store.matchfile import MAX_FILE_BYTES, loads_match
 from ...store.records import canonical_match
 from ...store.repository import MatchRepository
 from .. import texts

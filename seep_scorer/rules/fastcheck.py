@@ -1,106 +1,50 @@
-"""A match file's deals read, validated and replayed in one pass, each deal dict looked at once.
+"""The quick check of one deal as a match file gives it: the file's types and the rules at once.
 
-The careful path is matchfile.deal_from_dict (the file's types) followed by
-Replay.add (the rules: validate_deal, score_deal, the ledger). A typical deal is
-instead checked here against both at once by `_fast_deal`, which accepts a deal
-only when the careful path would accept it and build the same Deal and scores;
-anything else, however harmless (an unknown key, a str subclass, a deal after
-the end), goes the careful way, which words the error. So the messages and codes
-are the careful path's by construction, and tests/matchfile/test_matchdeals.py
-holds the two paths to the same results on generated and damaged files.
-
-The order of errors is the careful path's too: every deal's file types are
-checked before any rule, so a rules error is held back (`failed`) while the rest
-of the deals are still parsed; the caller raises it after its own checks.
+The careful path is the match file reader's deal_from_dict (the file's types)
+followed by Replay.add (the rules: validate_deal, score_deal). A file's reader
+checks a typical deal here instead, in one pass over its JSON object, with the
+rules' own constants: a deal is accepted only when the careful path would
+accept it and build the same Deal and scores. Anything else, however harmless
+(an unknown key, a str subclass), returns None: take the careful path, which
+words the error. tests/matchfile/test_matchdeals.py holds the two paths to the
+same results on generated and damaged files (Hypothesis).
 """
 
 from __future__ import annotations
 
-from ..rules import Deal, MatchError, Replay, Rules, Sweep
-from ..rules.names import MAX_NOTE, first_refused
+from .model import DEAL_FIELDS, SWEEP_FIELDS, Deal, Sweep
+from .names import MAX_NOTE, first_refused
+from .presets import SWEEP_KINDS, Rules
+from .scoring import HIGHEST_BID, LOWEST_BID, MAX_PLAYS_PER_TEAM
 
-_DEAL_KEYS = frozenset(("cards", "points", "sweeps", "most_cards", "dealer", "bid", "note"))
-_SWEEP_KEYS = frozenset(("team", "kind"))
-_SIDES = frozenset(("0", "1"))
-_STR_ONLY = {str}
+_SIDES = frozenset(("0", "1"))  # a file's teams, as object keys
 _ZERO = (0, 0)
 _NO_CARDS: list = []
+_STR_ONLY = {str}
 _ABSENT = object()
 # Sweeps are immutable: one of each, shared by every deal.
-_SWEEPS = tuple(
-    {kind: Sweep(team, kind) for kind in ("normal", "opening", "last")} for team in (0, 1)
-)
-_NORMAL = (
-    {"team": 0, "kind": "normal"},
-    {"team": 1, "kind": "normal"},
-)  # a normal sweep as the file gives it
+_SWEEPS = tuple({kind: Sweep(team, kind) for kind in SWEEP_KINDS} for team in (0, 1))
+# A normal sweep as the file gives it.
+_NORMAL = ({"team": 0, "kind": "normal"}, {"team": 1, "kind": "normal"})
+_DEAL_KEYS = DEAL_FIELDS
+_SWEEP_KEYS = SWEEP_FIELDS
 
 
-def read_deals(
-    deals_obj: list,
-    rules: Rules,
-    match_format,
-    first_dealer: int | None,
-    careful,
-    from_json: bool = False,
-    keep_deals: bool = True,
-):
-    """(deals, replay state, the first rules error or None). `careful(obj, number)` is deal_from_dict:
-    it raises the first file error at once, as the careful path does. `from_json`: see _fast_deal.
-    `keep_deals=False`: every deal is checked and replayed all the same, but no Deal record is kept (deals is
-    empty): for a caller that needs only the standings, such as `seep-scorer score` (a third of its reading)."""
-    state = Replay(rules, match_format, first_dealer)
-    fast = _fast_deal(rules, from_json, keep_deals)
-    deals = []
-    failed: MatchError | None = None
-    count = len(deals_obj)
-    position = 0  # of the next deal to read
+def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = True):
+    """fast(obj, dealer_before) -> (Deal, dealer, card_points, sweep_points, bonus, scores), or
+    None for "take the careful path". `obj` is one deal as a match file gives it (a JSON object).
+    Every check of the file reader's deal_from_dict and of validate_deal is here, in one pass,
+    with the rules' constants. `keep_deals=False`: the same checks, and None for the Deal.
 
-    def checked():
-        """The deals the fast path accepts, from `position` on, each checked with the dealer the fold left."""
-        nonlocal position
-        while position < count and state.finished_after is None:
-            item = fast(deals_obj[position], state.dealer)
-            if item is None:
-                return
-            if keep_deals:
-                deals.append(item[0])
-            position += 1
-            yield item
-
-    while position < count:
-        if failed is None:
-            state.fold_scored(checked())
-            if position == count:
-                break
-        # This deal takes the careful path: the fast one declined it, or the match is over, or a rules error came first.
-        number = position + 1
-        deal = careful(deals_obj[position], number)
-        position = number
-        if keep_deals:
-            deals.append(deal)
-        if failed is None:
-            try:
-                state.add(deal)
-            except MatchError as err:
-                failed = err
-    return tuple(deals), state, failed
-
-
-def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
-    """fast(obj, dealer_before) -> (Deal, dealer, card_points, sweep_points, bonus, scores), or None for
-    "take the careful path". Every check of deal_from_dict and validate_deal is here, in one pass.
-    `keep_deals=False`: the same checks, and None where the Deal would be.
-
-    `from_json`: the value is json.loads's, whose strings are never a str subclass; a card list's codes then
-    need no type check of their own: a number, true, false or null is no point card's code (KeyError below),
-    and a list or an object cannot be looked up (TypeError)."""
+    `from_json`: the value is json.loads's, whose strings are never a str subclass; a card list's
+    codes then need no type check of their own: a number, true, false or null is no point card's
+    code (KeyError below), and a list or an object cannot be looked up (TypeError)."""
     n_points = len(rules.point_cards)
-    # Each point card as one number: its value above a bit of its own. The codes of both lists summed give
-    # every bit once and the card total above them exactly when each point card is listed once: n codes whose
-    # bits sum to 2**n - 1 cannot repeat a card, since a sum of n powers of two has n bits set only when they
-    # are distinct (and a card listed twice cannot make up for a value missing above: that adds bits). Team
-    # 0's sum, shifted, is its card points. 17 dict lookups instead of building and comparing a set.
+    # Each point card as one number: its value above a bit of its own. The codes of both lists
+    # summed give every bit once and the card total above them exactly when each point card is
+    # listed once: n codes whose bits sum to 2**n - 1 cannot repeat a card, since a sum of n powers
+    # of two has n bits set only when they are distinct (and a card listed twice cannot make up for
+    # a value missing above: that adds bits). Team 0's sum, shifted, is its card points.
     card_code_of = {
         code: (rules.card_values[code] << n_points) | (1 << i)
         for i, code in enumerate(rules.point_cards)
@@ -121,7 +65,7 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
         if type(obj) is not dict:
             return None
         if len(obj) == 2 and "sweeps" in obj:
-            # The usual deal: its cards or its points, and its sweeps; no dealer, bonus, bid or note to look up.
+            # The usual deal: its cards or its points, and its sweeps; no dealer, bonus, bid, note.
             # (Its other key is looked for below: neither "cards" nor "points" returns None.)
             dealer = most = bid = note = None
             at = dealer_before
@@ -151,7 +95,7 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
             else:
                 return None
             bid = get("bid")
-            if bid is not None and not (type(bid) is int and 9 <= bid <= 13):
+            if bid is not None and not (type(bid) is int and LOWEST_BID <= bid <= HIGHEST_BID):
                 return None
             note = get("note")
             if note is not None and not (
@@ -204,19 +148,18 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
         sweeps_obj = obj.get("sweeps", _ABSENT)
         if sweeps_obj is _ABSENT:
             sweeps, sweep_points = (), _ZERO
-        elif (
-            type(sweeps_obj) is not list or len(sweeps_obj) > 24
-        ):  # 24: no team over its plays, however split
-            return None
+        elif type(sweeps_obj) is not list or len(sweeps_obj) > MAX_PLAYS_PER_TEAM:
+            return None  # (more may be fine, split between the teams: the careful path decides)
         elif not sweeps_obj:
             sweeps, sweep_points = (), _ZERO
         elif (n0 := sweeps_obj.count(normal0)) == len(sweeps_obj) or n0 + sweeps_obj.count(
             normal1
         ) == len(sweeps_obj):
-            # The usual sweeps, each {"team": 0 or 1, "kind": "normal"}: compared and counted in C. == also lets
-            # a team of false, true, 0.0 or 1.0 through (False == 0), so the teams' types are checked on their own.
+            # The usual sweeps, each {"team": 0 or 1, "kind": "normal"}: compared and counted in C.
+            # == also lets a team of false, true, 0.0 or 1.0 through (False == 0), so the teams'
+            # types are checked on their own.
             for s in sweeps_obj:
-                if s["team"].__class__ is not int:
+                if type(s["team"]) is not int:
                     return None
             sweep_points = (n0 * normal_value, (len(sweeps_obj) - n0) * normal_value)
             sweeps = tuple([_SWEEPS[s["team"]]["normal"] for s in sweeps_obj]) if keep_deals else ()
@@ -231,7 +174,7 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
                 if type(team) is not int or type(kind) is not str:
                     return None
                 value = sweep_values.get(kind)
-                if value is None:  # not a kind of sweep
+                if value is None:  # not one of SWEEP_KINDS
                     return None
                 if team == 0:
                     t0 += value
@@ -263,12 +206,10 @@ def _fast_deal(rules: Rules, from_json: bool = False, keep_deals: bool = True):
                 card_points[0] + sweep_points[0] + bonus[0],
                 card_points[1] + sweep_points[1] + bonus[1],
             )
-        deal = (
-            Deal._make(cards, points, sweeps, most, dealer, bid, note, {}) if keep_deals else None
-        )
+        deal = Deal(cards, points, sweeps, most, dealer, bid, note, {}) if keep_deals else None
         return deal, at, card_points, sweep_points, bonus, scores
 
     return fast
 
 
-__all__ = ["read_deals"]
+__all__ = ["fast_deal_check"]

@@ -1,4 +1,5 @@
-"""Strict JSON for everything the store reads or writes: bounded nesting, no NaN or Infinity.
+"""Strict JSON for match files and everything the store reads or writes: bounded nesting, no NaN or
+Infinity.
 
 Python's json module reads `NaN`, `Infinity` and `1e400` (as inf), none of which
 is JSON, and nests as deep as the interpreter's recursion limit. A value that
@@ -14,8 +15,8 @@ always fits in its envelope.
 
 from __future__ import annotations
 
-# No typing import: `seep-scorer score` (a new interpreter per file) loads this module, and `object` says as much.
-# Nor json nor math at first: see _parse.
+import json
+import math
 
 MAX_MATCH_DEPTH = 32
 ENVELOPE_DEPTH = 4
@@ -27,7 +28,8 @@ class JSONRefused(ValueError):
 
 
 class TooDeep(JSONRefused):
-    """Nested beyond the limit (`limit`): callers that word depth their own way can tell it apart."""
+    """Nested beyond the limit (`limit`): callers that word depth their own way can tell it
+    apart."""
 
     def __init__(self, limit: int):
         super().__init__(f"is nested more than {limit} levels deep; a match needs far fewer")
@@ -39,8 +41,6 @@ def _refuse_constant(name: str):
 
 
 def _finite_float(text: str) -> float:
-    import math  # a match file holds no fractions: only odd input gets here
-
     value = float(text)
     if not math.isfinite(value):
         raise JSONRefused(f"holds the number {text[:20]}, too large to store")
@@ -50,8 +50,7 @@ def _finite_float(text: str) -> float:
 def depth_of(value: object, limit: int) -> int:
     """How deeply `value` nests (iteratively: never a RecursionError); stops counting past `limit`.
 
-    Level by level rather than node by node: a 5,000-deal match is walked in
-    about a third of the time, which `seep-scorer score` notices.
+    Level by level: one list per level of the value, not one stack entry per node.
     """
     level = [value] if isinstance(value, (dict, list, tuple)) else []
     depth = 0
@@ -74,9 +73,8 @@ def check_depth(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
 
 
 def check_value(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
-    """check_depth, and no NaN or Infinity anywhere: for values built by code rather than read by `loads`."""
-    import math
-
+    """check_depth, and no NaN or Infinity anywhere: for values built by code, not read by
+    `loads`."""
     check_depth(value, limit)
     stack = [value]
     while stack:
@@ -91,14 +89,15 @@ def check_value(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
 
 
 def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = True) -> object:
-    """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond `max_depth`.
+    """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond
+    `max_depth`.
 
     `walk=False` skips the depth walk, for a reader that bounds every place where
     the value could nest deeply itself (matchfile does: known fields are
     shape-checked and unknown keys are walked where they sit).
     """
     try:
-        value = _parse(text)
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
         raise TooDeep(max_depth) from None
     if walk:
@@ -106,50 +105,8 @@ def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = Tr
     return value
 
 
-class _StrictReading:
-    """What the C scanner reads of a json.JSONDecoder: these hooks, json.loads's defaults otherwise."""
-
-    strict = True
-    object_hook = object_pairs_hook = None
-    parse_int = int
-    parse_float = staticmethod(_finite_float)
-    parse_constant = staticmethod(_refuse_constant)
-
-
-try:  # CPython's own scanner, which json.loads runs; Pyodide has it too
-    from _json import make_scanner as _make_scanner
-
-    _scan = _make_scanner(_StrictReading)
-except ImportError:
-    _scan = None
-_SPACE = " \t\n\r"  # JSON's whitespace, all of it
-
-
-def _parse(text: str | bytes) -> object:
-    """json.loads(text) with the strict hooks. A text is read by the scanner json.loads itself uses, called
-    directly: reading a valid file needs no json package (and its regular expressions), which `seep-scorer score`
-    would load for nothing. Anything else, and any text the scanner does not read whole, goes to json.loads,
-    which words the error (tests/store/test_jsonio.py holds the two to the same results)."""
-    if _scan is not None and type(text) is str:
-        start = len(text) - len(text.lstrip(_SPACE))
-        try:
-            value, end = _scan(text, start)
-        except (
-            Exception
-        ):  # no value, bad JSON, a refused number: json.loads below raises it, in its words
-            pass
-        else:
-            if end == len(text) or not text[end:].strip(_SPACE):
-                return value
-    import json
-
-    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
-
-
 def dumps(value: object, *, indent: int | None = None, compact: bool = True) -> str:
     """JSON text of `value`; ValueError for NaN or Infinity, so they are never written."""
-    import json  # here: reading a file needs none of it (_parse)
-
     separators = (",", ":") if compact and indent is None else None
     return json.dumps(
         value, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
