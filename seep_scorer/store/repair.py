@@ -157,7 +157,7 @@ class RepairMixin:
             return self._reinstate(mid, stored, standings, entry, revs, damaged, "previous", None)
         reason = damaged[0][1] if damaged else "is missing"
         label = match_label(entry["teams"] if entry else None, mid)
-        found = self._find_in_backups(mid)
+        found = self.auto_backup.find_match(mid)
         if found is not None:
             record, backup_time = found
             standings = replay(record.match)

@@ -37,8 +37,9 @@ from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
+from .adapters import BackingUp
 from .atomic import remove_temp_files
-from .autobackup import AutoBackupMixin
+from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
 from .export import ExportMixin
 from .history import select
@@ -74,7 +75,7 @@ __all__ = [
 ]  # WriteFailed: what a write the disk refuses raises
 
 
-class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin):
+class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin):
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(
@@ -90,7 +91,8 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         self._depth = 0
         self._index = IndexShards(self.layout, self._rebuild_shard)
         self._view = IndexView()
-        self._init_auto_backups()
+        # The daily automatic backups (autobackup.py): when they are taken, and where.
+        self.auto_backup = AutoBackups(BackingUp(self))
         try:
             self.layout.create_folders()
             self._lock_handle = open(self.layout.lock_file, "a+b")
@@ -154,8 +156,8 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             migrate(_Migrating(self), version)
         self._finish_imports()
         self._reconcile()
-        if self._auto_backup_due():
-            self._backup_quietly()  # a full disk must not keep the matches from opening
+        if self.auto_backup.due():
+            self.auto_backup.backup_quietly()  # a full disk must not keep the matches from opening
 
     def _schema_at_open(self) -> int:
         try:
@@ -181,7 +183,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
 
     def _repair_store_file(self, damage: DamagedFile) -> int:
         moved = self._move_aside(damage.path)
-        settings, backup_time = self._settings_in_backups()
+        settings, backup_time = self.auto_backup.find_settings()
         # store.json names the schema; without it, the layout on disk tells.
         version = 1 if has_legacy_store(self.layout) else current_schema()
         self._store_db.close()
@@ -299,7 +301,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             stored = StoredMatch(mid, canonical, 1, now, now, standings.finished)
             with disk_writes("the new match"):
                 self._commit(stored, as_dict, None, standings)
-        self._backup_if_due()
+        self.auto_backup.backup_if_due()
         return stored
 
     def save(self, match_id: str, match: Match, base_revision: int) -> StoredMatch:
@@ -322,7 +324,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             )
             with disk_writes("the change"):
                 self._commit(stored, as_dict, base_revision, standings)
-        self._backup_if_due()
+        self.auto_backup.backup_if_due()
         return stored
 
     def delete(self, match_id: str) -> StoredMatch:
@@ -364,6 +366,16 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             # The index is enough: the open made it agree with the files, and every write keeps it so.
             if self._index.get(mid) is None:
                 return mid
+
+    # ----- automatic backups (autobackup.py) -----
+
+    def auto_backups(self) -> list[Path]:
+        """The automatic backups, newest first."""
+        return self.auto_backup.listed()
+
+    def backup_now(self) -> Path:
+        """Write a new automatic backup now (the oldest beyond the kept number go). Returns its path."""
+        return self.auto_backup.backup_now()
 
     # ----- settings -----
 

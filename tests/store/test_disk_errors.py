@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from seep_scorer.store import StoreError, open_repository, tinyrepo
+from seep_scorer.store import StoreError, autobackup, open_repository, tinyrepo
 from seep_scorer.store.storage import AtomicJSONStorage
 
 from .conftest import open_match, tree_snapshot, with_deals
@@ -54,7 +54,7 @@ def test_a_backup_that_fails_at_open_in_any_way_of_the_disk_is_a_notice(stored_s
     def no_space(self):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(tinyrepo.TinyMatchRepository, "backup_now", no_space)
+    monkeypatch.setattr(autobackup.AutoBackups, "backup_now", no_space)
     reopened = open_repository(repo.data_dir, fresh=True)
     assert reopened.get(stored.id).match == stored.match
     assert any("storage is full" in n for n in reopened.notices)
