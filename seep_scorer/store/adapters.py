@@ -10,11 +10,16 @@ time, so what the repository does (its lock, say) is what they get.
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import IO, Any
 
+from ..rules import Standings
+from .backupfile import BackupRecord
 from .layout import Layout
+from .repository import StoredMatch
+from .shards import IndexShards
 
-__all__ = ["BackingUp"]
+__all__ = ["BackingUp", "Repairing"]
 
 
 class _Adapter:
@@ -38,3 +43,25 @@ class BackingUp(_Adapter):
 
     def write_backup(self, out: IO[bytes]) -> None:
         self._repo.write_backup(out)
+
+
+class Repairing(_Adapter):
+    """The repository as the repair sees it (repair.RepairTarget)."""
+
+    @property
+    def index(self) -> IndexShards:
+        return self._repo._index
+
+    def read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
+        return self._repo._read_match_file(path, mid)
+
+    def commit(
+        self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings
+    ) -> None:
+        self._repo._commit(stored, match_dict, old_revision, standings)
+
+    def put_entry(self, stored: StoredMatch, size: int, standings: Standings) -> None:
+        self._repo._put_entry(stored, size, standings)
+
+    def find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
+        return self._repo.auto_backup.find_match(mid)

@@ -37,7 +37,7 @@ from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
-from .adapters import BackingUp
+from .adapters import BackingUp, Repairing
 from .atomic import remove_temp_files
 from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
@@ -50,7 +50,7 @@ from .matchdb import read_match, write_match_file
 from .migrations import current_schema, has_legacy_store, migrate
 from .notices import store_file_restored
 from .records import canonical_match, index_entry, now_iso, setting_value
-from .repair import RepairMixin
+from .repair import Repair
 from .repository import (
     KnownNames,
     MatchNotFound,
@@ -75,7 +75,7 @@ __all__ = [
 ]  # WriteFailed: what a write the disk refuses raises
 
 
-class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin):
+class TinyMatchRepository(ImportMixin, ExportMixin):
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(
@@ -89,7 +89,9 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin):
         self.closed = False
         self._lock = threading.RLock()
         self._depth = 0
-        self._index = IndexShards(self.layout, self._rebuild_shard)
+        # Damage found and put right (repair.py); a damaged index shard is rebuilt by it.
+        self._repair = Repair(Repairing(self))
+        self._index = IndexShards(self.layout, self._repair.rebuild_shard)
         self._view = IndexView()
         # The daily automatic backups (autobackup.py): when they are taken, and where.
         self.auto_backup = AutoBackups(BackingUp(self))
@@ -155,7 +157,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin):
         if version < current:
             migrate(_Migrating(self), version)
         self._finish_imports()
-        self._reconcile()
+        self._repair.reconcile()
         if self.auto_backup.due():
             self.auto_backup.backup_quietly()  # a full disk must not keep the matches from opening
 
@@ -182,7 +184,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin):
         put_first_doc(self._store_db, "meta", {"schema": version})
 
     def _repair_store_file(self, damage: DamagedFile) -> int:
-        moved = self._move_aside(damage.path)
+        moved = self._repair.move_aside(damage.path)
         settings, backup_time = self.auto_backup.find_settings()
         # store.json names the schema; without it, the layout on disk tells.
         version = 1 if has_legacy_store(self.layout) else current_schema()
@@ -288,7 +290,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin):
                 )[0]
             except (FileNotFoundError, DamagedFile):
                 pass
-            stored = self._load(match_id, entry, self.layout.revisions_of(match_id))
+            stored = self._repair.load(match_id, entry, self.layout.revisions_of(match_id))
             if stored is None:
                 raise StoreError(self.notices[-1])
             return stored
@@ -432,10 +434,10 @@ class _Migrating:
         self._repo._index.replace(prefix, lines)
 
     def restore_lost_match(self, match_id: str) -> None:
-        self._repo._load(match_id, None, [])
+        self._repo._repair.load(match_id, None, [])
 
     def move_aside(self, path: Path) -> Path:
-        return self._repo._move_aside(path)
+        return self._repo._repair.move_aside(path)
 
     def set_setting(self, key: str, value: Any) -> None:
         self._repo.set_setting(key, value)
