@@ -19,7 +19,7 @@ from .layout import Layout
 from .repository import StoredMatch
 from .shards import IndexShards
 
-__all__ = ["BackingUp", "Repairing"]
+__all__ = ["BackingUp", "Exporting", "Repairing"]
 
 
 class _Adapter:
@@ -65,3 +65,17 @@ class Repairing(_Adapter):
 
     def find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
         return self._repo.auto_backup.find_match(mid)
+
+
+class Exporting(_Adapter):
+    """The repository as the export sees it (export.ExportSource)."""
+
+    @property
+    def index(self) -> IndexShards:
+        return self._repo._index
+
+    def settings(self) -> dict:
+        return self._repo._settings()
+
+    def get(self, match_id: str) -> StoredMatch:
+        return self._repo.get(match_id)

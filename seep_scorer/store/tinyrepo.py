@@ -31,17 +31,17 @@ from dataclasses import replace
 from datetime import date
 from datetime import datetime as datetime_type
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterator
 
 from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
-from .adapters import BackingUp, Repairing
+from .adapters import BackingUp, Exporting, Repairing
 from .atomic import remove_temp_files
 from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
-from .export import ExportMixin
+from .export import Export
 from .history import select
 from .importing import ImportMixin
 from .indexview import IndexView
@@ -75,7 +75,7 @@ __all__ = [
 ]  # WriteFailed: what a write the disk refuses raises
 
 
-class TinyMatchRepository(ImportMixin, ExportMixin):
+class TinyMatchRepository(ImportMixin):
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(
@@ -89,6 +89,7 @@ class TinyMatchRepository(ImportMixin, ExportMixin):
         self.closed = False
         self._lock = threading.RLock()
         self._depth = 0
+        self._export = Export(Exporting(self))  # match files, CSV and backups out (export.py)
         # Damage found and put right (repair.py); a damaged index shard is rebuilt by it.
         self._repair = Repair(Repairing(self))
         self._index = IndexShards(self.layout, self._repair.rebuild_shard)
@@ -368,6 +369,25 @@ class TinyMatchRepository(ImportMixin, ExportMixin):
             # The index is enough: the open made it agree with the files, and every write keeps it so.
             if self._index.get(mid) is None:
                 return mid
+
+    # ----- export (export.py) -----
+
+    def export_match_text(self, match_id: str) -> str:
+        """The match as a match file (format seep-match, version 1)."""
+        return self._export.export_match_text(match_id)
+
+    def export_csv(self, match_id: str) -> str:
+        """The deal table as CSV."""
+        return self._export.export_csv(match_id)
+
+    def write_backup(self, out: IO[bytes]) -> None:
+        """Every match and the settings, in the backup file format, to a binary stream (one match
+        in memory at a time; the store lock is never held while a line is written)."""
+        self._export.write_backup(out)
+
+    def export_backup_text(self) -> str:
+        """The backup (as write_backup writes it) as text."""
+        return self._export.export_backup_text()
 
     # ----- automatic backups (autobackup.py) -----
 
