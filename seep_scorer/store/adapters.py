@@ -13,13 +13,13 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import IO, Any
 
-from ..rules import Standings
+from ..rules import Match, Standings
 from .backupfile import BackupRecord
 from .layout import Layout
 from .repository import StoredMatch
 from .shards import IndexShards
 
-__all__ = ["BackingUp", "Exporting", "Repairing"]
+__all__ = ["BackingUp", "Exporting", "Importing", "Repairing"]
 
 
 class _Adapter:
@@ -79,3 +79,24 @@ class Exporting(_Adapter):
 
     def get(self, match_id: str) -> StoredMatch:
         return self._repo.get(match_id)
+
+
+class Importing(_Adapter):
+    """The repository as an import and its commit see it (importing.ImportTarget, which holds
+    importcommit.CommitTarget)."""
+
+    @property
+    def index(self) -> IndexShards:
+        return self._repo._index
+
+    def put_entries(self, prefix: str, entries: list[dict]) -> None:
+        self._repo._put_entries(prefix, entries)
+
+    def unused_id(self) -> str:
+        return self._repo._unused_id()
+
+    def read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
+        return self._repo._read_match_file(path, mid)
+
+    def create(self, match: Match) -> StoredMatch:
+        return self._repo.create(match)

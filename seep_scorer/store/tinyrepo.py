@@ -31,19 +31,20 @@ from dataclasses import replace
 from datetime import date
 from datetime import datetime as datetime_type
 from pathlib import Path
-from typing import IO, Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
-from .adapters import BackingUp, Exporting, Repairing
+from .adapters import BackingUp, Exporting, Importing, Repairing
 from .atomic import remove_temp_files
 from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
 from .export import Export
 from .history import select
-from .importing import ImportMixin
+from .importcommit import ImportCommit
+from .importing import Importer
 from .indexview import IndexView
 from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
@@ -75,7 +76,7 @@ __all__ = [
 ]  # WriteFailed: what a write the disk refuses raises
 
 
-class TinyMatchRepository(ImportMixin):
+class TinyMatchRepository:
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(
@@ -89,6 +90,9 @@ class TinyMatchRepository(ImportMixin):
         self.closed = False
         self._lock = threading.RLock()
         self._depth = 0
+        # Import (importing.py), its commit and its undo (importcommit.py).
+        self._import_commit = ImportCommit(Importing(self))
+        self._import = Importer(Importing(self), self._import_commit)
         self._export = Export(Exporting(self))  # match files, CSV and backups out (export.py)
         # Damage found and put right (repair.py); a damaged index shard is rebuilt by it.
         self._repair = Repair(Repairing(self))
@@ -157,7 +161,7 @@ class TinyMatchRepository(ImportMixin):
             )
         if version < current:
             migrate(_Migrating(self), version)
-        self._finish_imports()
+        self._import_commit.finish_imports()
         self._repair.reconcile()
         if self.auto_backup.due():
             self.auto_backup.backup_quietly()  # a full disk must not keep the matches from opening
@@ -369,6 +373,28 @@ class TinyMatchRepository(ImportMixin):
             # The index is enough: the open made it agree with the files, and every write keeps it so.
             if self._index.get(mid) is None:
                 return mid
+
+    # ----- import (importing.py, importcommit.py) -----
+
+    def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
+        """Import a match file or a backup file, whole or not at all; the imported matches."""
+        return self._import.import_file(path)
+
+    def import_file_ids(self, path: str | os.PathLike, skip_present: bool = False) -> list[str]:
+        """As import_file, returning only the new ids: memory stays flat however large the
+        backup. `skip_present` as for import_bytes."""
+        return self._import.import_file_ids(path, skip_present)
+
+    def import_bytes(
+        self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False
+    ) -> list[StoredMatch]:
+        """A match file's or a backup's content, imported whole or not at all (see importing.py)."""
+        return self._import.import_bytes(data, skip_damaged, skip_present)
+
+    def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
+        """Undo an import: each (id, revision) still at that revision is removed; how many were,
+        and the ids kept because they were saved since."""
+        return self._import_commit.remove_imported(imported)
 
     # ----- export (export.py) -----
 

@@ -12,7 +12,7 @@ import pytest
 
 from seep_scorer.rules import replay
 from seep_scorer.stats import aggregate, contribution_of
-from seep_scorer.store import importing, open_repository, shards
+from seep_scorer.store import importcommit, open_repository, shards
 from seep_scorer.store.layout import shard_of
 from seep_scorer.store.records import valid_entry
 from seep_scorer.store.repository import MatchQuery
@@ -209,7 +209,7 @@ def test_an_import_without_its_staged_lines_replays_the_files(repo, monkeypatch)
     def lost(path, *args, **kwargs):
         raise FileNotFoundError(path)
 
-    monkeypatch.setattr(importing, "read_json_file", lost)
+    monkeypatch.setattr(importcommit, "read_json_file", lost)
     repo.import_bytes(history_backup())
     assert repo.statistics().to_json() == EXPECTED
     assert open_repository(repo.data_dir, fresh=True).statistics().to_json() == EXPECTED
