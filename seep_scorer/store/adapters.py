@@ -16,10 +16,12 @@ from typing import IO, Any
 from ..rules import Match, Standings
 from .backupfile import BackupRecord
 from .layout import Layout
+from .records import index_entry
 from .repository import StoredMatch
 from .shards import IndexShards
+from .storage import DamagedFile
 
-__all__ = ["BackingUp", "Exporting", "Importing", "Repairing"]
+__all__ = ["BackingUp", "Exporting", "Importing", "Migrating", "Repairing"]
 
 
 class _Adapter:
@@ -100,3 +102,33 @@ class Importing(_Adapter):
 
     def create(self, match: Match) -> StoredMatch:
         return self._repo.create(match)
+
+
+class Migrating(_Adapter):
+    """The repository as the migrations see it (migrations.MigrationTarget)."""
+
+    def __init__(self, repo: Any):
+        super().__init__(repo)
+        self.last_migration_backup: Path | None = None
+
+    def index_lines_as_stored(self, prefix: str) -> dict[str, dict]:
+        return self._repo._index.raw_lines(prefix)
+
+    def index_line_from_files(self, match_id: str, revisions: list[int]) -> dict | None:
+        for revision in revisions:
+            path = self.layout.match_file(match_id, revision)
+            try:
+                stored, standings = self._repo._read_match_file(path, match_id)
+                return index_entry(stored, path.stat().st_size, standings)
+            except (OSError, DamagedFile):
+                continue
+        return None
+
+    def write_index_shard(self, prefix: str, lines: dict[str, dict]) -> None:
+        self._repo._index.replace(prefix, lines)
+
+    def restore_lost_match(self, match_id: str) -> None:
+        self._repo._repair.load(match_id, None, [])
+
+    def set_schema(self, version: int) -> None:
+        self._repo._set_schema(version)

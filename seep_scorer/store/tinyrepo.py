@@ -37,7 +37,7 @@ from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
-from .adapters import BackingUp, Exporting, Importing, Repairing
+from .adapters import BackingUp, Exporting, Importing, Migrating, Repairing
 from .atomic import remove_temp_files
 from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
@@ -48,7 +48,7 @@ from .importing import Importer
 from .indexview import IndexView
 from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
-from .migrations import current_schema, has_legacy_store, migrate
+from .migrations import current_schema, migrate
 from .notices import store_file_restored
 from .records import canonical_match, index_entry, now_iso, setting_value
 from .repair import Repair
@@ -160,7 +160,7 @@ class TinyMatchRepository:
                 f"(store version {version}; this one reads up to {current}). Update the app to open them."
             )
         if version < current:
-            migrate(_Migrating(self), version)
+            migrate(Migrating(self), version)
         self._import_commit.finish_imports()
         self._repair.reconcile()
         if self.auto_backup.due():
@@ -178,11 +178,9 @@ class TinyMatchRepository:
             self._store_db.table("settings").get(doc_id=1)
         except DamagedFile as damage:
             return self._repair_store_file(damage)
-        if meta is None:  # a new store, or schema 1, which had no store.json
-            version = 1 if has_legacy_store(self.layout) else current_schema()
-            if version > 1:
-                self._set_schema(version)
-            return version
+        if meta is None:  # a new store
+            self._set_schema(current_schema())
+            return current_schema()
         return meta["schema"]
 
     def _set_schema(self, version: int) -> None:
@@ -191,8 +189,8 @@ class TinyMatchRepository:
     def _repair_store_file(self, damage: DamagedFile) -> int:
         moved = self._repair.move_aside(damage.path)
         settings, backup_time = self.auto_backup.find_settings()
-        # store.json names the schema; without it, the layout on disk tells.
-        version = 1 if has_legacy_store(self.layout) else current_schema()
+        # store.json named the schema: the files of every schema since have the current layout.
+        version = current_schema()
         self._store_db.close()
         self._store_db = open_db(self.layout.store_file)
         self._set_schema(version)
@@ -446,47 +444,3 @@ class TinyMatchRepository:
             settings[key] = value
             with disk_writes("the setting"):
                 put_first_doc(self._store_db, "settings", settings)
-
-
-class _Migrating:
-    """The repository as the migrations see it (migrations.MigrationTarget): what they need and nothing more."""
-
-    def __init__(self, repo: TinyMatchRepository):
-        self._repo = repo
-        self.layout = repo.layout
-        self.notices = repo.notices
-        self.last_migration_backup: Path | None = None
-
-    def stored_entry(self, match_id: str) -> dict | None:
-        return self._repo._index.get(match_id)
-
-    def commit_migrated(self, stored: StoredMatch, match_dict: dict, standings: Standings) -> None:
-        self._repo._commit(stored, match_dict, None, standings)
-
-    def index_lines_as_stored(self, prefix: str) -> dict[str, dict]:
-        return self._repo._index.raw_lines(prefix)
-
-    def index_line_from_files(self, match_id: str, revisions: list[int]) -> dict | None:
-        for revision in revisions:
-            path = self.layout.match_file(match_id, revision)
-            try:
-                stored, standings = self._repo._read_match_file(path, match_id)
-                return index_entry(stored, path.stat().st_size, standings)
-            except (OSError, DamagedFile):
-                continue
-        return None
-
-    def write_index_shard(self, prefix: str, lines: dict[str, dict]) -> None:
-        self._repo._index.replace(prefix, lines)
-
-    def restore_lost_match(self, match_id: str) -> None:
-        self._repo._repair.load(match_id, None, [])
-
-    def move_aside(self, path: Path) -> Path:
-        return self._repo._repair.move_aside(path)
-
-    def set_setting(self, key: str, value: Any) -> None:
-        self._repo.set_setting(key, value)
-
-    def set_schema(self, version: int) -> None:
-        self._repo._set_schema(version)
