@@ -21,7 +21,7 @@ from .repository import StoredMatch
 from .shards import IndexShards
 from .storage import DamagedFile
 
-__all__ = ["BackingUp", "Exporting", "Importing", "Migrating", "Repairing"]
+__all__ = ["BackingUp", "Exporting", "Importing", "Migrating", "Repairing", "StoreFiling"]
 
 
 class _Adapter:
@@ -77,7 +77,7 @@ class Exporting(_Adapter):
         return self._repo._index
 
     def settings(self) -> dict:
-        return self._repo._settings()
+        return self._repo._store_file.settings()
 
     def get(self, match_id: str) -> StoredMatch:
         return self._repo.get(match_id)
@@ -131,4 +131,14 @@ class Migrating(_Adapter):
         self._repo._repair.load(match_id, None, [])
 
     def set_schema(self, version: int) -> None:
-        self._repo._set_schema(version)
+        self._repo._store_file.set_schema(version)
+
+
+class StoreFiling(_Adapter):
+    """The repository as its settings file sees it (storefile.StoreFileTarget)."""
+
+    def move_aside(self, path: Path) -> Path:
+        return self._repo._repair.move_aside(path)
+
+    def settings_in_backups(self) -> tuple[dict | None, str | None]:
+        return self._repo.auto_backup.find_settings()

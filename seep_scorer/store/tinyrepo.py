@@ -1,4 +1,5 @@
-"""MatchRepository over TinyDB: a small file per match, a sharded index, atomic writes, self-repair at open.
+"""MatchRepository over TinyDB: a small file per match, a sharded index, atomic writes, self-repair
+at open.
 
 Why this layout (see layout.py): TinyDB rewrites a whole file on every write, so
 a save must touch only small files. A save writes the match's own file (under
@@ -10,10 +11,12 @@ line, and finishes the job. Nothing a caller was told "saved" can be lost.
 
 This module holds the repository's life cycle (open: clean up, migrate,
 reconcile, back up; close), its locking, when repair runs (at open, and when a
-read finds damage; how is repair.py), the MatchRepository operations and the
-settings. Repair, import (importing.py, staging.py), export and backups as a
-stream (export.py) and automatic backups (autobackup.py) are mixins of the one
-class; migrations (migrations.py) see it only through their MigrationTarget.
+read finds damage), the MatchRepository operations and the settings. The rest
+is done by small collaborators it composes, each seeing the repository only
+through a Protocol it owns, implemented by an adapter (adapters.py): repair
+(repair.py), import and its commit (importing.py, importcommit.py), export and
+backups as a stream (export.py), automatic backups (autobackup.py), the
+settings file (storefile.py) and migrations (migrations.py).
 
 All work is serialised by a thread lock (the web server serves several
 sessions from threads) and, where the platform has it, an flock on `.lock`, so
@@ -25,19 +28,18 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import date
 from datetime import datetime as datetime_type
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable
 
 from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
-from .adapters import BackingUp, Exporting, Importing, Migrating, Repairing
+from .adapters import BackingUp, Exporting, Importing, Migrating, Repairing, StoreFiling
 from .atomic import remove_temp_files
 from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
@@ -49,7 +51,6 @@ from .indexview import IndexView
 from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
 from .migrations import current_schema, migrate
-from .notices import store_file_restored
 from .records import canonical_match, index_entry, now_iso, setting_value
 from .repair import Repair
 from .repository import (
@@ -63,12 +64,9 @@ from .repository import (
     StoreError,
 )
 from .shards import IndexShards
-from .storage import DamagedFile, open_db, put_first_doc
-
-try:
-    import fcntl
-except ImportError:  # Windows: one process at a time is the user's business there
-    fcntl = None
+from .storage import DamagedFile
+from .storefile import StoreFile
+from .storelock import StoreLock
 
 __all__ = [
     "TinyMatchRepository",
@@ -82,14 +80,12 @@ class TinyMatchRepository:
     def __init__(
         self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None
     ):
-        """`on_close` is called with the repository once it is closed (the registry forgets it there)."""
+        """`on_close` is called with the repository once it is closed (the registry forgets it
+        there)."""
         self.data_dir = Path(data_dir)
         self._on_close = on_close
         self.layout = Layout(self.data_dir)
         self.notices: list[str] = []
-        self.closed = False
-        self._lock = threading.RLock()
-        self._depth = 0
         # Import (importing.py), its commit and its undo (importcommit.py).
         self._import_commit = ImportCommit(Importing(self))
         self._import = Importer(Importing(self), self._import_commit)
@@ -102,49 +98,36 @@ class TinyMatchRepository:
         self.auto_backup = AutoBackups(BackingUp(self))
         try:
             self.layout.create_folders()
-            self._lock_handle = open(self.layout.lock_file, "a+b")
+            self._store_lock = StoreLock(self.layout.lock_file)  # storelock.py
         except OSError as err:
             raise StoreError(
                 f"The data folder {self.data_dir} cannot be used: {err.strerror or err}."
             ) from None
-        self._store_db = open_db(self.layout.store_file)
+        self._store_file = StoreFile(StoreFiling(self))  # the schema and settings (storefile.py)
         try:
             with self._locked():
                 self._open()
         except BaseException:
-            self._close_files()
+            self._store_lock.close(self._close_files)
             raise
 
     # ----- locking and lifetime -----
 
-    @contextmanager
-    def _locked(self) -> Iterator[None]:
-        with self._lock:
-            if self.closed:
-                raise StoreError("The match store has been closed.")
-            if self._depth == 0 and fcntl is not None:
-                fcntl.flock(self._lock_handle.fileno(), fcntl.LOCK_EX)
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-                if self._depth == 0 and fcntl is not None:
-                    fcntl.flock(self._lock_handle.fileno(), fcntl.LOCK_UN)
+    def _locked(self) -> AbstractContextManager[None]:
+        return self._store_lock.held()
+
+    @property
+    def closed(self) -> bool:
+        return self._store_lock.closed
 
     def close(self) -> None:
-        with self._lock:
-            if not self.closed:
-                self.closed = True
-                self._close_files()
+        self._store_lock.close(self._close_files)
         if self._on_close is not None:
             self._on_close(self)
 
     def _close_files(self) -> None:
         self._index.close()
-        self._store_db.close()
-        with contextlib.suppress(OSError, AttributeError):
-            self._lock_handle.close()
+        self._store_file.close()
 
     # ----- open: clean up, migrate, reconcile, back up -----
 
@@ -152,12 +135,13 @@ class TinyMatchRepository:
         layout = self.layout
         for folder in (layout.root, layout.index_dir, layout.matches_dir, layout.backups_dir):
             remove_temp_files(folder)
-        version = self._schema_at_open()
+        version = self._store_file.schema_at_open()
         current = current_schema()
         if version > current:
             raise StoreError(
                 f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
-                f"(store version {version}; this one reads up to {current}). Update the app to open them."
+                f"(store version {version}; this one reads up to {current}). "
+                "Update the app to open them."
             )
         if version < current:
             migrate(Migrating(self), version)
@@ -166,56 +150,26 @@ class TinyMatchRepository:
         if self.auto_backup.due():
             self.auto_backup.backup_quietly()  # a full disk must not keep the matches from opening
 
-    def _schema_at_open(self) -> int:
-        try:
-            meta = self._store_db.table("meta").get(doc_id=1)
-            if meta is not None and not (type(meta.get("schema")) is int and meta["schema"] >= 1):
-                raise DamagedFile(
-                    self.layout.store_file,
-                    "does not have the shape of a settings file: "
-                    "it does not say which version of the store it is",
-                )
-            self._store_db.table("settings").get(doc_id=1)
-        except DamagedFile as damage:
-            return self._repair_store_file(damage)
-        if meta is None:  # a new store
-            self._set_schema(current_schema())
-            return current_schema()
-        return meta["schema"]
-
-    def _set_schema(self, version: int) -> None:
-        put_first_doc(self._store_db, "meta", {"schema": version})
-
-    def _repair_store_file(self, damage: DamagedFile) -> int:
-        moved = self._repair.move_aside(damage.path)
-        settings, backup_time = self.auto_backup.find_settings()
-        # store.json named the schema: the files of every schema since have the current layout.
-        version = current_schema()
-        self._store_db.close()
-        self._store_db = open_db(self.layout.store_file)
-        self._set_schema(version)
-        if settings:
-            put_first_doc(self._store_db, "settings", settings)
-        self.notices.append(store_file_restored(damage.reason, moved, backup_time))
-        return version
-
     # ----- files -----
 
     def _read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
-        """The match in a file, checked in full, and the standings of that one replay (for its index line)."""
+        """The match in a file, checked in full, and the standings of that one replay (for its
+        index line)."""
         return read_match(path, mid)
 
     def _commit(
         self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings
     ) -> None:
-        """Match file first, then its index line, then drop the old file: a crash anywhere is repaired at open."""
+        """Match file first, then its index line, then drop the old file: a crash anywhere is
+        repaired at open."""
         size = write_match_file(
             stored, match_dict, self.layout.match_file(stored.id, stored.revision)
         )
         try:
             self._put_entry(stored, size, standings)
         except BaseException:
-            # The caller hears "not saved": the next open must not pick this file as the newest revision.
+            # The caller hears "not saved": the next open must not pick this file as the newest
+            # revision.
             with contextlib.suppress(OSError):
                 os.unlink(self.layout.match_file(stored.id, stored.revision))
             raise
@@ -237,11 +191,13 @@ class TinyMatchRepository:
     # ----- MatchRepository -----
 
     def _current_view(self) -> IndexView:
-        """The history and statistics view of the index as it is now (see indexview.py). Under the lock."""
+        """The history and statistics view of the index as it is now (see indexview.py). Under
+        the lock."""
         return self._view.refresh(self._index.cached_lines(), self._index.version)
 
     def list_matches(self) -> list[MatchSummary]:
-        """In progress first, then newest first. Reads only the index (in memory), never a match file."""
+        """In progress first, then newest first. Reads only the index (in memory), never a match
+        file."""
         with self._locked():
             return list(self._current_view().ordered)
 
@@ -368,7 +324,7 @@ class TinyMatchRepository:
     def _unused_id(self) -> str:
         while True:
             mid = new_match_id()
-            # The index is enough: the open made it agree with the files, and every write keeps it so.
+            # The index is enough: the open made it agree with the files; every write keeps it so.
             if self._index.get(mid) is None:
                 return mid
 
@@ -420,27 +376,20 @@ class TinyMatchRepository:
         return self.auto_backup.listed()
 
     def backup_now(self) -> Path:
-        """Write a new automatic backup now (the oldest beyond the kept number go). Returns its path."""
+        """Write a new automatic backup now (the oldest beyond the kept number go). Returns its
+        path."""
         return self.auto_backup.backup_now()
 
     # ----- settings -----
 
-    def _settings(self) -> dict:
-        try:
-            doc = self._store_db.table("settings").get(doc_id=1)
-        except DamagedFile as damage:
-            self._repair_store_file(damage)
-            doc = self._store_db.table("settings").get(doc_id=1)
-        return dict(doc) if doc else {}
-
     def get_setting(self, key: str, default: Any = None) -> Any:
         with self._locked():
-            return self._settings().get(key, default)
+            return self._store_file.settings().get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
         value = setting_value(key, value)
         with self._locked():
-            settings = self._settings()
+            settings = self._store_file.settings()
             settings[key] = value
             with disk_writes("the setting"):
-                put_first_doc(self._store_db, "settings", settings)
+                self._store_file.put_settings(settings)
