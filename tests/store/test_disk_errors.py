@@ -1,4 +1,5 @@
-"""A full (or read-only) disk: the store still opens, a failed write says so in plain words and half-writes nothing."""
+"""A full (or read-only) disk: the store still opens, a failed write says so in plain words and
+half-writes nothing."""
 
 import errno
 import os
@@ -12,7 +13,8 @@ from .conftest import open_match, tree_snapshot, with_deals
 
 
 def _disk_fails(monkeypatch, code=errno.ENOSPC):
-    """Every file write fails at its fsync, as it does when the disk fills (renames and fsyncs of folders work)."""
+    """Every file write fails at its fsync, as it does when the disk fills (renames and fsyncs of
+    folders work)."""
     real_fsync = os.fsync
 
     def fsync(fd):

@@ -1,4 +1,5 @@
-"""A backup import lands whole or not at all, and does not hold the store lock while it reads and stages.
+"""A backup import lands whole or not at all, and does not hold the store lock while it reads and
+stages.
 
 The kill test (test_kill.py) kills imports at random moments; these tests stop
 one at each decisive point: before its commit marker, after it, mid-way through
@@ -65,7 +66,8 @@ def test_a_record_too_large_to_store_is_refused_before_anything_is_written(repo,
 
 
 def _die_at(monkeypatch, name: str, target=tinyrepo.TinyMatchRepository) -> None:
-    """Make the import stop at `name` as if its process were killed there: the stage is left as it is."""
+    """Make the import stop at `name` as if its process were killed there: the stage is left as
+    it is."""
 
     def killed(*args, **kwargs):
         raise KeyboardInterrupt("killed")

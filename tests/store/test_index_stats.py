@@ -1,4 +1,5 @@
-"""Index lines with players, winner and statistics contribution; statistics and history from the index in memory."""
+"""Index lines with players, winner and statistics contribution; statistics and history from the
+index in memory."""
 
 from __future__ import annotations
 
@@ -243,7 +244,8 @@ def test_the_open_keeps_the_lines_it_reads_so_the_first_page_reads_no_shard(repo
 
 
 def test_the_statistics_show_each_partnership_under_the_team_names_it_played_as(repo):
-    # issue 19, item 11: the index line's team names reach the figures (the contribution is unchanged)
+    # issue 19, item 11: the index line's team names reach the figures (the contribution is
+    # unchanged)
     from dataclasses import replace as changed
 
     from seep_scorer.rules import Team
