@@ -1,7 +1,7 @@
 """The repository as each of its collaborators sees it: one small adapter per Protocol.
 
 Why adapters: each collaborator (automatic backups, repair, import, export,
-migrations) owns a Protocol naming exactly what it uses of the store, and gets
+the settings file, migrations) owns a Protocol naming exactly what it uses of the store, and gets
 one of these instead of the repository, so none of them reaches into another's
 private state. Each adapter forwards to the repository's own methods at call
 time, so what the repository does (its lock, say) is what they get.
@@ -25,6 +25,8 @@ __all__ = ["BackingUp", "Exporting", "Importing", "Migrating", "Repairing", "Sto
 
 
 class _Adapter:
+    """What every adapter gives: the store's folders, its notices and its lock."""
+
     def __init__(self, repo: Any):
         self._repo = repo  # a tinyrepo.TinyMatchRepository (not imported: that would be a cycle)
 
