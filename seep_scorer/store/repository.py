@@ -114,7 +114,8 @@ class MatchRepository(Protocol):
         """A page of the history, reading only the index (fast however long the history)."""
 
     def statistics(self, since: date | None = None) -> Stats:
-        """The figures of stats.md for matches created on or after `since` (UTC), from the index only."""
+        """The figures of stats.md for matches created on or after `since` (UTC), from the index
+        only."""
 
     def known_names(self) -> KnownNames:
         """Team and player names used before, for suggestions while typing."""
@@ -126,7 +127,8 @@ class MatchRepository(Protocol):
         """The deal table as CSV."""
 
     def write_backup(self, out: IO[bytes]) -> None:
-        """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes it."""
+        """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes
+        it."""
 
     def import_bytes(
         self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False
