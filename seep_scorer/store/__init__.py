@@ -1,8 +1,9 @@
-"""The match store: matches, settings, import and export, on TinyDB (see tinyrepo.py for the design).
+"""The match store: matches, settings, import and export, on TinyDB (see tinyrepo.py for the
+design).
 
 Use `open_repository()` (the TinyDB repository, `tinyrepo.TinyMatchRepository`, loads on the
-first open, so commands that only read match files never load it); the UI and the command line see only the MatchRepository
-interface plus the export/import helpers of the object it returns.
+first open, so commands that only read match files never load it); the UI and the command line
+see only the MatchRepository interface plus the export/import helpers of the object it returns.
 
 Names load on first use (module __getattr__): `seep-scorer list` imports little of it, and
 must not pay for platformdirs, the registry and the repository interface (with the statistics).

@@ -18,12 +18,14 @@ USUAL = (
     0o666  # a file the user asked for (export, backup): 0666 less the umask, as any program makes
 )
 # Bumped by every replacement. In the browser the files live in memory until flushed to IndexedDB:
-# the UI (viewmodels/base.py) flushes after a store call that moved it, before the user is told "saved".
+# the UI (viewmodels/base.py) flushes after a store call that moved it, before the user is told
+# "saved".
 replacements = 0
 
 
 def fsync_dir(folder: str | os.PathLike) -> None:
-    """Make a rename in `folder` durable. Windows cannot open folders; NTFS journals renames itself."""
+    """Make a rename in `folder` durable. Windows cannot open folders; NTFS journals renames
+    itself."""
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
@@ -57,7 +59,8 @@ def remove_temp_files(folder: str | os.PathLike) -> int:
 
 
 def _new_temp_file(path: Path, mode: int) -> tuple[int, Path]:
-    """A new temp file beside `path`, made with `mode` less the umask (mkstemp would always make 0600)."""
+    """A new temp file beside `path`, made with `mode` less the umask (mkstemp would always make
+    0600)."""
     flags = (
         os.O_WRONLY
         | os.O_CREAT

@@ -7,9 +7,9 @@ open when due, and a long-running server checks at most hourly, on save,
 starting it in a background thread so the save does not wait. A backup that
 fails (a full disk) is a notice, never an error: the matches are safe.
 
-AutoBackupMixin is part of TinyMatchRepository. It uses, of the repository:
-`layout`, `notices`, `_locked()` and `write_backup()`; call
-`_init_auto_backups()` from the repository's constructor.
+AutoBackups sees the store only through BackedUpStore, defined here because the
+backups are its consumer: the folders, the notices, the store lock and the
+backup stream (export.py). The repository hands it an adapter (adapters.py).
 """
 
 from __future__ import annotations
@@ -19,18 +19,22 @@ import os
 import sys
 import threading
 import time
+from contextlib import AbstractContextManager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import IO, Protocol
 
 from .atomic import atomic_writer
 from .backupfile import BackupRecord, find_record, read_header_settings
 from .diskfaults import disk_trouble
+from .layout import Layout
 from .notices import auto_backup_failed
 from .repository import StoreError
 from .storage import DamagedFile, open_regular
 
 __all__ = [
-    "AutoBackupMixin",
+    "AutoBackups",
+    "BackedUpStore",
     "AUTO_BACKUP_EVERY",
     "KEEP_AUTO_BACKUPS",
     "BACKUP_CHECK_INTERVAL",
@@ -43,44 +47,59 @@ BACKUP_CHECK_INTERVAL = 3600.0  # seconds between checks for a due backup, on sa
 STAMP_FORMAT = "%Y%m%dT%H%M%SZ"  # the time in the names of backups and of files moved aside
 
 
-class AutoBackupMixin:
-    """auto_backups and backup_now, and the checks at open and on save that take one when it is due."""
+class BackedUpStore(Protocol):
+    """What the automatic backups use of the store, and nothing more."""
 
-    def _init_auto_backups(self) -> None:
+    layout: Layout
+    notices: list[str]  # a failed backup is told here
+
+    def locked(self) -> AbstractContextManager[None]:
+        """The store lock (re-entrant): held to name a backup and to prune old ones."""
+
+    def write_backup(self, out: IO[bytes]) -> None:
+        """Every match and the settings in the backup file format (taken without the lock held)."""
+
+
+class AutoBackups:
+    """The automatic backups of one store: listed, searched, taken when due, pruned."""
+
+    def __init__(self, store: BackedUpStore):
+        self._store = store
+        self.layout = store.layout
         # A server can run for weeks: saves check (at most hourly) whether the daily backup is due.
-        self._next_backup_check = time.monotonic() + BACKUP_CHECK_INTERVAL
-        self._backup_thread: threading.Thread | None = None
+        self.next_check = time.monotonic() + BACKUP_CHECK_INTERVAL  # time.monotonic() seconds
+        self.thread: threading.Thread | None = None  # the backup running in the background, if any
 
-    def auto_backups(self) -> list[Path]:
+    def listed(self) -> list[Path]:
         """The automatic backups, newest first."""
         return sorted(self.layout.backups_dir.glob("auto-*.jsonl"), reverse=True)
 
-    def _find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
+    def find_match(self, mid: str) -> tuple[BackupRecord, str] | None:
         """The match's record in the newest automatic backup holding it, and that backup's time."""
-        for path in self.auto_backups():
+        for path in self.listed():
             try:
                 with open_regular(path) as f:  # a pipe named like a backup would hang the repair
                     record = find_record(f, mid)
             except (OSError, DamagedFile):
                 continue
             if record is not None:
-                return record, self._backup_time(path)
+                return record, self.backup_time(path)
         return None
 
-    def _settings_in_backups(self) -> tuple[dict | None, str | None]:
+    def find_settings(self) -> tuple[dict | None, str | None]:
         """The settings of the newest automatic backup holding them, and that backup's time."""
-        for path in self.auto_backups():
+        for path in self.listed():
             try:
                 with open_regular(path) as f:
                     settings = read_header_settings(f)
             except (OSError, DamagedFile):
                 continue
             if settings is not None:
-                return settings, self._backup_time(path)
+                return settings, self.backup_time(path)
         return None, None
 
     @staticmethod
-    def _backup_time(path: Path) -> str:
+    def backup_time(path: Path) -> str:
         stamp = path.name[len("auto-") : len("auto-") + 16]
         try:
             when = datetime.strptime(stamp, STAMP_FORMAT).replace(tzinfo=timezone.utc)
@@ -88,53 +107,53 @@ class AutoBackupMixin:
             when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
         return when.isoformat(timespec="seconds").replace("+00:00", "Z")
 
-    def _auto_backup_due(self) -> bool:
+    def due(self) -> bool:
         if not self.layout.shard_prefixes():
             return False  # nothing to back up yet
-        newest = self.auto_backups()
+        newest = self.listed()
         if not newest:
             return True
-        made = datetime.fromisoformat(self._backup_time(newest[0]))
+        made = datetime.fromisoformat(self.backup_time(newest[0]))
         return datetime.now(timezone.utc) - made >= AUTO_BACKUP_EVERY
 
-    def _backup_if_due(self) -> None:
-        """Start the daily automatic backup in the background when it is due (checked at most hourly)."""
+    def backup_if_due(self) -> None:
+        """Start the daily automatic backup in the background when it is due (checked at most
+        hourly)."""
         now = time.monotonic()
-        if now < self._next_backup_check or (
-            self._backup_thread and self._backup_thread.is_alive()
-        ):
+        if now < self.next_check or (self.thread and self.thread.is_alive()):
             return
-        self._next_backup_check = now + BACKUP_CHECK_INTERVAL
-        if self._auto_backup_due():
+        self.next_check = now + BACKUP_CHECK_INTERVAL
+        if self.due():
             if sys.platform == "emscripten":  # the browser has no threads: back up within this save
-                self._backup_quietly()
+                self.backup_quietly()
                 return
-            self._backup_thread = threading.Thread(
-                target=self._backup_quietly, name="seep-auto-backup", daemon=True
+            self.thread = threading.Thread(
+                target=self.backup_quietly, name="seep-auto-backup", daemon=True
             )
-            self._backup_thread.start()
+            self.thread.start()
 
-    def _backup_quietly(self) -> None:
+    def backup_quietly(self) -> None:
         try:
             self.backup_now()
         except (OSError, StoreError) as err:  # the data is safe; only this extra copy failed
             why = disk_trouble(err) if isinstance(err, OSError) else str(err)
-            self.notices.append(auto_backup_failed(why, err))
+            self._store.notices.append(auto_backup_failed(why, err))
 
     def backup_now(self) -> Path:
-        """Write a new automatic backup and drop the oldest beyond KEEP_AUTO_BACKUPS. Returns its path."""
-        with self._locked():
+        """Write a new automatic backup and drop the oldest beyond KEEP_AUTO_BACKUPS; its path."""
+        with self._store.locked():
             stamp = time.strftime(STAMP_FORMAT, time.gmtime())
             path = self.layout.backups_dir / f"auto-{stamp}.jsonl"
             n = 1
             while path.exists():  # two in one second (tests): keep both, in order
                 n += 1
                 path = self.layout.backups_dir / f"auto-{stamp}-{n:03d}.jsonl"
-        # Not under the lock (unless the open holds it): saves go on while years of matches are copied.
+        # Not under the lock (unless the open holds it): saves go on while years of matches are
+        # copied.
         with atomic_writer(path) as f:
-            self.write_backup(f)
-        with self._locked():
-            for old in self.auto_backups()[KEEP_AUTO_BACKUPS:]:
+            self._store.write_backup(f)
+        with self._store.locked():
+            for old in self.listed()[KEEP_AUTO_BACKUPS:]:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(old)
         return path

@@ -1,7 +1,7 @@
 """The backup file: every match of a store in one file (JSON Lines, UTF-8).
 
     {"format": "seep-backup", "version": 1, "created": "...", "schema": 2, "settings": {...}}
-    {"id": "1a2b3c4d", "revision": 7, "created": "...", "updated": "...", "match": {<match file, format 1>}}
+    {"id": "1a2b3c4d", "revision": 7, "created": "...", "updated": "...", "match": {<match file>}}
     ...
     {"end": true, "matches": 2}
 
@@ -86,7 +86,8 @@ def end_line(count: int) -> bytes:
 
 
 def looks_like_backup(first_line: bytes) -> bool:
-    """Whether a file's first line is a backup header (any version, so a newer one gets a clear refusal)."""
+    """Whether a file's first line is a backup header (any version, so a newer one gets a clear
+    refusal)."""
     try:
         obj = loads(first_line.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):

@@ -12,7 +12,8 @@ BROWSER_DATA_DIR = Path("/data") / APP_NAME
 
 
 def default_data_dir() -> Path:
-    """FLET_APP_STORAGE_DATA when set (Flet sets it on phones and under `flet run`), else the user data folder;
+    """FLET_APP_STORAGE_DATA when set (Flet sets it on phones and under `flet run`), else the user
+    data folder;
     in the browser, the folder the browser's storage is mounted on."""
     if sys.platform == "emscripten":
         return BROWSER_DATA_DIR

@@ -16,7 +16,8 @@ def _text(value: str) -> str:
 
 
 def deal_table_csv(match: Match) -> str:
-    """Number, dealer, each team's card points, sweeps and deal score, difference after, bazzi event."""
+    """Number, dealer, each team's card points, sweeps and deal score, difference after, bazzi
+    event."""
     standings = replay(match)
     a, b = (_text(t.name) for t in match.teams)
     out = io.StringIO()

@@ -25,7 +25,8 @@ class WriteFailed(StoreError):
 
 
 def disk_trouble(err: OSError) -> str:
-    """What went wrong with the disk, in plain words, completing "The match was not saved because ..."."""
+    """What went wrong with the disk, in plain words, completing "The match was not saved because
+    ..."."""
     if err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return "the phone's storage is full"
     if err.errno == errno.EROFS:

@@ -11,43 +11,68 @@ refuse the whole backup for it). A file replaced or damaged meanwhile is read
 again under the lock, through the repairing read: a damaged one is moved aside
 and put back from an automatic backup, or left out, with a notice.
 
-ExportMixin is part of TinyMatchRepository. It uses, of the repository:
-`layout`, `_locked()`, `_index` (the IndexShards), `_settings()` and `get()`.
+Export sees the store only through ExportSource, defined here because the
+export is its consumer; the repository hands it an adapter (adapters.py).
 """
 
 from __future__ import annotations
 
 import io
-from typing import IO, Iterator
+from contextlib import AbstractContextManager
+from typing import IO, Iterator, Protocol
 
 from ..matchfile import dumps_match
 from ..rules import MatchError
 from .backupfile import end_line, header_line, parse_record, raw_record_line, record_line
 from .dealcsv import deal_table_csv
+from .layout import Layout
 from .matchdb import read_raw_doc
 from .migrations import current_schema
 from .records import canonical_match, now_iso
-from .repository import StoreError
+from .repository import StoredMatch, StoreError
+from .shards import IndexShards
 from .storage import DamagedFile
 
-__all__ = ["ExportMixin"]
+__all__ = ["Export", "ExportSource"]
 
 
-class ExportMixin:
+class ExportSource(Protocol):
+    """What the export may use of the store, and nothing more."""
+
+    layout: Layout
+    index: IndexShards  # which matches there are, at which revision (read under the lock)
+
+    def locked(self) -> AbstractContextManager[None]:
+        """The store lock (re-entrant): held only between the lines of a backup."""
+
+    def settings(self) -> dict:
+        """The stored settings (under the lock)."""
+
+    def get(self, match_id: str) -> StoredMatch:
+        """The match, read through the repairing read (raises StoreError when it is beyond
+        repair)."""
+
+
+class Export:
     """export_match_text, export_csv, write_backup and export_backup_text."""
+
+    def __init__(self, store: ExportSource):
+        self._store = store
+        self.layout = store.layout
 
     def export_match_text(self, match_id: str) -> str:
         """The match as a match file (format seep-match, version 1)."""
-        return dumps_match(self.get(match_id).match)
+        return dumps_match(self._store.get(match_id).match)
 
     def export_csv(self, match_id: str) -> str:
-        return deal_table_csv(self.get(match_id).match)
+        return deal_table_csv(self._store.get(match_id).match)
 
     def _backup_lines(self) -> Iterator[bytes]:
-        """The backup, line by line. The lock is held only between lines, never while the caller writes one."""
-        with self._locked():
-            header = header_line(now_iso(), current_schema(), self._settings())
-            listed = sorted((e["id"], e["revision"]) for e in self._index.all_entries())
+        """The backup, line by line. The lock is held only between lines, never while the caller
+        writes one."""
+        with self._store.locked():
+            header = header_line(now_iso(), current_schema(), self._store.settings())
+            listed = sorted((e["id"], e["revision"]) for e in self._store.index.all_entries())
         yield header
         count = 0
         for mid, revision in listed:
@@ -58,21 +83,23 @@ class ExportMixin:
         yield end_line(count)
 
     def _record_line_locked(self, mid: str) -> bytes | None:
-        """The match's backup line as it is now: saved anew or deleted since the listing, or in need of repair."""
-        with self._locked():
-            entry = self._index.get(mid)
+        """The match's backup line as it is now: saved anew or deleted since the listing, or in need
+        of repair."""
+        with self._store.locked():
+            entry = self._store.index.get(mid)
             if entry is None:
                 return None  # deleted since the backup began
             line = self._raw_record_line(mid, entry["revision"])
             if line is None:  # unreadable as it is: go through the repairing read
                 try:
-                    line = record_line(self.get(mid))
+                    line = record_line(self._store.get(mid))
                 except StoreError:
                     return None  # damaged beyond repair: the notice says so, the backup goes on
             return line
 
     def _raw_record_line(self, mid: str, revision: int) -> bytes | None:
-        """A backup line straight from the match file: no replay, so a backup of years of matches stays quick.
+        """A backup line straight from the match file: no replay, so a backup of years of matches
+        stays quick.
 
         Checked as an import checks it (no index line is built, so no second replay). None when
         the file is gone (a newer save replaced it) or is not usable as it is.
@@ -96,7 +123,8 @@ class ExportMixin:
             return None
 
     def write_backup(self, out: IO[bytes]) -> None:
-        """Every match and the settings, in the backup file format, to a binary stream (one match in memory at a time)."""
+        """Every match and the settings, in the backup file format, to a binary stream (one match
+        in memory at a time)."""
         for line in self._backup_lines():
             out.write(line)
 

@@ -1,35 +1,30 @@
-"""Import: a match file, or a backup file landing whole or not at all (see staging.py for the commit).
+"""Import: a match file, or a backup file landing whole or not at all (staging.py, importcommit.py).
 
 Why a module of its own: an import of years of matches must keep memory flat and
 let saves go on, so it reads the backup twice (validate everything, then stage
 one record at a time) and takes the store lock only briefly: to check the ids a
-shard at a time, to write the commit marker, then to move and index the staged
-files a shard (at most CHUNK files) at a time (the import is decided at the
-marker; an open finishes it after a crash). Undoing an import (remove_imported)
-goes the same way, one index write each, and leaves a match saved since alone.
-That is most of the store's logic by length, and none of a save's.
+shard at a time, to write the commit marker; the import is then decided, and its
+commit (importcommit.py) moves and indexes the staged files a shard at a time.
+Each staged match file gets its index line (with its statistics contribution)
+written beside it from the staging replay, so the commit indexes the files
+without replaying them again.
 
-ImportMixin is part of TinyMatchRepository. It uses, of the repository: `layout`,
-`_locked()`, `_index` (the IndexShards), `_put_entries()`, `_unused_id()`,
-`_read_match_file()` and `create()`. Each staged match file gets its index line
-(with its statistics contribution) written beside it from the staging replay,
-so the commit indexes the files without replaying them again.
+Importer sees the store only through ImportTarget, defined here because the
+import is its consumer; the repository hands it an adapter (adapters.py).
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import io
 import os
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO, Protocol
 
 from ..matchfile import MAX_FILE_BYTES, loads_match
 from ..matchfile.guards import check_container_budget, checked
 from ..matchfile.jsonio import dumps
 from ..rules import Match, MatchError, Standings
-from .atomic import fsync_dir
 from .backupfile import (
     HEADER_PEEK_BYTES,
     MAX_BACKUP_BYTES,
@@ -38,36 +33,36 @@ from .backupfile import (
     looks_like_backup,
     read_backup,
 )
-from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
-from .layout import doc_id_of, is_match_id, shard_of
+from .diskfaults import WriteFailed, capitalised, disk_trouble, write_failed
+from .importcommit import CommitTarget, ImportCommit, line_file
+from .layout import is_match_id, shard_of
 from .matchdb import write_match_file
-from .records import canonical_match, index_entry, valid_entry
+from .records import canonical_match, index_entry
 from .repository import StoredMatch
-from .staging import (
-    COMMITTED,
-    ImportStage,
-    by_shard,
-    claim_dead_stage,
-    private_source,
-    remove_stage,
-    restage,
-    staged_files,
-)
-from .storage import DamagedFile, read_json_file
+from .staging import ImportStage, private_source
 
-__all__ = ["ImportMixin"]
-
-# Files moved in (or an import's matches removed) under one hold of the store lock: a hold of
-# 390 files (a 100,000-match import's shard) took 3 s on a busy machine, 64 take a few tenths.
-CHUNK = 64
+__all__ = ["ImportTarget", "Importer"]
 
 
-class ImportMixin:
-    """import_file, import_file_ids, import_bytes and remove_imported (undo), and the open's
-    finishing of an import whose process died."""
+class ImportTarget(CommitTarget, Protocol):
+    """What an import may use of the store, and nothing more: what its commit uses
+    (CommitTarget), and the save of a new match (a match file is imported as one)."""
+
+    def create(self, match: Match) -> StoredMatch:
+        """Validate and store a new match (a match file's import)."""
+
+
+class Importer:
+    """import_file, import_file_ids and import_bytes: everything read and checked, then staged,
+    then handed to its commit (importcommit.ImportCommit)."""
+
+    def __init__(self, store: ImportTarget, commit: ImportCommit):
+        self._store = store
+        self._commit = commit
+        self.layout = store.layout
 
     def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
-        """Import a match file or a backup file, whole or not at all, and return the imported matches.
+        """Import a match file or a backup file, whole or not at all; the imported matches.
 
         Everything is validated before anything is written. The returned list holds
         every imported match: for a large backup, import_file_ids keeps memory flat.
@@ -144,7 +139,7 @@ class ImportMixin:
             check_container_budget(data.decode("utf-8-sig"))
         except UnicodeDecodeError:
             pass  # loads_match says where the bad byte is
-        return self.create(checked(loads_match, data))
+        return self._store.create(checked(loads_match, data))
 
     def _import_backup(
         self,
@@ -155,25 +150,24 @@ class ImportMixin:
         skip_present: bool = False,
     ) -> list:
         """Validate every record, stage every match file, decide the import in one step (the
-        marker), then move them in (_roll_forward).
+        marker), then move them in (ImportCommit.roll_forward).
 
         The store lock is never held while records are read, checked and staged, and only a
         shard at a time while ids are chosen and the commit moves the files in, so saves go on
         during a long import (100,000 matches held it 22 s in one piece at the commit).
         """
-        with (
-            self._locked()
-        ):  # an open (which removes dead stages) never sees this one before its lock
+        # An open (which removes dead stages) never sees this one before its lock.
+        with self._store.locked():
             stage = ImportStage(self.layout)
         try:
             with private_source(stage, source, copy) as stream:
                 ids = self._choose_ids(self._validate_backup(stream, skip), skip_present)
                 stream.seek(0)
                 kept = self._stage_backup(stream, ids, stage, keep, skip)
-            with self._locked():
+            with self._store.locked():
                 stage.mark_committed()
             try:
-                renamed = self._roll_forward(stage.folder)
+                renamed = self._commit.roll_forward(stage.folder)
             except OSError as err:
                 trouble = capitalised(disk_trouble(err))
                 raise WriteFailed(
@@ -212,7 +206,7 @@ class ImportMixin:
         with `skip_present`, None (left out) for a match already here (is_present).
 
         The index is read a shard at a time, the lock released between: an id taken after
-        its shard was read gets a new one at the commit (_commit_chunk).
+        its shard was read gets a new one at the commit (importcommit.py).
         """
         asked: dict[str, set[str]] = {}
         for item in wanted:
@@ -220,8 +214,8 @@ class ImportMixin:
                 asked.setdefault(shard_of(item[0]), set()).add(item[0])
         stored: dict[str, str] = {}  # id -> its creation time, of the asked ids stored here
         for prefix, mids in sorted(asked.items()):
-            with self._locked():
-                entries = self._index.entries(prefix)
+            with self._store.locked():
+                entries = self._store.index.entries(prefix)
                 stored |= {mid: entries[mid]["created"] for mid in mids & entries.keys()}
         taken: set[str] = set()
         ids = []
@@ -231,17 +225,11 @@ class ImportMixin:
                 continue
             mid = item[0]
             if not is_match_id(mid) or mid in taken or mid in stored:
-                with self._locked():
-                    mid = self._fresh_id(taken)
+                with self._store.locked():
+                    mid = self._commit.fresh_id(taken)
             taken.add(mid)
             ids.append(mid)
         return ids
-
-    def _fresh_id(self, taken: set[str]) -> str:
-        mid = self._unused_id()
-        while mid in taken:
-            mid = self._unused_id()
-        return mid
 
     def _stage_backup(
         self, stream: IO[bytes], ids: list[str | None], stage: ImportStage, keep: bool, skip: bool
@@ -258,140 +246,10 @@ class ImportMixin:
             )
             size = write_match_file(stored, as_dict, stage.file_for(mid, record.revision))
             # Its index line, from this replay, beside it: the commit then needs no third replay.
-            with open(_line_file(stage.folder, mid, record.revision), "wb") as f:
+            with open(line_file(stage.folder, mid, record.revision), "wb") as f:
                 f.write(dumps(index_entry(stored, size, standings)).encode("utf-8"))
             kept.append(stored if keep else mid)
         return kept
-
-    def _roll_forward(self, folder: Path) -> dict[str, str]:
-        """Move a committed stage's match files into matches/ and index them, then drop the stage.
-
-        A shard at a time, each under the lock and the lock released between, so every
-        phone's save goes on during a long commit: the import is decided already (the
-        marker), and an open finishes it after a crash. Safe to repeat. Returns the ids
-        changed because another import or a new match took them since they were chosen.
-        """
-        staged = staged_files(folder)
-        taken = {mid for mid, _ in staged}
-        renamed: dict[str, str] = {}
-        with self._locked():
-            # Not grown line by line: an import keeps memory flat; the next read reloads.
-            self._index.forget()
-        for prefix, files in by_shard(staged).items():
-            for start in range(0, len(files), CHUNK):
-                chunk = files[start : start + CHUNK]
-                # Read before the lock is taken: it is held only to move the files and index them.
-                lines = {mid: _staged_line(folder, mid, revision) for mid, revision in chunk}
-                with self._locked():
-                    renamed.update(self._commit_chunk(folder, prefix, chunk, lines, taken))
-        remove_stage(folder)
-        return renamed
-
-    def _commit_chunk(
-        self,
-        folder: Path,
-        prefix: str,
-        files: list[tuple[str, int]],
-        lines: dict[str, dict | None],
-        taken: set[str],
-    ) -> dict[str, str]:
-        """Under the lock: staged files of one shard into matches/, their lines in one write."""
-        present = self._index.entries(prefix)
-        renamed: dict[str, str] = {}
-        entries: dict[str, list[dict]] = {}  # by shard: a new id may belong to another one
-        moved = []
-        for mid, revision in files:
-            line = lines.get(mid)
-            if mid in present:  # taken since it was chosen: a new id, its index line replayed
-                new = self._fresh_id(taken)
-                taken.add(new)
-                restage(folder / f"{mid}.{revision}.json", folder / f"{new}.{revision}.json", new)
-                renamed[mid], mid, line = new, new, None
-            os.replace(folder / f"{mid}.{revision}.json", self.layout.match_file(mid, revision))
-            moved.append((mid, revision, line))
-        fsync_dir(self.layout.matches_dir)
-        for mid, revision, line in moved:
-            entry = line or self._replayed_entry(mid, revision)
-            # A file without its line (none, short of damage): the next open's reconcile.
-            if entry is not None:
-                entries.setdefault(shard_of(mid), []).append(entry)
-        for shard, found in sorted(entries.items()):
-            self._put_entries(shard, found)
-        return renamed
-
-    def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
-        """Undo an import: remove each (id, revision) it added that is still at that revision.
-
-        A match saved since (another phone recorded a deal in it) is kept, and its id is
-        returned; one deleted since is passed over. A shard at a time, one index write
-        each, the lock released between: saves go on while a large import is undone.
-        Returns how many were removed and the ids kept.
-        """
-        removed, kept = 0, []
-        chunks = (
-            (prefix, files[at : at + CHUNK])
-            for prefix, files in by_shard(list(imported)).items()
-            for at in range(0, len(files), CHUNK)
-        )
-        for prefix, files in chunks:
-            with self._locked():
-                present = self._index.entries(prefix)
-                here = [(mid, rev) for mid, rev in files if mid in present]
-                gone = [(mid, rev) for mid, rev in here if present[mid]["revision"] == rev]
-                kept += [mid for mid, rev in here if present[mid]["revision"] != rev]
-                if gone:
-                    # Index lines first, as a delete does: a crash before the files go brings
-                    # them back, no more.
-                    with disk_writes("the deletion"):
-                        self._index.drop_many(prefix, [mid for mid, _ in gone])
-                    for mid, rev in gone:
-                        # Removed already; the open removes a file left behind.
-                        with contextlib.suppress(OSError):
-                            os.unlink(self.layout.match_file(mid, rev))
-                removed += len(gone)
-        return removed, kept
-
-    def _replayed_entry(self, mid: str, revision: int) -> dict | None:
-        """The index line of a match file moved in without a usable line beside it."""
-        path = self.layout.match_file(mid, revision)
-        try:
-            stored, standings = self._read_match_file(path, mid)
-            return index_entry(stored, path.stat().st_size, standings)
-        except (OSError, DamagedFile):
-            return None
-
-    def _finish_imports(self) -> None:
-        """At open: an import whose process died is finished if it reached its commit point, else removed."""
-        for folder in self.layout.import_stages():
-            if not claim_dead_stage(folder):
-                continue  # alive in another process (or thread): its own to finish
-            if (folder / COMMITTED).exists():
-                self._roll_forward(folder)
-            else:
-                remove_stage(folder)
-
-
-def _line_file(folder: Path, mid: str, revision: int) -> Path:
-    """Where a staged match file's index line waits for the commit (not a name staged_files() lists)."""
-    return folder / f"{mid}.{revision}.line"
-
-
-def _staged_line(folder: Path, mid: str, revision: int) -> dict | None:
-    """The index line written beside a staged match file, if it is that file's (None: replay it)."""
-    try:
-        size = (folder / f"{mid}.{revision}.json").stat().st_size
-        line = read_json_file(_line_file(folder, mid, revision))
-    except (OSError, DamagedFile):
-        return None  # no line beside it (a crash cut it short): the file is replayed
-    if (
-        isinstance(line, dict)
-        and line.get("id") == mid
-        and line.get("revision") == revision
-        and line.get("size") == size
-        and valid_entry(line, str(doc_id_of(mid)))
-    ):
-        return line
-    return None
 
 
 def _stored_form(record: BackupRecord) -> tuple[Match, dict, Standings]:

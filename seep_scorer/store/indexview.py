@@ -1,4 +1,5 @@
-"""What the history and the statistics read, built from the index lines in memory (IndexShards.cached_lines).
+"""What the history and the statistics read, built from the index lines in memory
+(IndexShards.cached_lines).
 
 Why a module of its own: the matches screen asks for a page on every keystroke
 of a search and the statistics screen for the figures on every refresh; with

@@ -54,12 +54,14 @@ def new_match_id() -> str:
 
 
 def shard_of(match_id: str) -> str:
-    """Which of the 256 index shards holds a match: a hash, so any spread of ids fills them evenly."""
+    """Which of the 256 index shards holds a match: a hash, so any spread of ids fills them
+    evenly."""
     return f"{zlib.crc32(match_id.encode('ascii')) & 0xFF:02x}"
 
 
 def doc_id_of(match_id: str) -> int:
-    """The TinyDB document id of a match's index line: the id read as a number (+1, TinyDB ids start at 1)."""
+    """The TinyDB document id of a match's index line: the id read as a number (+1, TinyDB ids start
+    at 1)."""
     return int(match_id, 16) + 1
 
 
@@ -76,17 +78,9 @@ class Layout:
         self.imports_dir = root / "importing"
 
     def holds_store(self) -> bool:
-        """Whether the folder holds a store (even a damaged one), by the names only: nothing is read."""
-        # seep-scorer.json: the schema-1 store that migrations.LEGACY_FILE names.
-        return any(
-            os.path.lexists(p)
-            for p in (
-                self.store_file,
-                self.index_dir,
-                self.matches_dir,
-                self.root / "seep-scorer.json",
-            )
-        )
+        """Whether the folder holds a store (even a damaged one), by the names only: nothing is
+        read."""
+        return any(os.path.lexists(p) for p in (self.store_file, self.index_dir, self.matches_dir))
 
     def create_folders(self) -> None:
         for folder in (
@@ -99,7 +93,8 @@ class Layout:
             folder.mkdir(parents=True, exist_ok=True)
 
     def move_aside(self, path: Path, stamp: str) -> Path:
-        """Move a damaged file into damaged/ as <stamp>-<its path, dashed>. Never deletes; returns where it went."""
+        """Move a damaged file into damaged/ as <stamp>-<its path, dashed>. Never deletes; returns
+        where it went."""
         name = path.relative_to(self.root).as_posix().replace("/", "-")
         dest = self.damaged_dir / f"{stamp}-{name}"
         n = 1
@@ -124,7 +119,8 @@ class Layout:
         return sorted(name[:2] for name in os.listdir(self.index_dir) if SHARD_FILE.fullmatch(name))
 
     def scan_match_files(self, shard: str | None = None) -> dict[str, dict[int, int]]:
-        """{match id: {revision: file size}} for every match file, or those of one shard (one folder listing)."""
+        """{match id: {revision: file size}} for every match file, or those of one shard (one folder
+        listing)."""
         found: dict[str, dict[int, int]] = {}
         with os.scandir(self.matches_dir) as entries:
             for entry in entries:

@@ -1,4 +1,5 @@
-"""A match's own file, matches/<id>.<revision>.json: a one-document TinyDB, written whole, read back checked.
+"""A match's own file, matches/<id>.<revision>.json: a one-document TinyDB, written whole, read back
+checked.
 
 Why a module of its own: saves, repair, imports (which stage match files in a
 folder of their own) and backups all read or write these files, and each needs
@@ -33,12 +34,14 @@ class StrayCopy(DamagedFile):
 
 
 def read_match_file(path: Path, mid: str) -> StoredMatch:
-    """The match in `path`, checked in full (a replay). FileNotFoundError if absent, DamagedFile if unusable."""
+    """The match in `path`, checked in full (a replay). FileNotFoundError if absent, DamagedFile
+    if unusable."""
     return read_match(path, mid)[0]
 
 
 def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
-    """read_match_file, and the standings of its replay (an index line needs them: no second replay)."""
+    """read_match_file, and the standings of its replay (an index line needs them: no second
+    replay)."""
     revision = int(path.name.split(".")[1])  # <id>.<revision>.json
     tables = AtomicJSONStorage(path).read()
     if tables is None:  # gone (another repair replaced it): not damage, nothing to move aside
@@ -67,7 +70,8 @@ def read_match(path: Path, mid: str) -> tuple[StoredMatch, Standings]:
 
 
 def write_match_file(stored: StoredMatch, match_dict: dict, path: Path) -> int:
-    """Write the match's file in one atomic replace; returns its size in bytes (for its index line)."""
+    """Write the match's file in one atomic replace; returns its size in bytes (for its index
+    line)."""
     doc = {
         "id": stored.id,
         "revision": stored.revision,
@@ -83,9 +87,11 @@ def write_match_file(stored: StoredMatch, match_dict: dict, path: Path) -> int:
 
 
 def read_raw_doc(path: Path) -> dict:
-    """The file's document as stored, no replay and no check of its fields (a backup copies it as it is).
+    """The file's document as stored, no replay and no check of its fields (a backup copies it as it
+    is).
 
-    Raises OSError, DamagedFile, or KeyError/TypeError when the file is not shaped like a match file.
+    Raises OSError, DamagedFile, or KeyError/TypeError when the file is not shaped like a match
+    file.
     """
     doc = read_json_file(path)["match"]["1"]
     if not isinstance(doc, dict):

@@ -16,9 +16,6 @@ NOTICE_CODES = (
     "match_lost",
     "index_rebuilt",
     "settings_restored",
-    "old_store_unreadable",
-    "old_match_skipped",
-    "old_match_new_id",
     "auto_backup_failed",
 )
 
@@ -56,11 +53,6 @@ def match_label(teams, match_id: str) -> MatchLabel:
     if teams:
         return MatchLabel(f"the match {teams[0]} v {teams[1]} ({match_id})", teams, match_id)
     return MatchLabel(f"the match {match_id}", None, match_id)
-
-
-def stored_as_label(key: str) -> MatchLabel:
-    """An old store's match known only by its number in that store."""
-    return MatchLabel(f"the match stored as number {key}", None, key)
 
 
 def _match(label: str) -> dict:
@@ -128,35 +120,6 @@ def store_file_restored(reason: str, moved: Path, backup_time: str | None) -> No
         "settings_restored",
         moved=str(moved),
         time=backup_time,
-    )
-
-
-def old_store_unreadable(reason: str, moved: Path) -> Notice:
-    return Notice(
-        f"The match store of an older version of the app could not be read: it {reason}. It was moved "
-        f"to {moved} (nothing was deleted); the app starts with an empty store.",
-        "old_store_unreadable",
-        moved=str(moved),
-    )
-
-
-def old_match_skipped(label: str, problem: str, backup: Path) -> Notice:
-    return Notice(
-        f"{label[0].upper()}{label[1:]} from the older store could not be carried over ({problem}). "
-        f"It is kept, unchanged, in the copy of the old store at {backup}.",
-        "old_match_skipped",
-        **_match(label),
-        backup=str(backup),
-    )
-
-
-def old_match_new_id(label: str, new_id: str) -> Notice:
-    return Notice(
-        f"{label[0].upper()}{label[1:]} from the older store had the same id as another match, so it "
-        f"was given the new id {new_id}. Both matches are kept.",
-        "old_match_new_id",
-        **_match(label),
-        new_id=new_id,
     )
 
 

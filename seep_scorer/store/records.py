@@ -140,7 +140,8 @@ def valid_contribution(c: Any, line: dict) -> bool:
 
 
 def index_entry(stored: StoredMatch, size: int, standings: Standings) -> dict:
-    """The index line of a stored match whose file is `size` bytes; `standings` is `replay(stored.match)`."""
+    """The index line of a stored match whose file is `size` bytes; `standings` is
+    `replay(stored.match)`."""
     match = stored.match
     stats = contribution_of(match, standings, stored.created, stored.updated)
     return {
@@ -200,7 +201,8 @@ def canonical_match(match: Any) -> tuple[Match, dict, Standings]:
 
 
 def setting_value(key: Any, value: Any) -> Any:
-    """A copy of a setting's value exactly as it will read back; StoreError for a bad name or value."""
+    """A copy of a setting's value exactly as it will read back; StoreError for a bad name or
+    value."""
     if not isinstance(key, str) or not 1 <= len(key) <= MAX_SETTING_KEY:
         raise StoreError(f"A setting's name is text of 1 to {MAX_SETTING_KEY} characters.")
     try:

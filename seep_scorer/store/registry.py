@@ -50,7 +50,8 @@ def open_repository(
 ) -> "TinyMatchRepository":
     """The one repository of a data folder in this process (TinyDB allows one instance per file).
 
-    `fresh=True` closes the open one, if any, and opens the folder again (as a new start of the app would).
+    `fresh=True` closes the open one, if any, and opens the folder again (as a new start of the app
+    would).
     `create=False` (commands that only read) raises NoStore, writing nothing, where no store is.
     """
     path = _resolve(data_dir)

@@ -1,4 +1,5 @@
-"""Repair: a match file, an index shard or a crash's leftovers found at open or on a read, put right.
+"""Repair: a match file, an index shard or a crash's leftovers, found at open or on a read, put
+right.
 
 Why a module of its own: what the store does about damage is one policy, the
 heart of "nothing a caller was told saved is lost", and it is easier to check
@@ -10,10 +11,9 @@ a notice. An index shard is rebuilt from the match files. At open, the index is
 brought in line with the match files a shard at a time (after a crash between
 the steps of a save).
 
-RepairMixin is part of TinyMatchRepository, which decides when repair runs (at
-open, and when a read finds damage). It uses, of the repository: `layout`,
-`notices`, `_index` (the IndexShards), `_read_match_file()`, `_commit()`,
-`_put_entry()` and, of AutoBackupMixin, `_find_in_backups()`.
+Repair sees the store only through RepairTarget, defined here because the
+repair is its consumer; the repository, which decides when repair runs (at open,
+and when a read finds damage), hands it an adapter (adapters.py).
 """
 
 from __future__ import annotations
@@ -22,37 +22,70 @@ import contextlib
 import os
 import time
 from pathlib import Path
+from typing import Protocol
 
 from ..matchfile import match_to_dict
-from ..rules import replay
+from ..rules import Standings, replay
 from .atomic import fsync_dir
 from .autobackup import STAMP_FORMAT
-from .layout import MAX_REVISION, next_revision, shard_of
+from .backupfile import BackupRecord
+from .layout import MAX_REVISION, Layout, next_revision, shard_of
 from .matchdb import StrayCopy
 from .notices import index_rebuilt, match_label, match_lost, match_restored
 from .records import now_iso
 from .repository import StoredMatch
+from .shards import IndexShards
 from .storage import DamagedFile
 
-__all__ = ["RepairMixin"]
+__all__ = ["Repair", "RepairTarget"]
 
 
-class RepairMixin:
-    """Reconciling index and match files at open, restoring damaged matches, rebuilding damaged shards."""
+class RepairTarget(Protocol):
+    """What the repair may use of the store, and nothing more."""
 
-    def _reconcile(self) -> None:
-        """Bring the index in line with the match files (after a crash) and check what is cheap to check."""
+    layout: Layout
+    notices: list[str]  # what the user is told of each repair
+    index: IndexShards  # the index lines it checks, puts right and drops
+
+    def read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
+        """The match in a file, checked in full (raises FileNotFoundError or DamagedFile)."""
+
+    def commit(
+        self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings
+    ) -> None:
+        """Store a match as a save does: its file, then its index line, then the old file goes."""
+
+    def put_entry(self, stored: StoredMatch, size: int, standings: Standings) -> None:
+        """Write the index line of a match file that reads back whole."""
+
+    def find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
+        """The match in the newest automatic backup holding it, and that backup's time."""
+
+
+class Repair:
+    """Reconciling index and match files at open, restoring damaged matches, rebuilding damaged
+    shards."""
+
+    def __init__(self, store: RepairTarget):
+        self._store = store
+        self.layout = store.layout
+        self.shards_rebuilt = 0  # shards rebuilt so far: the open's listing is stale after one
+
+    def reconcile(self) -> None:
+        """Bring the index in line with the match files (after a crash) and check what is cheap to
+        check."""
         files_by_shard: dict[str, dict[str, dict[int, int]]] = {}
         for mid, revs in self.layout.scan_match_files().items():
             files_by_shard.setdefault(shard_of(mid), {})[mid] = revs
         # A shard at a time: the open holds one shard's index lines, not the whole store's.
-        self._index.start_caching()  # what is read here is what the history and the statistics need first
+        # What is read here is what the history and the statistics need first.
+        self._store.index.start_caching()
         for prefix in sorted(set(self.layout.shard_prefixes()) | files_by_shard.keys()):
-            rebuilds = self._shards_rebuilt
-            entries = self._index.entries(prefix)
-            self._index.adopt(prefix, entries)
+            rebuilds = self.shards_rebuilt
+            entries = self._store.index.entries(prefix)
+            self._store.index.adopt(prefix, entries)
             files = files_by_shard.pop(prefix, {})
-            if self._shards_rebuilt != rebuilds:
+            if self.shards_rebuilt != rebuilds:
                 # The rebuild repaired match files (restored ones get new names): listing stale.
                 files = self.layout.scan_match_files(prefix)
             self._reconcile_shard(entries, files)
@@ -68,36 +101,36 @@ class RepairMixin:
                 and entry["size"] == revs[newest]
             ):
                 continue  # the common case: file and index line agree
-            stored = self._load(mid, entry, sorted(revs, reverse=True))
+            stored = self.load(mid, entry, sorted(revs, reverse=True))
             if stored is not None:
                 for rev in revs:
                     if rev != stored.revision:
                         with contextlib.suppress(FileNotFoundError):
                             os.unlink(self.layout.match_file(mid, rev))
         for mid in entries.keys() - files.keys():
-            self._load(
+            self.load(
                 mid, entries[mid], []
             )  # index line without a file: restore from backup, or drop it
 
-    def _rebuild_shard(self, prefix: str, damage: DamagedFile) -> dict[str, dict]:
-        """A damaged shard: moved aside and rebuilt from the match files, repairing those as needed."""
-        self._shards_rebuilt = self._shards_rebuilt + 1
-        moved = self._move_aside(damage.path)
+    def rebuild_shard(self, prefix: str, damage: DamagedFile) -> dict[str, dict]:
+        """A damaged shard: moved aside and rebuilt from the match files, repairing those as
+        needed."""
+        self.shards_rebuilt = self.shards_rebuilt + 1
+        moved = self.move_aside(damage.path)
         rebuilt = {}
         for mid, revs in self.layout.scan_match_files(prefix).items():
-            stored = self._load(mid, None, sorted(revs, reverse=True))
+            stored = self.load(mid, None, sorted(revs, reverse=True))
             if stored is not None:
-                rebuilt[mid] = self._index.get(mid)
-        self.notices.append(index_rebuilt(damage.reason, moved))
+                rebuilt[mid] = self._store.index.get(mid)
+        self._store.notices.append(index_rebuilt(damage.reason, moved))
         return {k: v for k, v in rebuilt.items() if v is not None}
 
-    _shards_rebuilt = 0  # shards this repository rebuilt: the open's listing is stale after one
-
-    def _move_aside(self, path: Path) -> Path:
+    def move_aside(self, path: Path) -> Path:
         return self.layout.move_aside(path, time.strftime(STAMP_FORMAT, time.gmtime()))
 
-    def _load(self, mid: str, entry: dict | None, revs: list[int]) -> StoredMatch | None:
-        """The newest readable revision of a match, repairing as needed; the index line is made to agree.
+    def load(self, mid: str, entry: dict | None, revs: list[int]) -> StoredMatch | None:
+        """The newest readable revision of a match, repairing as needed; its index line is made to
+        agree.
 
         `revs` are the revisions on disk, newest first. Damaged files are moved
         aside; then an older revision left by a crash, then the newest automatic
@@ -109,7 +142,7 @@ class RepairMixin:
         finally:
             for path in strays.values():  # second copies of a revision: kept aside, no save is lost
                 with contextlib.suppress(OSError):
-                    self._move_aside(path)
+                    self.move_aside(path)
 
     def _load_files(self, mid, entry, revs, strays) -> StoredMatch | None:
         damaged: list[tuple[Path, str]] = []
@@ -118,7 +151,7 @@ class RepairMixin:
             rev = pending.pop(0)
             path = self.layout.match_file(mid, rev)
             try:
-                stored, standings = self._read_match_file(path, mid)
+                stored, standings = self._store.read_match_file(path, mid)
             except FileNotFoundError:
                 stored = None
             except StrayCopy as stray:
@@ -126,13 +159,13 @@ class RepairMixin:
                     strays[stray.revision] = path
                     continue
                 if not 1 <= stray.revision <= MAX_REVISION:
-                    damaged.append((self._move_aside(path), stray.reason))
+                    damaged.append((self.move_aside(path), stray.reason))
                     continue
                 strays[stray.revision] = path  # the only copy left: adopted under its own name
                 stored = None
             except DamagedFile as damage:
                 try:
-                    damaged.append((self._move_aside(path), damage.reason))
+                    damaged.append((self.move_aside(path), damage.reason))
                 except FileNotFoundError:
                     pass  # gone since it was read: nothing left to keep aside
                 stored = None
@@ -152,12 +185,12 @@ class RepairMixin:
                     or entry["revision"] != stored.revision
                     or entry["size"] != path.stat().st_size
                 ):
-                    self._put_entry(stored, path.stat().st_size, standings)
+                    self._store.put_entry(stored, path.stat().st_size, standings)
                 return stored
             return self._reinstate(mid, stored, standings, entry, revs, damaged, "previous", None)
         reason = damaged[0][1] if damaged else "is missing"
         label = match_label(entry["teams"] if entry else None, mid)
-        found = self._find_in_backups(mid)
+        found = self._store.find_in_backups(mid)
         if found is not None:
             record, backup_time = found
             standings = replay(record.match)
@@ -174,8 +207,8 @@ class RepairMixin:
             return self._reinstate(
                 mid, stored, standings, entry, revs, damaged, "backup", backup_time
             )
-        self._index.drop(mid)
-        self.notices.append(match_lost(label, reason, damaged[0][0] if damaged else None))
+        self._store.index.drop(mid)
+        self._store.notices.append(match_lost(label, reason, damaged[0][0] if damaged else None))
         return None
 
     def _reinstate(
@@ -187,12 +220,12 @@ class RepairMixin:
         stored = StoredMatch(
             mid, stored.match, revision, stored.created, now_iso(), stored.finished
         )
-        self._commit(stored, match_to_dict(stored.match), None, standings)
+        self._store.commit(stored, match_to_dict(stored.match), None, standings)
         for rev in revs:
             if rev != revision:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(self.layout.match_file(mid, rev))
         label = match_label(entry["teams"] if entry else [t.name for t in stored.match.teams], mid)
         moved, reason = damaged[0]
-        self.notices.append(match_restored(label, reason, moved, source, backup_time))
+        self._store.notices.append(match_restored(label, reason, moved, source, backup_time))
         return stored

@@ -115,7 +115,8 @@ class MatchRepository(Protocol):
         """A page of the history, reading only the index (fast however long the history)."""
 
     def statistics(self, since: date | None = None) -> Stats:
-        """The figures of stats.md for matches created on or after `since` (UTC), from the index only."""
+        """The figures of stats.md for matches created on or after `since` (UTC), from the index
+        only."""
 
     def rating_history(self, player: str) -> list[tuple[str, PlayerRating]]:
         """A player's (key) all-time rating after each rated match: (created, rating), in order."""
@@ -133,7 +134,8 @@ class MatchRepository(Protocol):
         """The deal table as CSV."""
 
     def write_backup(self, out: IO[bytes]) -> None:
-        """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes it."""
+        """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes
+        it."""
 
     def import_bytes(
         self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False

@@ -1,4 +1,5 @@
-"""The index: 256 small TinyDB files (index/<xy>.json), each holding the summary lines of its matches.
+"""The index: 256 small TinyDB files (index/<xy>.json), each holding the summary lines of its
+matches.
 
 Why shards: TinyDB rewrites a whole file on every write, so one index file
 would make every save rewrite every match's summary. A hash of the id picks the
@@ -144,7 +145,8 @@ class IndexShards:
             self._cache(prefix, present)
 
     def raw_lines(self, prefix: str) -> dict[str, dict]:
-        """A shard's lines as stored, unchecked ({} when absent or unreadable): for a migration only."""
+        """A shard's lines as stored, unchecked ({} when absent or unreadable): for a migration
+        only."""
         try:
             table = (AtomicJSONStorage(self.layout.shard_file(prefix)).read() or {}).get(
                 "matches", {}
@@ -154,7 +156,8 @@ class IndexShards:
         return {e["id"]: e for e in table.values() if isinstance(e.get("id"), str)}
 
     def replace(self, prefix: str, lines: dict[str, dict]) -> None:
-        """Write a whole shard anew from `lines` ({id: line}), whatever it held: for a migration only."""
+        """Write a whole shard anew from `lines` ({id: line}), whatever it held: for a migration
+        only."""
         self._bump()
         db = self._dbs.pop(prefix, None)
         if db is not None:
@@ -217,7 +220,8 @@ class IndexShards:
         self._cache(prefix, lines)
 
     def forget(self) -> None:
-        """Drop the lines in memory (an import: memory stays flat; the next read loads them again)."""
+        """Drop the lines in memory (an import: memory stays flat; the next read loads them
+        again)."""
         self._lines = None
         self.version += 1
 

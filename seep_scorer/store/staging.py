@@ -1,4 +1,5 @@
-"""A backup import's staging folder, importing/<token>/, and what makes the import land whole or not at all.
+"""A backup import's staging folder, importing/<token>/, and what makes the import land whole or not
+at all.
 
 Why a module of its own: the commit protocol must hold across a crash at any
 point, and across processes (the command line beside the server), so it is
@@ -47,7 +48,8 @@ _LIVE_STAGES: set[Path] = (
 
 
 class ImportStage:
-    """One import's own folder, importing/<token>/: a copy of its file, its match files, then the commit marker.
+    """One import's own folder, importing/<token>/: a copy of its file, its match files, then the
+    commit marker.
 
     The importing process holds an flock on the stage's .lock while it works, so an
     open elsewhere tells a live import (left alone) from one whose process died.
@@ -69,12 +71,14 @@ class ImportStage:
         return self.folder / f"{mid}.{revision}.json"
 
     def mark_committed(self) -> None:
-        """The commit point: from here on the import is finished, by this process or by the next open."""
+        """The commit point: from here on the import is finished, by this process or by the next
+        open."""
         atomic_write_bytes(self.folder / COMMITTED, b"")
         self.committed = True
 
     def close(self) -> None:
-        """Remove the stage unless it is committed (then it is gone already, or left for the next open)."""
+        """Remove the stage unless it is committed (then it is gone already, or left for the next
+        open)."""
         self._handle.close()
         if not self.committed:
             remove_stage(self.folder)
@@ -127,7 +131,8 @@ def restage(old: Path, new: Path, new_id: str) -> None:
 
 @contextmanager
 def private_source(stage: ImportStage, source: IO[bytes], copy: bool) -> Iterator[IO[bytes]]:
-    """The backup to read twice: a copy in the stage, so the file cannot change between the passes."""
+    """The backup to read twice: a copy in the stage, so the file cannot change between the
+    passes."""
     if not copy:
         yield source
         return

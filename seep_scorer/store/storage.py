@@ -137,7 +137,8 @@ def open_db(path: Path) -> TinyDB:
 
 
 def put_first_doc(db: TinyDB, table_name: str, doc: dict) -> None:
-    """Document 1 of a table, in one write (TinyDB's upsert writes twice when the document is new)."""
+    """Document 1 of a table, in one write (TinyDB's upsert writes twice when the document is
+    new)."""
     table = db.table(table_name)
     if table.contains(doc_id=1):
         table.update(doc, doc_ids=[1])

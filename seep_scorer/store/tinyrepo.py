@@ -1,4 +1,5 @@
-"""MatchRepository over TinyDB: a small file per match, a sharded index, atomic writes, self-repair at open.
+"""MatchRepository over TinyDB: a small file per match, a sharded index, atomic writes, self-repair
+at open.
 
 Why this layout (see layout.py): TinyDB rewrites a whole file on every write, so
 a save must touch only small files. A save writes the match's own file (under
@@ -10,10 +11,12 @@ line, and finishes the job. Nothing a caller was told "saved" can be lost.
 
 This module holds the repository's life cycle (open: clean up, migrate,
 reconcile, back up; close), its locking, when repair runs (at open, and when a
-read finds damage; how is repair.py), the MatchRepository operations and the
-settings. Repair, import (importing.py, staging.py), export and backups as a
-stream (export.py) and automatic backups (autobackup.py) are mixins of the one
-class; migrations (migrations.py) see it only through their MigrationTarget.
+read finds damage), the MatchRepository operations and the settings. The rest
+is done by small collaborators it composes, each seeing the repository only
+through a Protocol it owns, implemented by an adapter (adapters.py): repair
+(repair.py), import and its commit (importing.py, importcommit.py), export and
+backups as a stream (export.py), automatic backups (autobackup.py), the
+settings file (storefile.py) and migrations (migrations.py).
 
 All work is serialised by a thread lock (the web server serves several
 sessions from threads) and, where the platform has it, an flock on `.lock`, so
@@ -25,33 +28,33 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import date
 from datetime import datetime as datetime_type
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterable
 
 from tinydb import TinyDB
 
 from ..rules import Match, Standings
 from ..stats import Stats, aggregate
 from ..stats.ratings import PlayerRating, Surprise
+from .adapters import BackingUp, Exporting, Importing, Migrating, Repairing, StoreFiling
 from .atomic import remove_temp_files
-from .autobackup import AutoBackupMixin
+from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
-from .export import ExportMixin
+from .export import Export
 from .history import select
-from .importing import ImportMixin
+from .importcommit import ImportCommit
+from .importing import Importer
 from .indexview import IndexView
 from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
-from .migrations import current_schema, has_legacy_store, migrate
-from .notices import store_file_restored
+from .migrations import current_schema, migrate
 from .ratingkeeper import RatingKeeper
 from .records import canonical_match, index_entry, now_iso, setting_value
-from .repair import RepairMixin
+from .repair import Repair
 from .repository import (
     KnownNames,
     MatchNotFound,
@@ -63,12 +66,9 @@ from .repository import (
     StoreError,
 )
 from .shards import IndexShards
-from .storage import DamagedFile, open_db, put_first_doc
-
-try:
-    import fcntl
-except ImportError:  # Windows: one process at a time is the user's business there
-    fcntl = None
+from .storage import DamagedFile
+from .storefile import StoreFile
+from .storelock import StoreLock
 
 __all__ = [
     "TinyMatchRepository",
@@ -76,69 +76,61 @@ __all__ = [
 ]  # WriteFailed: what a write the disk refuses raises
 
 
-class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin):
+class TinyMatchRepository:
     """The app's match store in one data folder. Get it from `open_repository()`, not directly."""
 
     def __init__(
         self, data_dir: Path, on_close: Callable[[TinyMatchRepository], None] | None = None
     ):
-        """`on_close` is called with the repository once it is closed (the registry forgets it there)."""
+        """`on_close` is called with the repository once it is closed (the registry forgets it
+        there)."""
         self.data_dir = Path(data_dir)
         self._on_close = on_close
         self.layout = Layout(self.data_dir)
         self.notices: list[str] = []
-        self.closed = False
-        self._lock = threading.RLock()
-        self._depth = 0
-        self._index = IndexShards(self.layout, self._rebuild_shard)
+        # Import (importing.py), its commit and its undo (importcommit.py).
+        self._import_commit = ImportCommit(Importing(self))
+        self._import = Importer(Importing(self), self._import_commit)
+        self._export = Export(Exporting(self))  # match files, CSV and backups out (export.py)
+        # Damage found and put right (repair.py); a damaged index shard is rebuilt by it.
+        self._repair = Repair(Repairing(self))
+        self._index = IndexShards(self.layout, self._repair.rebuild_shard)
         self._view = IndexView()
         self._ratings = RatingKeeper(self.data_dir, writable=lambda: not self.closed)
-        self._init_auto_backups()
+        # The daily automatic backups (autobackup.py): when they are taken, and where.
+        self.auto_backup = AutoBackups(BackingUp(self))
         try:
             self.layout.create_folders()
-            self._lock_handle = open(self.layout.lock_file, "a+b")
+            self._store_lock = StoreLock(self.layout.lock_file)  # storelock.py
         except OSError as err:
             raise StoreError(
                 f"The data folder {self.data_dir} cannot be used: {err.strerror or err}."
             ) from None
-        self._store_db = open_db(self.layout.store_file)
+        self._store_file = StoreFile(StoreFiling(self))  # the schema and settings (storefile.py)
         try:
             with self._locked():
                 self._open()
         except BaseException:
-            self._close_files()
+            self._store_lock.close(self._close_files)
             raise
 
     # ----- locking and lifetime -----
 
-    @contextmanager
-    def _locked(self) -> Iterator[None]:
-        with self._lock:
-            if self.closed:
-                raise StoreError("The match store has been closed.")
-            if self._depth == 0 and fcntl is not None:
-                fcntl.flock(self._lock_handle.fileno(), fcntl.LOCK_EX)
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-                if self._depth == 0 and fcntl is not None:
-                    fcntl.flock(self._lock_handle.fileno(), fcntl.LOCK_UN)
+    def _locked(self) -> AbstractContextManager[None]:
+        return self._store_lock.held()
+
+    @property
+    def closed(self) -> bool:
+        return self._store_lock.closed
 
     def close(self) -> None:
-        with self._lock:
-            if not self.closed:
-                self.closed = True
-                self._close_files()
+        self._store_lock.close(self._close_files)
         if self._on_close is not None:
             self._on_close(self)
 
     def _close_files(self) -> None:
         self._index.close()
-        self._store_db.close()
-        with contextlib.suppress(OSError, AttributeError):
-            self._lock_handle.close()
+        self._store_file.close()
 
     # ----- open: clean up, migrate, reconcile, back up -----
 
@@ -146,72 +138,41 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         layout = self.layout
         for folder in (layout.root, layout.index_dir, layout.matches_dir, layout.backups_dir):
             remove_temp_files(folder)
-        version = self._schema_at_open()
+        version = self._store_file.schema_at_open()
         current = current_schema()
         if version > current:
             raise StoreError(
                 f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
-                f"(store version {version}; this one reads up to {current}). Update the app to open them."
+                f"(store version {version}; this one reads up to {current}). "
+                "Update the app to open them."
             )
         if version < current:
-            migrate(_Migrating(self), version)
-        self._finish_imports()
-        self._reconcile()
-        if self._auto_backup_due():
-            self._backup_quietly()  # a full disk must not keep the matches from opening
-
-    def _schema_at_open(self) -> int:
-        try:
-            meta = self._store_db.table("meta").get(doc_id=1)
-            if meta is not None and not (type(meta.get("schema")) is int and meta["schema"] >= 1):
-                raise DamagedFile(
-                    self.layout.store_file,
-                    "does not have the shape of a settings file: "
-                    "it does not say which version of the store it is",
-                )
-            self._store_db.table("settings").get(doc_id=1)
-        except DamagedFile as damage:
-            return self._repair_store_file(damage)
-        if meta is None:  # a new store, or schema 1, which had no store.json
-            version = 1 if has_legacy_store(self.layout) else current_schema()
-            if version > 1:
-                self._set_schema(version)
-            return version
-        return meta["schema"]
-
-    def _set_schema(self, version: int) -> None:
-        put_first_doc(self._store_db, "meta", {"schema": version})
-
-    def _repair_store_file(self, damage: DamagedFile) -> int:
-        moved = self._move_aside(damage.path)
-        settings, backup_time = self._settings_in_backups()
-        # store.json names the schema; without it, the layout on disk tells.
-        version = 1 if has_legacy_store(self.layout) else current_schema()
-        self._store_db.close()
-        self._store_db = open_db(self.layout.store_file)
-        self._set_schema(version)
-        if settings:
-            put_first_doc(self._store_db, "settings", settings)
-        self.notices.append(store_file_restored(damage.reason, moved, backup_time))
-        return version
+            migrate(Migrating(self), version)
+        self._import_commit.finish_imports()
+        self._repair.reconcile()
+        if self.auto_backup.due():
+            self.auto_backup.backup_quietly()  # a full disk must not keep the matches from opening
 
     # ----- files -----
 
     def _read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
-        """The match in a file, checked in full, and the standings of that one replay (for its index line)."""
+        """The match in a file, checked in full, and the standings of that one replay (for its
+        index line)."""
         return read_match(path, mid)
 
     def _commit(
         self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings
     ) -> None:
-        """Match file first, then its index line, then drop the old file: a crash anywhere is repaired at open."""
+        """Match file first, then its index line, then drop the old file: a crash anywhere is
+        repaired at open."""
         size = write_match_file(
             stored, match_dict, self.layout.match_file(stored.id, stored.revision)
         )
         try:
             self._put_entry(stored, size, standings)
         except BaseException:
-            # The caller hears "not saved": the next open must not pick this file as the newest revision.
+            # The caller hears "not saved": the next open must not pick this file as the newest
+            # revision.
             with contextlib.suppress(OSError):
                 os.unlink(self.layout.match_file(stored.id, stored.revision))
             raise
@@ -233,11 +194,13 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
     # ----- MatchRepository -----
 
     def _current_view(self) -> IndexView:
-        """The history and statistics view of the index as it is now (see indexview.py). Under the lock."""
+        """The history and statistics view of the index as it is now (see indexview.py). Under
+        the lock."""
         return self._view.refresh(self._index.cached_lines(), self._index.version)
 
     def list_matches(self) -> list[MatchSummary]:
-        """In progress first, then newest first. Reads only the index (in memory), never a match file."""
+        """In progress first, then newest first. Reads only the index (in memory), never a match
+        file."""
         with self._locked():
             return list(self._current_view().ordered)
 
@@ -279,7 +242,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         )
 
     def rating_history(self, player: str) -> list[tuple[str, PlayerRating]]:
-        """A player's (key) all-time rating after each match they were rated in: (created, rating)."""
+        """A player's (key) all-time rating after each rated match: (created, rating)."""
         with self._locked():
             rated = self._current_view().rating_items
         return [(order[0], r) for order, r in self._ratings.history(rated, player)]
@@ -303,7 +266,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
                 )[0]
             except (FileNotFoundError, DamagedFile):
                 pass
-            stored = self._load(match_id, entry, self.layout.revisions_of(match_id))
+            stored = self._repair.load(match_id, entry, self.layout.revisions_of(match_id))
             if stored is None:
                 raise StoreError(self.notices[-1])
             return stored
@@ -316,7 +279,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             stored = StoredMatch(mid, canonical, 1, now, now, standings.finished)
             with disk_writes("the new match"):
                 self._commit(stored, as_dict, None, standings)
-        self._backup_if_due()
+        self.auto_backup.backup_if_due()
         return stored
 
     def save(self, match_id: str, match: Match, base_revision: int) -> StoredMatch:
@@ -339,7 +302,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             )
             with disk_writes("the change"):
                 self._commit(stored, as_dict, base_revision, standings)
-        self._backup_if_due()
+        self.auto_backup.backup_if_due()
         return stored
 
     def delete(self, match_id: str) -> StoredMatch:
@@ -378,72 +341,72 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
     def _unused_id(self) -> str:
         while True:
             mid = new_match_id()
-            # The index is enough: the open made it agree with the files, and every write keeps it so.
+            # The index is enough: the open made it agree with the files; every write keeps it so.
             if self._index.get(mid) is None:
                 return mid
 
-    # ----- settings -----
+    # ----- import (importing.py, importcommit.py) -----
 
-    def _settings(self) -> dict:
-        try:
-            doc = self._store_db.table("settings").get(doc_id=1)
-        except DamagedFile as damage:
-            self._repair_store_file(damage)
-            doc = self._store_db.table("settings").get(doc_id=1)
-        return dict(doc) if doc else {}
+    def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
+        """Import a match file or a backup file, whole or not at all; the imported matches."""
+        return self._import.import_file(path)
+
+    def import_file_ids(self, path: str | os.PathLike, skip_present: bool = False) -> list[str]:
+        """As import_file, returning only the new ids: memory stays flat however large the
+        backup. `skip_present` as for import_bytes."""
+        return self._import.import_file_ids(path, skip_present)
+
+    def import_bytes(
+        self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False
+    ) -> list[StoredMatch]:
+        """A match file's or a backup's content, imported whole or not at all (see importing.py)."""
+        return self._import.import_bytes(data, skip_damaged, skip_present)
+
+    def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
+        """Undo an import: each (id, revision) still at that revision is removed; how many were,
+        and the ids kept because they were saved since."""
+        return self._import_commit.remove_imported(imported)
+
+    # ----- export (export.py) -----
+
+    def export_match_text(self, match_id: str) -> str:
+        """The match as a match file (format seep-match, version 1)."""
+        return self._export.export_match_text(match_id)
+
+    def export_csv(self, match_id: str) -> str:
+        """The deal table as CSV."""
+        return self._export.export_csv(match_id)
+
+    def write_backup(self, out: IO[bytes]) -> None:
+        """Every match and the settings, in the backup file format, to a binary stream (one match
+        in memory at a time; the store lock is never held while a line is written)."""
+        self._export.write_backup(out)
+
+    def export_backup_text(self) -> str:
+        """The backup (as write_backup writes it) as text."""
+        return self._export.export_backup_text()
+
+    # ----- automatic backups (autobackup.py) -----
+
+    def auto_backups(self) -> list[Path]:
+        """The automatic backups, newest first."""
+        return self.auto_backup.listed()
+
+    def backup_now(self) -> Path:
+        """Write a new automatic backup now (the oldest beyond the kept number go). Returns its
+        path."""
+        return self.auto_backup.backup_now()
+
+    # ----- settings -----
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         with self._locked():
-            return self._settings().get(key, default)
+            return self._store_file.settings().get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
         value = setting_value(key, value)
         with self._locked():
-            settings = self._settings()
+            settings = self._store_file.settings()
             settings[key] = value
             with disk_writes("the setting"):
-                put_first_doc(self._store_db, "settings", settings)
-
-
-class _Migrating:
-    """The repository as the migrations see it (migrations.MigrationTarget): what they need and nothing more."""
-
-    def __init__(self, repo: TinyMatchRepository):
-        self._repo = repo
-        self.layout = repo.layout
-        self.notices = repo.notices
-        self.last_migration_backup: Path | None = None
-
-    def stored_entry(self, match_id: str) -> dict | None:
-        return self._repo._index.get(match_id)
-
-    def commit_migrated(self, stored: StoredMatch, match_dict: dict, standings: Standings) -> None:
-        self._repo._commit(stored, match_dict, None, standings)
-
-    def index_lines_as_stored(self, prefix: str) -> dict[str, dict]:
-        return self._repo._index.raw_lines(prefix)
-
-    def index_line_from_files(self, match_id: str, revisions: list[int]) -> dict | None:
-        for revision in revisions:
-            path = self.layout.match_file(match_id, revision)
-            try:
-                stored, standings = self._repo._read_match_file(path, match_id)
-                return index_entry(stored, path.stat().st_size, standings)
-            except (OSError, DamagedFile):
-                continue
-        return None
-
-    def write_index_shard(self, prefix: str, lines: dict[str, dict]) -> None:
-        self._repo._index.replace(prefix, lines)
-
-    def restore_lost_match(self, match_id: str) -> None:
-        self._repo._load(match_id, None, [])
-
-    def move_aside(self, path: Path) -> Path:
-        return self._repo._move_aside(path)
-
-    def set_setting(self, key: str, value: Any) -> None:
-        self._repo.set_setting(key, value)
-
-    def set_schema(self, version: int) -> None:
-        self._repo._set_schema(version)
+                self._store_file.put_settings(settings)

@@ -80,27 +80,6 @@ def _settings_restored(p: dict) -> str:
     return f"{moved} {restored}"
 
 
-def _old_store_unreadable(p: dict) -> str:
-    return _(
-        "The match store of an older version of the app could not be read. It was moved to {path} (nothing "
-        "was deleted); the app starts with an empty store."
-    ).format(path=_path(p))
-
-
-def _old_match_skipped(p: dict) -> str:
-    return _(
-        "The match {match} from the older store could not be carried over. It is kept, unchanged, in the copy "
-        "of the old store at {path}."
-    ).format(match=_match(p), path=_path(p, "backup"))
-
-
-def _old_match_new_id(p: dict) -> str:
-    return _(
-        "The match {match} from the older store had the same id as another match, so it was given the new id "
-        "{id}. Both matches are kept."
-    ).format(match=_match(p), id=fmt().code(str(p.get("new_id", ""))))
-
-
 def _auto_backup_failed(p: dict) -> str:
     disk = p.get("disk")
     if disk == "full":
@@ -128,9 +107,6 @@ NOTICE_SENTENCES = {
     "match_lost": _match_lost,
     "index_rebuilt": _index_rebuilt,
     "settings_restored": _settings_restored,
-    "old_store_unreadable": _old_store_unreadable,
-    "old_match_skipped": _old_match_skipped,
-    "old_match_new_id": _old_match_new_id,
     "auto_backup_failed": _auto_backup_failed,
 }
 

@@ -128,8 +128,8 @@ def test_the_daily_backup_runs_within_the_save_where_there_are_no_threads(monkey
 
         monkeypatch.setattr(threading, "Thread", no_threads)
         monkeypatch.setattr(sys, "platform", "emscripten")
-        repo._next_backup_check = 0
-        repo._backup_if_due()
+        repo.auto_backup.next_check = 0
+        repo.auto_backup.backup_if_due()
         assert len(repo.auto_backups()) == 1
     finally:
         close_all()

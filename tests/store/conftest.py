@@ -25,7 +25,8 @@ def repo(data_dir):
 
 
 def open_match(names=("Reds", "Blues")) -> Match:
-    """A standard match that never finishes on its own (open format): handy for adding deals in a loop."""
+    """A standard match that never finishes on its own (open format): handy for adding deals in a
+    loop."""
     return Match(
         PRESETS["standard"],
         MatchFormat("open", None),

@@ -1,4 +1,5 @@
-"""A small history with every case of the stats spec, and its figures computed by hand (store and CLI tests).
+"""A small history with every case of the stats spec, and its figures computed by hand (store and
+CLI tests).
 
     M1  "Asha"/"Chitra" v "Bilal"/"Dev", best of 2 bazzis: 5-95 (B/D win on the minimum),
         95-5 (A/C win on the minimum): a draw

@@ -10,9 +10,9 @@ def test_a_save_starts_the_due_daily_backup_in_the_background(repo):
     stored = repo.create(with_deals(open_match(), 1))
     for path in repo.auto_backups():
         os.unlink(path)  # as if the last backup were long ago
-    repo._next_backup_check = 0  # the hourly check is due
+    repo.auto_backup.next_check = 0  # the hourly check is due
     stored = repo.save(stored.id, with_deals(open_match(), 2), stored.revision)
-    repo._backup_thread.join(30)
+    repo.auto_backup.thread.join(30)
     backups = repo.auto_backups()
     assert len(backups) == 1
     assert stored.id in backups[0].read_text(encoding="utf-8")
@@ -22,7 +22,7 @@ def test_saves_do_not_look_for_due_backups_more_than_hourly(repo):
     stored = repo.create(with_deals(open_match(), 1))
     for path in repo.auto_backups():
         os.unlink(path)
-    repo._next_backup_check = time.monotonic() + 3600
+    repo.auto_backup.next_check = time.monotonic() + 3600
     repo.save(stored.id, with_deals(open_match(), 2), stored.revision)
-    assert repo._backup_thread is None
+    assert repo.auto_backup.thread is None
     assert repo.auto_backups() == []

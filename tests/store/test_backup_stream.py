@@ -1,4 +1,5 @@
-"""A backup streams: it never holds the store lock while its reader is slow, and its memory stays flat."""
+"""A backup streams: it never holds the store lock while its reader is slow, and its memory stays
+flat."""
 
 import fcntl
 import io
@@ -29,7 +30,8 @@ def _pipe_bytes(fd: int) -> int:
 
 
 def _wait_until_stalled(fd: int) -> None:
-    """Until the writer has written and then made no progress for half a second: it is blocked on a full pipe."""
+    """Until the writer has written and then made no progress for half a second: it is blocked on
+    a full pipe."""
     deadline = time.monotonic() + 30
     last, since = -1, time.monotonic()
     while time.monotonic() < deadline:
@@ -103,7 +105,8 @@ def test_a_match_saved_or_deleted_during_a_backup_is_in_it_as_it_is_then(repo):
 
 
 def _backup_peak(data_dir, target) -> int:
-    """Peak Python memory of `seep-scorer backup -o target`, the store being open already (as the app has it)."""
+    """Peak Python memory of `seep-scorer backup -o target`, the store being open already (as the
+    app has it)."""
     close_all()
     repo = open_repository(data_dir)
     for shard in range(
@@ -132,7 +135,8 @@ def test_backup_memory_stays_flat_as_the_store_grows(tmp_path, capsys):
     small_peak = _backup_peak(small, tmp_path / "small.jsonl")
     large_peak = _backup_peak(large, tmp_path / "large.jsonl")
     grown = (tmp_path / "large.jsonl").stat().st_size - (tmp_path / "small.jsonl").stat().st_size
-    # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at most);
+    # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at
+    # most);
     # what must not grow is the rest with the backup.
     assert large_peak - small_peak < grown / 8, (
         f"{small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more"

@@ -1,4 +1,5 @@
-"""`seep-scorer import | export | list | backup` with --data-dir: output, files, and one-line errors."""
+"""`seep-scorer import | export | list | backup` with --data-dir: output, files, and one-line
+errors."""
 
 import json
 import os

@@ -1,4 +1,5 @@
-"""Damaged files at open: the store still opens, moves the bad file aside, restores what it can, and says so."""
+"""Damaged files at open: the store still opens, moves the bad file aside, restores what it can,
+and says so."""
 
 import json
 import os
@@ -40,7 +41,8 @@ def damage_bytes(kind: str, file_kind: str, original: bytes) -> bytes:
 
 @pytest.fixture
 def store(data_dir):
-    """Two matches and a setting; a backup; then one more deal on the first match, after the backup."""
+    """Two matches and a setting; a backup; then one more deal on the first match, after the
+    backup."""
     repo = open_repository(data_dir, fresh=True)
     a = repo.create(with_deals(open_match(("Reds", "Blues")), 2))
     b = repo.create(with_deals(open_match(("Greens", "Golds")), 1))
@@ -176,7 +178,8 @@ def test_a_damaged_match_no_backup_holds_is_taken_off_the_list_but_kept(data_dir
 def test_an_older_revision_left_by_a_crash_stands_in_for_a_damaged_newer_one(store):
     a = store["a"]
     matches = store["dir"] / "matches"
-    # As if the process died after writing revision n+1 but before removing revision n; then n+1 got damaged.
+    # As if the process died after writing revision n+1 but before removing revision n; then n+1 got
+    # damaged.
     (matches / f"{a.id}.{a.revision + 1}.json").write_bytes(b'{"match": {"1": ')
     repo = open_repository(store["dir"], fresh=True)
     assert len(repo.notices) == 1 and "previous save" in repo.notices[0]

@@ -1,18 +1,20 @@
-"""A full (or read-only) disk: the store still opens, a failed write says so in plain words and half-writes nothing."""
+"""A full (or read-only) disk: the store still opens, a failed write says so in plain words and
+half-writes nothing."""
 
 import errno
 import os
 
 import pytest
 
-from seep_scorer.store import StoreError, open_repository, tinyrepo
+from seep_scorer.store import StoreError, autobackup, open_repository, tinyrepo
 from seep_scorer.store.storage import AtomicJSONStorage
 
 from .conftest import open_match, tree_snapshot, with_deals
 
 
 def _disk_fails(monkeypatch, code=errno.ENOSPC):
-    """Every file write fails at its fsync, as it does when the disk fills (renames and fsyncs of folders work)."""
+    """Every file write fails at its fsync, as it does when the disk fills (renames and fsyncs of
+    folders work)."""
     real_fsync = os.fsync
 
     def fsync(fd):
@@ -54,7 +56,7 @@ def test_a_backup_that_fails_at_open_in_any_way_of_the_disk_is_a_notice(stored_s
     def no_space(self):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(tinyrepo.TinyMatchRepository, "backup_now", no_space)
+    monkeypatch.setattr(autobackup.AutoBackups, "backup_now", no_space)
     reopened = open_repository(repo.data_dir, fresh=True)
     assert reopened.get(stored.id).match == stored.match
     assert any("storage is full" in n for n in reopened.notices)

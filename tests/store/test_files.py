@@ -103,6 +103,7 @@ def test_index_shards_stay_small_whatever_the_ids_look_like():
 
     from seep_scorer.store.layout import shard_of
 
-    # Sequential ids (a hand-made backup, say) spread as evenly as random ones: a save rewrites ~1/256 of the index.
+    # Sequential ids (a hand-made backup, say) spread as evenly as random ones: a save rewrites
+    # ~1/256 of the index.
     counts = Counter(shard_of(f"{n:08x}") for n in range(5000))
     assert len(counts) == 256 and max(counts.values()) < 45

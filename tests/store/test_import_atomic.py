@@ -1,4 +1,5 @@
-"""A backup import lands whole or not at all, and does not hold the store lock while it reads and stages.
+"""A backup import lands whole or not at all, and does not hold the store lock while it reads and
+stages.
 
 The kill test (test_kill.py) kills imports at random moments; these tests stop
 one at each decisive point: before its commit marker, after it, mid-way through
@@ -13,7 +14,7 @@ import pytest
 
 from seep_scorer.matchfile import MAX_FILE_BYTES, match_to_dict
 from seep_scorer.rules import MatchError
-from seep_scorer.store import open_repository, staging, tinyrepo
+from seep_scorer.store import importcommit, importing, open_repository, staging, tinyrepo
 from seep_scorer.store.storage import AtomicJSONStorage
 
 from .conftest import open_match, tree_snapshot, with_deals
@@ -65,7 +66,8 @@ def test_a_record_too_large_to_store_is_refused_before_anything_is_written(repo,
 
 
 def _die_at(monkeypatch, name: str, target=tinyrepo.TinyMatchRepository) -> None:
-    """Make the import stop at `name` as if its process were killed there: the stage is left as it is."""
+    """Make the import stop at `name` as if its process were killed there: the stage is left as
+    it is."""
 
     def killed(*args, **kwargs):
         raise KeyboardInterrupt("killed")
@@ -85,9 +87,9 @@ def _imported_names(repo) -> list[str]:
 @pytest.mark.parametrize(
     "where, target, landed",
     [
-        ("_stage_backup", tinyrepo.TinyMatchRepository, False),  # before any file is staged
+        ("_stage_backup", importing.Importer, False),  # before any file is staged
         ("mark_committed", staging.ImportStage, False),  # every file staged, no marker
-        ("_roll_forward", tinyrepo.TinyMatchRepository, True),  # marker written, nothing moved yet
+        ("roll_forward", importcommit.ImportCommit, True),  # marker written, nothing moved yet
         ("_put_entries", tinyrepo.TinyMatchRepository, True),  # files moved, no index line written
     ],
 )
@@ -132,16 +134,16 @@ def test_an_open_leaves_a_live_import_of_another_process_alone(data_dir, tmp_pat
 def test_an_id_taken_after_it_was_chosen_gets_a_new_one_at_the_commit(repo, tmp_path, monkeypatch):
     path = tmp_path / "backup.jsonl"
     path.write_bytes(_backup(_matches(2)))
-    real = tinyrepo.TinyMatchRepository._stage_backup
+    real = importing.Importer._stage_backup
 
     def meanwhile(self, *args):
         kept = real(self, *args)
         # Another import, between staging and the commit, takes the ids this one chose.
-        monkeypatch.setattr(tinyrepo.TinyMatchRepository, "_stage_backup", real)
+        monkeypatch.setattr(importing.Importer, "_stage_backup", real)
         self.import_bytes(_backup(_matches(2, "Other")))
         return kept
 
-    monkeypatch.setattr(tinyrepo.TinyMatchRepository, "_stage_backup", meanwhile)
+    monkeypatch.setattr(importing.Importer, "_stage_backup", meanwhile)
     imported = repo.import_file(path)
     listed = {s.id: s.teams for s in repo.list_matches()}
     assert len(listed) == 4 and len({s.id for s in imported}) == 2

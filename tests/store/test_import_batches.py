@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from seep_scorer.store import importing, open_repository, staging, tinyrepo
+from seep_scorer.store import importcommit, open_repository, staging
 from seep_scorer.store.backupfile import end_line, header_line, record_line
 from seep_scorer.store.layout import shard_of
 from seep_scorer.store.repository import StoredMatch
@@ -92,7 +92,7 @@ def test_a_large_import_commits_a_shard_at_a_time_releasing_the_lock(repo, monke
 
 def test_a_shard_holding_many_matches_is_moved_in_and_removed_a_chunk_at_a_time(repo, monkeypatch):
     # The 390 files of one shard of 100,000 matches held the lock 3 s in one piece.
-    monkeypatch.setattr(importing, "CHUNK", 4)
+    monkeypatch.setattr(importcommit, "CHUNK", 4)
     ids = _ids(12, shards=1)
     holds = Holds(repo, monkeypatch)
     imported = repo.import_bytes(_backup(ids))
@@ -131,7 +131,7 @@ def test_undoing_an_import_keeps_a_match_saved_since_and_says_which(repo):
 def test_an_import_killed_between_two_steps_of_its_commit_is_finished(data_dir, monkeypatch):
     repo = open_repository(data_dir, fresh=True)
     ids = _ids(6, shards=3)
-    real = tinyrepo.TinyMatchRepository._commit_chunk
+    real = importcommit.ImportCommit._commit_chunk
     calls = []
 
     def second_dies(self, *args):
@@ -144,7 +144,7 @@ def test_an_import_killed_between_two_steps_of_its_commit_is_finished(data_dir, 
         stage._handle.close()  # the kernel drops a dead process's flock
         staging._LIVE_STAGES.discard(stage.folder)
 
-    monkeypatch.setattr(tinyrepo.TinyMatchRepository, "_commit_chunk", second_dies)
+    monkeypatch.setattr(importcommit.ImportCommit, "_commit_chunk", second_dies)
     monkeypatch.setattr(staging.ImportStage, "close", close_like_a_dead_process)
     with pytest.raises(KeyboardInterrupt):
         repo.import_bytes(_backup(ids))

@@ -1,4 +1,5 @@
-"""Import and export: match file, backup file, CSV. Imports are validated in full first; hostile files change nothing."""
+"""Import and export: match file, backup file, CSV. Imports are validated in full first; hostile
+files change nothing."""
 
 import csv
 import io
@@ -179,7 +180,8 @@ HOSTILE = {
     "wrong-deal-types": _compact(_match_file(deals=[{"points": {"0": "fifty", "1": 50}}])),
     "unknown-version": _compact(_match_file(version=7)),
     "not-utf8": b'{"format":"seep-match","version":1,"teams":[{"name":"\xff\xfe"}]}',
-    # The rules layer once raised TypeError here (dealer used before its type was checked; fixed in a951b3f).
+    # The rules layer once raised TypeError here (dealer used before its type was checked; fixed in
+    # a951b3f).
     "dealer-of-wrong-type": _compact(
         _match_file(
             deals=[

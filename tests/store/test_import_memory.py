@@ -12,7 +12,8 @@ from seep_scorer.store.repository import StoredMatch
 
 from .conftest import open_match
 
-# Long notes make each match large, so the backup grows in bytes far more than in matches (quick to validate).
+# Long notes make each match large, so the backup grows in bytes far more than in matches (quick to
+# validate).
 NOTED_DEALS = [Deal(points=(50, 50), note=f"deal {n} " + "n" * 300) for n in range(40)]
 
 
@@ -27,7 +28,8 @@ def _write_backup(path, count: int) -> None:
 
 
 def _import_peak(data_dir, backup, capsys) -> int:
-    """Peak Python memory of `seep-scorer import backup`, the store being open already (as the app has it)."""
+    """Peak Python memory of `seep-scorer import backup`, the store being open already (as the
+    app has it)."""
     close_all()
     repo = open_repository(data_dir)
     for shard in range(
@@ -55,7 +57,8 @@ def test_import_memory_stays_flat_as_the_backup_grows(tmp_path, capsys):
     small_peak = _import_peak(tmp_path / "a", small, capsys)
     large_peak = _import_peak(tmp_path / "b", large, capsys)
     grown = large.stat().st_size - small.stat().st_size
-    # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at most);
+    # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at
+    # most);
     # what must not grow is the rest with the backup.
     print(f"\nimport peak: {small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more")
     assert large_peak - small_peak < grown / 8, (

@@ -1,4 +1,5 @@
-"""Property: whatever is done to the store, the index's contributions equal a recomputation from the match files.
+"""Property: whatever is done to the store, the index's contributions equal a recomputation from the
+match files.
 
 Any sequence of create, save (a deal edited, added or deleted), delete, restore and
 import (match files and backups); after each step the stored contributions, players
@@ -105,7 +106,8 @@ def test_stored_contributions_always_equal_a_recomputation(data):
                     try:
                         repo.save(stored.id, stored.match.with_deals(dealt), stored.revision)
                     except MatchError:
-                        pass  # the change does not add up (a deal after the end, say): nothing is stored
+                        # the change does not add up (a deal after the end, say): nothing is stored
+                        pass
                 elif op == "delete":
                     deleted.append(
                         repo.delete(

@@ -1,4 +1,5 @@
-"""Index lines with players, winner and statistics contribution; statistics and history from the index in memory."""
+"""Index lines with players, winner and statistics contribution; statistics and history from the
+index in memory."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from seep_scorer.rules import replay
 from seep_scorer.stats import aggregate, contribution_of
-from seep_scorer.store import importing, open_repository, shards
+from seep_scorer.store import importcommit, open_repository, shards
 from seep_scorer.store.layout import shard_of
 from seep_scorer.store.records import valid_entry
 from seep_scorer.store.repository import MatchQuery
@@ -209,7 +210,7 @@ def test_an_import_without_its_staged_lines_replays_the_files(repo, monkeypatch)
     def lost(path, *args, **kwargs):
         raise FileNotFoundError(path)
 
-    monkeypatch.setattr(importing, "read_json_file", lost)
+    monkeypatch.setattr(importcommit, "read_json_file", lost)
     repo.import_bytes(history_backup())
     assert repo.statistics().to_json() == EXPECTED
     assert open_repository(repo.data_dir, fresh=True).statistics().to_json() == EXPECTED
@@ -243,7 +244,8 @@ def test_the_open_keeps_the_lines_it_reads_so_the_first_page_reads_no_shard(repo
 
 
 def test_the_statistics_show_each_partnership_under_the_team_names_it_played_as(repo):
-    # issue 19, item 11: the index line's team names reach the figures (the contribution is unchanged)
+    # issue 19, item 11: the index line's team names reach the figures (the contribution is
+    # unchanged)
     from dataclasses import replace as changed
 
     from seep_scorer.rules import Team

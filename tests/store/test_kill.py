@@ -1,4 +1,5 @@
-"""A child process saving in a loop is killed with SIGKILL at random moments; every acknowledged save survives.
+"""A child process saving in a loop is killed with SIGKILL at random moments; every acknowledged
+save survives.
 
 A second child imports backups in a loop and is killed the same way: after each
 kill, the open finds every import whole or absent, never in part.
@@ -54,7 +55,8 @@ def _child(data_dir, ack_fd: int, seed: int) -> None:
 
 
 class _Pace:
-    """How long one write takes on this machine right now (moving average of the gaps between acks)."""
+    """How long one write takes on this machine right now (moving average of the gaps between
+    acks)."""
 
     def __init__(self):
         self.seconds = 0.005
@@ -64,7 +66,8 @@ class _Pace:
 
 
 def _run_and_kill(data_dir, seed: int, rng: random.Random, pace: _Pace) -> list[list[str]]:
-    """Let the child make a random number of acknowledged writes (0-6), then kill it a random part of a write later."""
+    """Let the child make a random number of acknowledged writes (0-6), then kill it a random
+    part of a write later."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -159,7 +162,8 @@ IMPORT_MATCHES = 5  # matches in each backup the child imports
 
 
 def _backup_of(tag: str) -> bytes:
-    """A backup of IMPORT_MATCHES matches whose first team is `tag`: each import is told apart by it."""
+    """A backup of IMPORT_MATCHES matches whose first team is `tag`: each import is told apart by
+    it."""
     stamp = "2026-01-01T00:00:00Z"
     lines = [header_line(stamp, 2, {})]
     for k in range(IMPORT_MATCHES):
@@ -183,7 +187,8 @@ def _import_child(data_dir, ack_fd: int, seed: int) -> None:
 
 
 def _import_and_kill(data_dir, seed: int, rng: random.Random, pace: _Pace) -> list[list[str]]:
-    """Let the child finish 0-2 imports, then kill it a random part of an import's time into the next one."""
+    """Let the child finish 0-2 imports, then kill it a random part of an import's time into the
+    next one."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:

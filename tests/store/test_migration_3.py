@@ -1,4 +1,5 @@
-"""Schema 2 -> 3: a hand-made schema-2 store gets every index line rebuilt from its match files, after a backup."""
+"""Schema 2 -> 3: a hand-made schema-2 store gets every index line rebuilt from its match files,
+after a backup."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import pytest
 from seep_scorer.matchfile import match_to_dict
 from seep_scorer.rules import replay
 from seep_scorer.store import open_repository
+from seep_scorer.store.adapters import Migrating
 from seep_scorer.store.layout import Layout, doc_id_of, shard_of
 from seep_scorer.store.matchdb import write_match_file
 from seep_scorer.store.repository import StoredMatch
-from seep_scorer.store.tinyrepo import TinyMatchRepository, _Migrating
+from seep_scorer.store.tinyrepo import TinyMatchRepository
 from tests.store.histories import EXPECTED, EXPECTED_SINCE_MARCH_3, created_of, history
 
 LOST_ID = "0000abcd"  # an index line whose match file is gone
@@ -21,7 +23,8 @@ LOST_ID = "0000abcd"  # an index line whose match file is gone
 
 @pytest.fixture
 def v2_store(data_dir):
-    """A schema-2 store as its layout defined it: store.json, index lines of eight fields, match files."""
+    """A schema-2 store as its layout defined it: store.json, index lines of eight fields, match
+    files."""
     layout = Layout(data_dir)
     layout.create_folders()
     (data_dir / "store.json").write_text(
@@ -81,27 +84,29 @@ def test_a_schema_2_store_opens_with_correct_statistics(v2_store):
     assert {
         p.name: p.read_bytes() for p in (backup / "index").iterdir()
     } == before  # the old index, as it was
-    # The line without a file went the way the open's repair sends it: no backup holds it, so it is reported.
+    # The line without a file went the way the open's repair sends it: no backup holds it, so it is
+    # reported.
     assert len(repo.notices) == 1 and LOST_ID in repo.notices[0]
     again = open_repository(v2_store, fresh=True)
     assert again.notices == [] and again.statistics().to_json() == EXPECTED
 
 
 def test_a_crash_half_way_through_the_migration_is_run_again(v2_store, monkeypatch):
-    real = _Migrating.write_index_shard
+    real = Migrating.write_index_shard
     calls = []
 
     def dies_on_the_third(self, prefix, lines):
         calls.append(prefix)
         if len(calls) == 3:
-            raise KeyboardInterrupt  # the process stops mid-migration: two shards rebuilt, the rest not
+            # the process stops mid-migration: two shards rebuilt, the rest not
+            raise KeyboardInterrupt
         return real(self, prefix, lines)
 
-    monkeypatch.setattr(_Migrating, "write_index_shard", dies_on_the_third)
+    monkeypatch.setattr(Migrating, "write_index_shard", dies_on_the_third)
     with pytest.raises(KeyboardInterrupt):
         open_repository(v2_store, fresh=True)
     assert json.loads((v2_store / "store.json").read_text())["meta"]["1"]["schema"] == 2
-    monkeypatch.setattr(_Migrating, "write_index_shard", real)
+    monkeypatch.setattr(Migrating, "write_index_shard", real)
     _check(open_repository(v2_store, fresh=True))
 
 

@@ -1,4 +1,5 @@
-"""Damage the one-file repair tests do not cover: every file at once, pipes and links, stray revisions."""
+"""Damage the one-file repair tests do not cover: every file at once, pipes and links, stray
+revisions."""
 
 import json
 import os
@@ -12,14 +13,15 @@ from seep_scorer.cli import main as cli_main
 from seep_scorer.store import open_repository
 from seep_scorer.store.layout import shard_of
 
-MAX_REVISION = 9_999_999_999  # the highest revision a match file name holds (layout.MAX_REVISION)
-
 from .conftest import level_deal, open_match, with_deals
+
+MAX_REVISION = 9_999_999_999  # the highest revision a match file name holds (layout.MAX_REVISION)
 
 
 @pytest.fixture
 def store(data_dir):
-    """Two matches and a setting; a backup; then one more deal on the first match, after the backup."""
+    """Two matches and a setting; a backup; then one more deal on the first match, after the
+    backup."""
     repo = open_repository(data_dir, fresh=True)
     a = repo.create(with_deals(open_match(("Reds", "Blues")), 2))
     b = repo.create(with_deals(open_match(("Greens", "Golds")), 1))
@@ -40,7 +42,8 @@ def _files_of(store) -> dict[str, Path]:
 
 
 def _cli(data_dir, *argv, timeout=60):
-    """The command line in a process of its own: a store that hangs fails the test instead of the run."""
+    """The command line in a process of its own: a store that hangs fails the test instead of the
+    run."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     return subprocess.run(
         [sys.executable, "-m", "seep_scorer", *argv, "--data-dir", str(data_dir)],
@@ -132,7 +135,7 @@ def test_a_fifo_among_the_automatic_backups_is_passed_over(store):
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
 def test_a_fifo_beside_an_old_store_does_not_hang_its_migration(data_dir):
     data_dir.mkdir(parents=True)
-    (data_dir / "seep-scorer.json").write_text('{"matches": {}, "settings": {}}')  # schema 1
+    (data_dir / "store.json").write_text('{"meta": {"1": {"schema": 2}}, "settings": {}}')
     _pipe(data_dir / "stray")
     try:
         done = _cli(data_dir, "list", "--json", timeout=30)
@@ -140,7 +143,7 @@ def test_a_fifo_beside_an_old_store_does_not_hang_its_migration(data_dir):
         pytest.fail("the backup before the migration hung on a FIFO")
     assert done.returncode == 0 and json.loads(done.stdout) == [], done.stderr
     [copy] = (data_dir / "backups").glob("before-schema-*")
-    assert (copy / "seep-scorer.json").is_file() and not (copy / "stray").exists()
+    assert (copy / "store.json").is_file() and not (copy / "stray").exists()
 
 
 def test_a_symlinked_match_file_is_not_followed(store, tmp_path):

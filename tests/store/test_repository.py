@@ -1,4 +1,5 @@
-"""The repository interface over TinyDB: create, save, get, list, delete and restore, settings, instances."""
+"""The repository interface over TinyDB: create, save, get, list, delete and restore, settings,
+instances."""
 
 import threading
 

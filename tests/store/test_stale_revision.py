@@ -1,4 +1,5 @@
-"""Two sessions on one match: a save based on a stale revision is refused; no update is ever lost."""
+"""Two sessions on one match: a save based on a stale revision is refused; no update is ever
+lost."""
 
 import os
 import threading

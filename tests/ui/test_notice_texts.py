@@ -25,11 +25,6 @@ NOTICES = {
     "match_lost": notices.match_lost(LABEL, "is empty", MOVED),
     "index_rebuilt": notices.index_rebuilt("is empty", MOVED),
     "settings_restored": notices.store_file_restored("is empty", MOVED, WHEN),
-    "old_store_unreadable": notices.old_store_unreadable("is empty", MOVED),
-    "old_match_skipped": notices.old_match_skipped(
-        notices.stored_as_label("7"), "its dates are not ISO 8601", MOVED
-    ),
-    "old_match_new_id": notices.old_match_new_id(LABEL, "def456"),
     "auto_backup_failed": notices.auto_backup_failed(
         "the phone's storage is full", OSError(errno.ENOSPC, "full")
     ),
@@ -54,8 +49,6 @@ def test_every_notice_code_has_its_own_sentence_with_names():
     assert "Reds" in store_notice_text(NOTICES["match_restored"]) and str(
         MOVED
     ) in store_notice_text(NOTICES["match_lost"])
-    assert "def456" in store_notice_text(NOTICES["old_match_new_id"])
-    assert "7" in store_notice_text(NOTICES["old_match_skipped"])
     assert "full" in store_notice_text(NOTICES["auto_backup_failed"])
 
 
