@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from seep_scorer.matchfile import dumps_match
 from seep_scorer.rules import MatchError, replay
 from seep_scorer.stats import aggregate, contribution_of, player_key
+from seep_scorer.stats.figures import created_on_or_after
+from seep_scorer.stats.ratings import rate_all
 from seep_scorer.store import close_all, open_repository
 from seep_scorer.store.backupfile import end_line, header_line, record_line
 from seep_scorer.store.history import known_names, select
@@ -69,9 +71,14 @@ def _check(repo, data, queries) -> None:
         mid: (tuple(tuple(t["players"]) for t in c["teams"]), c["winner"])
         for mid, c in truth.items()
     }
-    assert repo.statistics().to_json() == aggregate(truth.values()).to_json()
+    # The ratings too: the store's ledgers against a rating from scratch (stats.ratings).
+    rated = [((c["created"], mid), c) for mid, c in truth.items()]
+    expected = aggregate(truth.values()).with_ratings(rate_all(rated))
+    assert repo.statistics().to_json() == expected.to_json()
     since = date(2026, 1, 1)
-    assert repo.statistics(since).to_json() == aggregate(truth.values(), since).to_json()
+    recent = [item for item in rated if created_on_or_after(item[1], since)]
+    expected = aggregate(truth.values(), since).with_ratings(rate_all(recent))
+    assert repo.statistics(since).to_json() == expected.to_json()
     for query in queries:
         assert repo.find_matches(query) == select(summaries, query)
     assert repo.known_names() == known_names(summaries)
