@@ -88,8 +88,7 @@ async def _show_again(app) -> None:
             app.boards.pop(match_id, None)
             app.screens = {}
         for screen in app.screens.values():
-            if hasattr(screen, "rebase"):
-                screen.rebase()
+            screen.rebase()
         await app.show(app.route or "/")
     except Exception:
         log.exception("cannot show the screens again")

@@ -166,7 +166,7 @@ def test_the_matches_screen_shows_a_repair_notice_whole_in_the_users_language():
     repo = MemoryRepository()
     repo.notices.append(NOTICES["match_lost"])
     with i18n.using(i18n.UILocale("it")):
-        screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo))
+        screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo)).drawn()
         [shown] = [
             c
             for c in _walk(screen.view)

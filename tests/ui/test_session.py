@@ -6,7 +6,8 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 from harness import Phone
 
-from seep_scorer.ui.app import make_main, route_stack
+from seep_scorer.ui.app import make_main
+from seep_scorer.ui.routes import route_stack
 
 
 def run(coro):

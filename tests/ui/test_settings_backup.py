@@ -229,7 +229,7 @@ def test_the_settings_screen_shows_the_backup_section_and_no_folder(full):
             pass
 
     vm = SettingsVM(full, {})
-    screen = SettingsScreen(App(StubPage(), full), vm)
+    screen = SettingsScreen(App(StubPage(), full), vm).drawn()
     controls = list(_walk(screen.view))
     ids = {c.identifier for c in controls if isinstance(c, ft.Semantics)}
     assert {"backup-download", "backup-restore"} <= ids

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta, timezone
 from harness import Phone
 from test_stats_viewmodels import pts, put
 
-from seep_scorer.ui.app import make_main, route_stack
+from seep_scorer.ui.app import make_main
+from seep_scorer.ui.routes import route_stack
 from seep_scorer.ui.viewmodels.stats import player_slug
 
 

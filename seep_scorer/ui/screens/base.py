@@ -4,13 +4,17 @@ Handlers change the view-model, then call the screen's `changed()`, which redraw
 and sends one update. Text fields are kept as the same control objects across refreshes so
 that typing is never interrupted.
 
-`load()` reads the store (the app runs it off the event loop); `refresh()` only draws what
-the view-model holds, so a card tap never waits for the store. Every handler goes through
+A screen is built first (its constructor makes its controls and calls nothing it overrides),
+then drawn (`drawn()`: the title, the width, `refresh()`). `load()` reads the store (the app runs
+it off the event loop); `refresh()` only draws what the view-model holds, so a card tap never
+waits for the store. Every handler goes through
 `host.handler`: one that touches the store is a coroutine, run under the session's lock with
 the store call in `off_loop`.
 """
 
 from __future__ import annotations
+
+from typing import Self
 
 import flet as ft
 
@@ -108,6 +112,7 @@ class Screen:
     route = "/"
     nav_route = ""
     keeps_awake = False  # the phone's screen stays on while this one is open (a match at the table)
+    match_id: str | None = None  # the match it shows, if any
 
     def __init__(self, host: Host):
         self.host = host
@@ -129,7 +134,7 @@ class Screen:
         ]
         self.view = ft.View(
             route=self.route,
-            appbar=app_bar(self.title()),
+            appbar=app_bar(""),  # titled by `drawn()`, once the subclass is built
             controls=self.frames,
             bottom_appbar=nav_bar(host, self.nav_route),
             padding=ft.Padding.only(bottom=8),
@@ -137,7 +142,15 @@ class Screen:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
         self.back: ft.Semantics | None = None
-        self.fit_width(host.page_width())
+
+    def drawn(self) -> Self:
+        """The screen titled, fitted to the page and drawn from its view-model: the step after
+        building it (the route table's factories take it), so that no constructor calls a method
+        a subclass overrides before the subclass has built what that method draws."""
+        self.view.appbar.title.value = self.title()
+        self.fit_width(self.host.page_width())
+        self.refresh()
+        return self
 
     def show_back(self, shown: bool) -> None:
         """The back button where Flutter put its own: on every screen stacked over another."""
@@ -159,6 +172,10 @@ class Screen:
 
     def refresh(self) -> None:
         """Draw what the view-model holds; never touches the store."""
+
+    def rebase(self) -> None:
+        """The match it shows changed elsewhere (another phone): check what was entered here
+        against it (the deal screen); most screens only redraw."""
 
     def changed(self) -> None:
         """After a handler changed this screen's view-model: draw it (no store call) and send the update."""

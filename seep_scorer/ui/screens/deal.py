@@ -94,7 +94,6 @@ class DealScreen(Screen):
             drafts.restore(self.match_id, vm)
         super().__init__(host)
         self._build()
-        self.refresh()
 
     def title(self) -> str:
         if self.number:
@@ -108,7 +107,7 @@ class DealScreen(Screen):
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
         wide = bool(page_width and page_width >= WIDE)
-        for card in getattr(self, "cards", {}).values():
+        for card in self.cards.values():
             card.control.content.width = card_width(page_width)
             # three rows in a short body; still over 48
             card.control.content.height = 54 if wide else 58
@@ -118,8 +117,6 @@ class DealScreen(Screen):
         """A phone held sideways (or a wide window) is short: the save button goes beside the
         totals and the app bar and the margins are slimmer, so the fixed part stays under a third
         of the height and the body shows the cards and the sweep counters whole (issue 19)."""
-        if not hasattr(self, "save_slot"):
-            return
         wide = bool(page_width and page_width >= WIDE)
         self.view.appbar.toolbar_height = 48 if wide else None
         self.frames[1].padding = ft.Padding.symmetric(horizontal=12, vertical=2) if wide else PAD
@@ -163,7 +160,6 @@ class DealScreen(Screen):
             for m, label in (("cards", _("Cards")), ("points", _("Points")))
         }
         self.cards = {code: _Card(code, h(self._edit, vm.toggle, code)) for code in vm.cards}
-        self.fit_width(self.host.page_width())
         self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
         start, other = names[vm.start_team], names[1 - vm.start_team]
         self.cards_section = ft.Column(
@@ -291,7 +287,6 @@ class DealScreen(Screen):
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         self.save_slot = sem("save-deal", self.save_button)
-        self._arrange_footer(self.host.page_width())
 
     def _sweep_rows(self, names) -> list[ft.Control]:
         """The sweep counters: a heading of its own (never cut), the hint saying which team may make the
@@ -348,8 +343,6 @@ class DealScreen(Screen):
         return rows
 
     def refresh(self) -> None:
-        if not hasattr(self, "cards"):
-            return
         vm = self.vm
         names = self.names
         match = vm.match

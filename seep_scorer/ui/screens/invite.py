@@ -66,15 +66,13 @@ class InviteScreen(Screen):
         # set ahead of the tap: a browser lets a page write to the clipboard only while it handles the tap
         self.copy_button.action = _copy_action(address) if vm.offered else None
         self.note = ft.Container(visible=False)
-        self.fit_width(host.page_width())
-        self.refresh()
 
     def title(self) -> str:
         return _("Invite a phone")
 
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
-        if not hasattr(self, "qr_image") or not self.vm.offered:
+        if not self.vm.offered:
             return
         width = min(QR_MAX, int(page_width or 412) - SIDE_MARGIN)
         if width != self.qr_width:
@@ -88,8 +86,6 @@ class InviteScreen(Screen):
             )
 
     def refresh(self) -> None:
-        if not hasattr(self, "qr"):
-            return
         vm = self.vm
         if not vm.offered:
             self.body.controls = [

@@ -63,14 +63,11 @@ class MatchesScreen(Screen):
             filled=False,
         )
         self.view.appbar.actions = invite_entry(host, "/invite")
-        self.refresh()
 
     def load(self) -> None:
         self.vm.reload()
 
     def refresh(self) -> None:
-        if not hasattr(self, "search"):
-            return
         vm = self.vm
         h = self.host.handler
         items: list[ft.Control] = []

@@ -23,7 +23,6 @@ class NewMatchScreen(Screen):
         self.details_open = False
         super().__init__(host)
         self._build()
-        self.refresh()
 
     def title(self) -> str:
         return _("New match")
@@ -274,8 +273,6 @@ class NewMatchScreen(Screen):
         )
 
     def refresh(self) -> None:
-        if not hasattr(self, "preset_chips"):
-            return
         vm = self.vm
         for p, chip in self.preset_chips.items():
             chip.set(vm.preset == p)

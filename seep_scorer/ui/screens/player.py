@@ -21,7 +21,6 @@ class PlayerScreen(Screen):
         self.vm = vm
         self.route = route
         super().__init__(host)
-        self.refresh()
 
     def title(self) -> str:
         return self.vm.name or _("Player")

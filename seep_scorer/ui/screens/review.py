@@ -49,7 +49,6 @@ class ReviewScreen(Screen):
         self.footer.controls = [
             ft.Row([sem("share-result", self.share_button, expand=True)], spacing=6)
         ]
-        self.refresh()
 
     def title(self) -> str:
         names = self.vm.team_names()
@@ -59,8 +58,6 @@ class ReviewScreen(Screen):
         self.vm.reload()
 
     def refresh(self) -> None:
-        if not hasattr(self, "share_button"):
-            return
         vm = self.vm
         h = self.host.handler
         self.view.appbar.title.value = self.title()

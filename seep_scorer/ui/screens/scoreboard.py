@@ -27,6 +27,10 @@ __all__ = ["DealViewScreen", "ScoreboardScreen"]
 WIDE = 560  # from this page width (a phone held sideways, a desktop) the standings sit beside the difference
 
 
+def is_wide(page_width: float | None) -> bool:
+    return bool(page_width and page_width > WIDE)
+
+
 def _quiet(control: ft.Control) -> ft.Control:
     """Shown, not read: a screen reader hears the same thing from the node beside it."""
     return ft.Semantics(content=control, exclude_semantics=True)
@@ -60,7 +64,7 @@ class ScoreboardScreen(Screen):
         self.vm = vm
         self.match_id = vm.match_id
         self.route = f"/match/{vm.match_id}"
-        self.wide = False
+        self.wide = is_wide(host.page_width())  # as `fit_width` will find it: one first drawing
         super().__init__(host)
         wrap_title(self.view.appbar)
         # built once: quick taps must never land on a replaced control
@@ -130,7 +134,6 @@ class ScoreboardScreen(Screen):
         ]
         record = sem("record-deal", self.record_btn, expand=2)
         self.footer.controls = [ft.Row([record, self.swapped_sem], spacing=6)]
-        self.refresh()
 
     def title(self) -> str:
         names = self.vm.team_names()
@@ -138,14 +141,12 @@ class ScoreboardScreen(Screen):
 
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
-        wide = bool(page_width and page_width > WIDE)
+        wide = is_wide(page_width)
         if wide != self.wide:
             self.wide = wide
             self.refresh()
 
     def refresh(self) -> None:
-        if not hasattr(self, "record_btn"):
-            return
         vm = self.vm
         st = vm.standings
         names = vm.team_names()

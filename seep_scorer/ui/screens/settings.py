@@ -77,7 +77,6 @@ class SettingsScreen(Screen):
         self.backup = BackupSection(host, vm.backup)
         items += self.backup.controls
         self.body.controls = items
-        self.refresh()
 
     def title(self) -> str:
         return _("Settings")
@@ -87,8 +86,6 @@ class SettingsScreen(Screen):
         self.vm.backup.dismiss()  # kept by the app's settings, past this screen: its notice is not
 
     def refresh(self) -> None:
-        if not hasattr(self, "theme_chips"):
-            return
         for code, chip in self.language_chips.items():
             chip.set(self.vm.language == code)
         for t, chip in self.theme_chips.items():

@@ -40,7 +40,6 @@ class StatsScreen(Screen):
     def __init__(self, host: Host, vm: StatsVM):
         self.vm = vm
         super().__init__(host)
-        self.refresh()
 
     def title(self) -> str:
         return _("Statistics")
