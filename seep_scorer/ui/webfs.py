@@ -21,15 +21,16 @@ another process's (index generation, revision checks: a stale save is refused).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 import time
 from contextlib import asynccontextmanager
 
 from ..store.datadir import BROWSER_DATA_DIR
-from . import webprofile
 
 __all__ = ["load", "flush", "turn", "tab_channel", "BrowserStorageError"]
+boot = logging.getLogger("seep_scorer.boot")  # figures for a profiler (bench/webprofile.py)
 
 _lock: asyncio.Lock | None = (
     None  # one sync at a time: Emscripten warns of, and redoes, overlapping ones
@@ -161,9 +162,12 @@ async def turn():
             if release is not None:
                 release()
             done = time.perf_counter()
-            webprofile.log(
-                f"turn wait {(held - asked) * 1000:.1f} hold {(done - held) * 1000:.1f} "
-                f"reread {reread} {(ready - held) * 1000:.1f}"
+            boot.debug(
+                "turn wait %.1f hold %.1f reread %s %.1f",
+                (held - asked) * 1000,
+                (done - held) * 1000,
+                reread,
+                (ready - held) * 1000,
             )
 
 
@@ -179,9 +183,10 @@ async def flush() -> None:
         stored = time.perf_counter()
         await _syncfs(False)
         _seen = token
-        webprofile.log(
-            f"flush token {(stored - start) * 1000:.1f} "
-            f"files {(time.perf_counter() - stored) * 1000:.1f}"
+        boot.debug(
+            "flush token %.1f files %.1f",
+            (stored - start) * 1000,
+            (time.perf_counter() - stored) * 1000,
         )
 
 
