@@ -10,7 +10,8 @@ works), the view-model it reads from the store and the screen that shows it.
 /match/<id>/deal/<n>/edit edit deal n (over the scoreboard: saving or deleting returns there)
 /match/<id>/review        a match's review, over its scoreboard
 /review/<id>              a match's review, straight from the list (a finished match)
-/invite                   invite a phone (LAN mode); /match/<id>/invite: to that match, over its scoreboard
+/invite                   invite a phone (LAN mode)
+/match/<id>/invite        invite a phone to that match, over its scoreboard
 /rules  /stats  /settings
 /stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
 /rules/<section>          the rules, scrolled to a section
@@ -24,17 +25,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
-from ..store.repository import StoreError
+from ..store.repository import MatchRepository, StoreError
 from . import screens as scr  # each screen's module loads when first shown (scr.X)
 from . import viewmodels as vms
-from .screens import MatchesScreen  # the first screen: loaded with the app, the others when shown
+from .drafts import DraftBook
+from .host import Host
+from .screens import MatchesScreen, Screen  # the first screen loads with the app
 from .viewmodels.invite import InviteVM
-
-if TYPE_CHECKING:
-    from .app import App
-    from .screens import Screen
 
 ID = r"(?P<id>[A-Za-z0-9_-]+)"
 # Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
@@ -44,6 +43,18 @@ RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
 
 # The view-model of a route below in the same stack (being prepared, or of a screen already shown).
 Below = Callable[[str], Any]
+
+
+class App(Host, Protocol):
+    """What the factories use of the app (`app.App`), besides the Host its screens talk to."""
+
+    repo: MatchRepository
+    settings: vms.SettingsVM | None
+    drafts: DraftBook
+
+    def scoreboard_vm(self, match_id: str) -> vms.ScoreboardVM:
+        """The match's view-model, kept for the session (its undo history); reads the store."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _, ngettext
+from ...i18n import _
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
 from ..widgets import (
@@ -15,44 +15,21 @@ from ..widgets import (
     relabel,
     section_title,
     sem,
-    tile,
 )
-from .base import Screen, help_mark, num
+from .base import Screen, help_mark
 from .deal_view import DealViewScreen
 from .invite import invite_entry
+from .scoreboard_parts import deal_row, fit_title, team_column, wrap_title
 
 __all__ = ["DealViewScreen", "ScoreboardScreen"]
 
 
-WIDE = 560  # from this page width (a phone held sideways, a desktop) the standings sit beside the difference
+# From this page width (a phone held sideways, a desktop) the standings sit beside the difference.
+WIDE = 560
 
 
 def is_wide(page_width: float | None) -> bool:
     return bool(page_width and page_width > WIDE)
-
-
-def _quiet(control: ft.Control) -> ft.Control:
-    """Shown, not read: a screen reader hears the same thing from the node beside it."""
-    return ft.Semantics(content=control, exclude_semantics=True)
-
-
-def wrap_title(appbar: ft.AppBar) -> None:
-    """Long team names wrap in the title instead of being cut."""
-    appbar.title.max_lines = 3
-    appbar.title.overflow = ft.TextOverflow.ELLIPSIS
-    fit_title(appbar)
-
-
-def fit_title(appbar: ft.AppBar, wide: bool = False) -> None:
-    """Wide (held sideways) the title has room for one line: no tall bar over a short screen.
-    Upright, the bar grows with the lines it wraps into, so two lines are never squeezed into 56."""
-    n = len(appbar.title.value or "")
-    appbar.title.size = None if n <= 26 else 16 if n <= 52 or wide else 14
-    if wide:
-        appbar.title.max_lines, appbar.toolbar_height = 2, None if n <= 80 else 64
-        return
-    appbar.title.max_lines = 3 if n <= 52 else 4
-    appbar.toolbar_height = None if n <= 26 else 64 if n <= 40 else 76 if n <= 52 else 88
 
 
 class ScoreboardScreen(Screen):
@@ -149,11 +126,9 @@ class ScoreboardScreen(Screen):
     def refresh(self) -> None:
         vm = self.vm
         st = vm.standings
-        names = vm.team_names()
         h = self.host.handler
-        self.view.appbar.title.value = (
-            self.title()
-        )  # team names may have changed; keep the undo/redo actions
+        # team names may have changed; keep the undo/redo actions
+        self.view.appbar.title.value = self.title()
         fit_title(self.view.appbar, self.wide)
         items: list[ft.Control] = []
         if vm.message:
@@ -191,7 +166,7 @@ class ScoreboardScreen(Screen):
                     ),
                 )
             )
-        cols = [self._team_column(t) for t in (0, 1)]
+        cols = [team_column(vm, t) for t in (0, 1)]
         standing = [
             sem(
                 "difference",
@@ -275,7 +250,7 @@ class ScoreboardScreen(Screen):
                 )
             cached = self.row_controls.get(row.number)
             if cached is None or cached[0] != row:
-                cached = (row, self._row(row))
+                cached = (row, deal_row(self.host, self.match_id, row))
             controls[row.number] = cached
             items.append(cached[1])
         self.row_controls = controls
@@ -286,112 +261,6 @@ class ScoreboardScreen(Screen):
         self.redo_btn.disabled = not vm.can_redo
         relabel(self.undo_sem, vm.undo_label())  # "Take back deal 4"
         relabel(self.redo_sem, vm.redo_label())
-
-    def _team_column(self, t: int) -> ft.Control:
-        """A team's standing, read as one sentence ("Sharmas: 1 bazzi, 450 points"): the big number
-        carries it, the words around it are for the eye only."""
-        vm, st = self.vm, self.vm.standings
-        name = vm.team_names()[t]
-        total = st.totals[t]
-        col = [
-            _quiet(
-                ft.Text(
-                    name,
-                    weight=ft.FontWeight.BOLD,
-                    size=16,
-                    max_lines=3,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER,
-                )
-            )
-        ]
-        if vm.uses_bazzis:
-            n = st.bazzis[t]
-            col.append(
-                sem(
-                    f"bazzis-{t}",
-                    ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
-                    label=vm.standing_text(t),
-                    exclude_semantics=True,
-                )
-            )
-            # TRANSLATORS: the word under the big number of bazzis a team has won.
-            col.append(
-                _quiet(
-                    ft.Text(
-                        ngettext("bazzi", "bazzis", n), size=12, color=ft.Colors.ON_SURFACE_VARIANT
-                    )
-                )
-            )
-            col.append(
-                sem(
-                    f"totals-{t}",
-                    ft.Text(
-                        ngettext("{points} point in all", "{points} points in all", total).format(
-                            points=num(total)
-                        ),
-                        size=12,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                    exclude_semantics=True,
-                )
-            )
-        else:
-            col.append(
-                sem(
-                    f"totals-{t}",
-                    ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
-                    label=vm.standing_text(t),
-                    exclude_semantics=True,
-                )
-            )
-            # TRANSLATORS: the word under a team's big running total.
-            col.append(
-                _quiet(
-                    ft.Text(
-                        ngettext("point", "points", total),
-                        size=12,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    )
-                )
-            )
-        return ft.Container(
-            ft.Column(
-                col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True
-            ),
-            expand=True,
-        )
-
-    def _row(self, row) -> ft.Control:
-        """A deal row: its score, its own margin and the running difference apart, its sweeps, how a
-        bazzi was won; a tap opens the deal read-only."""
-        lines = [
-            ft.Text(row.title, weight=ft.FontWeight.BOLD),
-            ft.Text(row.margin, size=13),
-            ft.Text(row.running, size=13),
-        ]
-        if row.sweeps:
-            lines.append(ft.Text(row.sweeps, size=13))
-        if row.dealer:
-            lines.append(ft.Text(row.dealer, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        if row.event:
-            lines.append(
-                ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD)
-            )
-        return tile(
-            f"deal-{row.number}",
-            ft.Row(
-                [
-                    ft.Column(lines, spacing=1, tight=True, expand=True),
-                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18),
-                ]
-            ),
-            self.host.handler(self.host.go, f"/match/{self.match_id}/deal/{row.number}"),
-            height=None,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            alignment=ft.Alignment.CENTER_LEFT,
-        )
 
     async def _apply(self, change) -> None:
         """Run a view-model change off the loop; tell the other phones only when it was saved."""
