@@ -1,8 +1,9 @@
 """The table app: the one place that builds view-models and screens (it is their `Host`), and
 routing, theme, language, live updates between phones.
 
-The routes are in `routes.py`, one table of each route's view-model and screen. Language, theme and digits are per device
-(the browser's localStorage, `prefs.py`); every session renders in its own language.
+The routes are in `routes.py`, one table of each route's view-model and screen. Language, theme and
+digits are per device (the browser's localStorage, `prefs.py`); every session renders in its own
+language.
 
 The event loop serves every phone at the table, so nothing here waits for the
 store on it: store calls go through `off_loop`, and the entry points of a
@@ -41,8 +42,8 @@ __all__ = ["App", "make_main", "main", "DATA_DIR"]
 
 
 class App:
-    """One browser session, the `Host` of its screens. All sessions share the process-wide repository
-    and the pubsub hub."""
+    """One browser session, the `Host` of its screens. All sessions share the process-wide
+    repository and the pubsub hub."""
 
     def __init__(self, page: ft.Page, repo: MatchRepository, accept_language: str | None = None):
         self.page = page
@@ -61,7 +62,8 @@ class App:
         self.boards: dict[str, vms.ScoreboardVM] = {}
         self.session = SessionVM(repo)
         self.live = LiveTable(page)
-        self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
+        # coroutines to run once the views are on the client (scroll to a section)
+        self._after: list = []
         self.awake = KeepAwake(page)
         self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
         self._join = (
@@ -114,7 +116,8 @@ class App:
 
     # -- view-models that outlive a screen (the undo and redo history of a match)
     def scoreboard_vm(self, match_id: str) -> vms.ScoreboardVM:
-        """The match's view-model; creating one reads the store, so call it off the loop (see `_load`)."""
+        """The match's view-model; creating one reads the store, so call it off the loop (see
+        `_load`)."""
         vm = self.boards.get(match_id)
         if vm is None:
             vm = self.boards[match_id] = vms.ScoreboardVM(self.repo, match_id)
@@ -124,7 +127,8 @@ class App:
     def handler(
         self, fn: Callable, *args, screen: Screen | None = None, event: bool = False
     ) -> Callable:
-        """See `handlers.make_handler`: `screen`, when given, must still be shown for `fn` to run."""
+        """See `handlers.make_handler`: `screen`, when given, must still be shown for `fn` to
+        run."""
         return make_handler(
             fn,
             args,
@@ -162,7 +166,8 @@ class App:
 
     # -- navigation
     async def show(self, route: str) -> None:
-        """Build the views for `route`: the store is read off the loop, the controls are built here."""
+        """Build the views for `route`: the store is read off the loop, the controls are built
+        here."""
         stack = route_stack(route)
         try:
             prepared = await off_loop(self._load, stack)
@@ -278,7 +283,8 @@ class App:
         await self.handler(self.go_back)()
 
     async def open_help(self, section: str) -> None:
-        """A help mark: the rules at `section`, on top of the current screen (back returns to it)."""
+        """A help mark: the rules at `section`, on top of the current screen (back returns to
+        it)."""
         await self.go(help_route(self.route, section))
 
     # -- after a fault: redraw the screen on top from what its view-model holds (no store call)
@@ -314,7 +320,8 @@ class App:
         await self._rebuild()
 
     async def _rebuild(self) -> None:
-        """Every screen again, in the new language or digits (the view-models, and so undo, are kept)."""
+        """Every screen again, in the new language or digits (the view-models, and so undo, are
+        kept)."""
         route = self.route
         self.screens = {}
         await self.show(route)
@@ -329,7 +336,8 @@ class App:
         self.live.publish(match_id)
 
     async def _on_message(self, topic: str, message) -> None:
-        # Runs in the context of the session that sent the message: render in this session's own language.
+        # Runs in the context of the session that sent the message: render in this session's own
+        # language.
         with i18n.using(self.locale):
             async with self.lock:
                 await self._handle_message(message)

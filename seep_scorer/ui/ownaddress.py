@@ -23,7 +23,8 @@ def plain_page(title: str, text: str) -> bytes:
 
 WRONG_ADDRESS_PAGE = plain_page(
     "Wrong address",
-    "This server does not answer to that address. Open the address shown where the app was started.",
+    "This server does not answer to that address. "
+    "Open the address shown where the app was started.",
 )
 OTHER_SITE_PAGE = plain_page(
     "Refused", "This request came from another web site, so Seep Scorer did not answer it."

@@ -1,4 +1,5 @@
-"""Serving the app on the web: offline (no CDN, bundled fonts), optionally on the LAN behind a token.
+"""Serving the app on the web: offline (no CDN, bundled fonts), optionally on the LAN behind a
+token.
 
 `build_asgi(main, token=..., allowed_hosts=...)` is the whole web app as one ASGI
 callable; the command line (`seep-scorer`) and the startup benchmark both serve
@@ -162,7 +163,8 @@ class TokenGate:
             return
         if kind == "http" and await serve_join(scope, receive, send, self.codes.redeem, cookie):
             return
-        # Any matching value will do: another app on this host may have set a cookie of the same name.
+        # Any matching value will do: another app on this host may have set a cookie of the same
+        # name.
         if any(
             _token_ok(value, self.token)
             for value in cookie_values(scope.get("headers", []), COOKIE_NAME)
@@ -198,9 +200,10 @@ class TokenGate:
 
 
 class ClientLanguage:
-    """ASGI middleware: the browser's Accept-Language (sent with the WebSocket that carries a session)
-    becomes `i18n.client_accept_language` for that connection; Flet runs `main(page)` in a task copied
-    from it, so a first start can follow the browser's language (Flet 1.0.5 does not expose it)."""
+    """ASGI middleware: the browser's Accept-Language (sent with the WebSocket that carries a
+    session) becomes `i18n.client_accept_language` for that connection; Flet runs `main(page)` in a
+    task copied from it, so a first start can follow the browser's language (Flet 1.0.5 does not
+    expose it)."""
 
     def __init__(self, app):
         self.app = app
@@ -248,7 +251,8 @@ def build_asgi(
         app_name=app_name,
         app_short_name=app_name,
         app_description=app_name,
-        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,  # a Wi-Fi blip, not Flet's hour (presence.py)
+        # a Wi-Fi blip, not Flet's hour (presence.py)
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     )
     # wsguard.py: messages checked; EventBudget (eventrate.py): no phone floods the loop
     app = ClientLanguage(MessageGuard(EndAfterDisconnect(EventBudget(app))))

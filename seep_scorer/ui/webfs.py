@@ -1,4 +1,5 @@
-"""The phone-only app's storage: the store's folder kept in the browser's IndexedDB (Emscripten's IDBFS).
+"""The phone-only app's storage: the store's folder kept in the browser's IndexedDB (Emscripten's
+IDBFS).
 
 Pyodide's files live in memory and vanish on reload. `load()` mounts IDBFS on
 the store's folder and copies what IndexedDB holds into it, once, before the
@@ -79,7 +80,8 @@ _HELPERS_JS = """
 
 
 class BrowserStorageError(OSError):
-    """IndexedDB refused (storage full, private mode, blocked): an OSError, so the UI reports it as a disk fault."""
+    """IndexedDB refused (storage full, private mode, blocked): an OSError, so the UI reports it as
+    a disk fault."""
 
 
 def _helpers():
@@ -100,7 +102,8 @@ async def _js_call(what: str, call):
 
 
 async def _syncfs(populate: bool) -> None:
-    """FS.syncfs(populate, callback), awaited: True loads IndexedDB into memory, False saves memory to it."""
+    """FS.syncfs(populate, callback), awaited: True loads IndexedDB into memory, False saves memory
+    to it."""
     import pyodide_js
     from pyodide.ffi import create_once_callable
 

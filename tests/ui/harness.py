@@ -60,7 +60,8 @@ STORAGE_KEY = "harness.local_storage"  # in the session's store: that phone's lo
 
 async def _prefs_invoke(self, method_name, arguments=None, timeout=None):
     """SharedPreferences as the web client answers them (its localStorage). The recording session
-    sends no patches, so services never get mounted here: answer for the page of the current session."""
+    sends no patches, so services never get mounted here: answer for the page of the current
+    session."""
     storage = ft.context.page.session.store.get(STORAGE_KEY)
     arguments = arguments or {}
     if method_name == "set":

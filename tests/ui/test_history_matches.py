@@ -19,7 +19,8 @@ from seep_scorer.ui.viewmodels import MatchesVM
 def finished(
     repo, teams=("Reds", "Blues"), players=(("Asha", "Chitra"), ("Bilal", "Dev")), winner=0
 ):
-    """A match of one bazzi, won by `winner` (the other team under the minimum), or a draw (ended level)."""
+    """A match of one bazzi, won by `winner` (the other team under the minimum), or a draw (ended
+    level)."""
     t = (Team(teams[0], players[0]), Team(teams[1], players[1]))
     if winner == "draw":
         return repo.create(

@@ -1,5 +1,6 @@
 """Store repair notices and new-match setting faults: every code has its own whole sentence in the
-user's language, with the names and files it is about (no English detail inside a translated sentence)."""
+user's language, with the names and files it is about (no English detail inside a translated
+sentence)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Issue 11, items 8 and 9 (off the scoreboard): the matches list shows each finished match's result and
-its date as the language's medium date; Settings shows nothing about the server's folders and lays
-the languages over the full width; every delete button in the list names its match."""
+"""Issue 11, items 8 and 9 (off the scoreboard): the matches list shows each finished match's result
+and its date as the language's medium date; Settings shows nothing about the server's folders and
+lays the languages over the full width; every delete button in the list names its match."""
 
 import datetime as dt
 

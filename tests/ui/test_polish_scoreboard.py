@@ -1,6 +1,7 @@
-"""Issue 11, items 6, 9 and 10 on the scoreboard: deal rows (own margin and running difference apart,
-sweeps, how a bazzi was won, grouped by bazzi), the read-only deal view with Edit and Delete, each
-team's standing read as one sentence, undo and redo saying what they do, long titles, landscape."""
+"""Issue 11, items 6, 9 and 10 on the scoreboard: deal rows (own margin and running difference
+apart, sweeps, how a bazzi was won, grouped by bazzi), the read-only deal view with Edit and Delete,
+each team's standing read as one sentence, undo and redo saying what they do, long titles,
+landscape."""
 
 import asyncio
 
@@ -112,7 +113,8 @@ def test_undo_and_redo_say_what_they_do(repo):
     vm.delete_deal(1)
     assert vm.undo_label() == "Restore deal 1"
     screen = ScoreboardScreen(App(StubPage(), repo), vm).drawn()
-    # the button's own name (labelled_icon_button): read once, on the node that a screen reader activates
+    # the button's own name (labelled_icon_button): read once, on the node that a screen reader
+    # activates
     assert screen.undo_sem.identifier == "undo-deal"
     assert screen.undo_sem.content.icon.semantics_label == "Restore deal 1"
 

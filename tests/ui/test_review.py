@@ -21,7 +21,8 @@ TEAMS = (Team("Reds", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev")))
 
 
 def ledger_match(repo):
-    """Three bazzis: Reds on the lead (60, then 70 → +130 ≥ 100), Blues on the minimum, Reds on the lead."""
+    """Three bazzis: Reds on the lead (60, then 70 → +130 ≥ 100), Blues on the minimum, Reds on the
+    lead."""
     deals = (
         Deal(points=(80, 20)),
         Deal(points=(85, 15)),  # +60, +130: Reds' bazzi on the lead

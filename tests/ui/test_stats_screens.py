@@ -274,7 +274,8 @@ def test_a_0_percent_bar_paints_nothing_above_the_axis(repo):
 
 def named_history(repo):
     """Asha & Chitra as Tigers twice (once as 'Team A'), Bilal & Dev as Lions, then as the default
-    'Team B'; Eve & Farid as Eagles. Asha & Chitra beat Bilal & Dev twice and lose to Eve & Farid."""
+    'Team B'; Eve & Farid as Eagles. Asha & Chitra beat Bilal & Dev twice and lose to Eve &
+    Farid."""
     from test_stats_viewmodels import pts
 
     from seep_scorer.rules import Match, MatchFormat, Team, replay
@@ -302,14 +303,12 @@ def test_partnerships_show_the_team_names_the_family_used_and_head_to_head_is_on
     screen = StatsScreen(
         StubHost(), StatsVM(named_history(repo), "all", today=lambda: TODAY)
     ).drawn()
-    assert (
-        rows(screen, "partnership")
-        == [
-            "Asha & Chitra Played as Tigers Won 2, lost 1, drawn 0 3 67%",  # "Team A" says nothing: left out
-            "Bilal & Dev Played as Lions Won 0, lost 2, drawn 0 2 0%",
-            "Eve & Farid Played as Eagles Won 1, lost 0, drawn 0 1 100%",
-        ]
-    )
+    assert rows(screen, "partnership") == [
+        # "Team A" says nothing: left out
+        "Asha & Chitra Played as Tigers Won 2, lost 1, drawn 0 3 67%",
+        "Bilal & Dev Played as Lions Won 0, lost 2, drawn 0 2 0%",
+        "Eve & Farid Played as Eagles Won 1, lost 0, drawn 0 1 100%",
+    ]
     assert has(screen, "stats-head-to-head")
     assert rows(screen, "h2h") == [
         "Asha & Chitra vs Bilal & Dev Won 2, lost 0, drawn 0 2 played",

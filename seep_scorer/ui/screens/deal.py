@@ -122,7 +122,8 @@ class DealScreen(Screen):
             spacing=8,
             tight=True,
         )
-        # Quick points: empty at first (nothing to type after), the number pad, the other team follows live.
+        # Quick points: empty at first (nothing to type after), the number pad, the other team
+        # follows live.
         self.points_field = ft.TextField(
             label=_("Card points of {team}").format(team=names[0]),
             value=vm.points_text,
@@ -299,8 +300,8 @@ class DealScreen(Screen):
             self.host.publish(self.match_id)
             await self.host.go_back()
             return
-        # Not saved (another phone saved first, a full disk...): say why and keep everything entered,
-        # so that saving again is one tap.
+        # Not saved (another phone saved first, a full disk...): say why and keep everything
+        # entered, so that saving again is one tap.
         self.message = self.board.take_message()
         if self.number is not None and self.number > len(self.board.deals):
             self.discard()  # the deal being edited was deleted elsewhere

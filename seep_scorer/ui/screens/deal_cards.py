@@ -22,8 +22,8 @@ class Card:
         self.special = code in ("AS", "AH", "AD", "AC", "10D")
         self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
         self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-        # One button read as "K♠ Team A": a semantics value would split the tile into a button named by the
-        # team around an unnamed one, so the team is its second line of text instead.
+        # One button read as "K♠ Team A": a semantics value would split the tile into a button named
+        # by the team around an unnamed one, so the team is its second line of text instead.
         self.control = tile(
             f"card-{code}",
             ft.Column(
@@ -52,7 +52,8 @@ class Card:
 
 
 def card_width(page_width: float | None) -> float:
-    """The card tiles' width so that a row of them fills the screen's width (66 when it is unknown)."""
+    """The card tiles' width so that a row of them fills the screen's width (66 when it is
+    unknown)."""
     if not page_width:
         return 66
     avail = min(page_width, MAX_WIDTH) - 2 * 12 - 1  # the body's padding; 1 for rounding

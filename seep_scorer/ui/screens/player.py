@@ -78,7 +78,8 @@ class PlayerScreen(Screen):
         self.body.controls = [sem("player", ft.Column(items, spacing=10), container=True)]
 
     def _months_shown(self) -> int:
-        """Month names need room: a phone shows the last six months with a result, a wider window twelve."""
+        """Month names need room: a phone shows the last six months with a result, a wider window
+        twelve."""
         width = self.host.page_width()
         return 12 if width and width >= 560 else 6
 

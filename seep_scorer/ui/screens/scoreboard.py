@@ -1,4 +1,5 @@
-"""The scoreboard of one match: standings, the deals (newest first), undo and redo, ending the match."""
+"""The scoreboard of one match: standings, the deals (newest first), undo and redo, ending the
+match."""
 
 from __future__ import annotations
 
@@ -97,7 +98,8 @@ class ScoreboardScreen(Screen):
         self.end_dialog: ft.AlertDialog | None = None
         # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
-        # Each says what it would do ("Take back deal 4"): `refresh` renames them as the history changes.
+        # Each says what it would do ("Take back deal 4"): `refresh` renames them as the history
+        # changes.
         self.undo_sem = labelled_icon_button(
             "undo-deal", vm.undo_label(), ft.Icons.UNDO, h(self._undo, screen=self)
         )
@@ -194,8 +196,8 @@ class ScoreboardScreen(Screen):
             ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         if self.wide:
-            # landscape (or a desktop): the standings beside the difference and the next dealer, so a
-            # 412-pixel-high screen shows them without scrolling
+            # landscape (or a desktop): the standings beside the difference and the next dealer, so
+            # a 412-pixel-high screen shows them without scrolling
             card = ft.Row(
                 [
                     ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START, expand=1),
@@ -290,8 +292,8 @@ class ScoreboardScreen(Screen):
                 container=True,
                 content=ft.Text(
                     _(
-                        "The match ends here, with the result as it stands now. Undo brings it back, and so does "
-                        "“Reopen the match”."
+                        "The match ends here, with the result as it stands now. "
+                        "Undo brings it back, and so does “Reopen the match”."
                     )
                 ),
             ),

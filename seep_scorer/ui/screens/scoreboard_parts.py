@@ -1,4 +1,5 @@
-"""The scoreboard's parts: its title fitted to the team names, each team's standing, a deal's row."""
+"""The scoreboard's parts: its title fitted to the team names, each team's standing, a deal's
+row."""
 
 from __future__ import annotations
 

@@ -42,7 +42,8 @@ class SettingsScreen(Screen):
             chip
         ) in self.language_chips.values():  # a grid over the whole width: two a row on a phone
             chip.control.col = {"xs": 6, "sm": 4}
-        # Digits: one chip per choice, each showing a sample of its digits, so the user sees what they pick.
+        # Digits: one chip per choice, each showing a sample of its digits, so the user sees what
+        # they pick.
         self.digit_chips = {
             c: Chip(f"digits-{c}", "", h(host.set_digits, c), expand=True, compact=False)
             for c in DIGIT_CHOICES
@@ -93,9 +94,11 @@ class SettingsScreen(Screen):
         self.digits_box.visible = self.vm.offers_native_digits
         lang, in_use, offered = self.vm.language, self.vm.digits_in_use, self.vm.digit_choices
         for c, chip in self.digit_chips.items():
-            # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and ۱۲۳ look alike
+            # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and
+            # ۱۲۳ look alike
             chip.text.value = digit_set(lang, c)[1:7]
-            # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still in it).
+            # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still
+            # in it).
             chip.text.semantics_label = _(texts.DIGIT_CHOICE_NAMES[c]).format(
                 digits=chip.text.value
             )

@@ -1,5 +1,6 @@
-"""The statistics screen: a period, the totals, win rate per partnership as a chart, and the tables of
-players and partnerships (sortable by matches and by win rate); a player's row opens their page."""
+"""The statistics screen: a period, the totals, win rate per partnership as a chart, and the tables
+of players and partnerships (sortable by matches and by win rate); a player's row opens their
+page."""
 
 from __future__ import annotations
 
@@ -164,7 +165,8 @@ class StatsScreen(Screen):
                 if active
                 else []
             )
-            # its own name, saying what it does to which table (the two tables have the same headings)
+            # its own name, saying what it does to which table (the two tables have the same
+            # headings)
             content = ft.Row(
                 [
                     ft.Text(
@@ -268,7 +270,8 @@ class StatsScreen(Screen):
 
     @staticmethod
     def _meeting(n: int, m: Meeting) -> ft.Control:
-        """`h2h-<n>`: two partnerships, the one with more wins first, and its record against the other."""
+        """`h2h-<n>`: two partnerships, the one with more wins first, and its record against the
+        other."""
         return sem(
             f"h2h-{n}",
             ft.Container(
