@@ -1,4 +1,5 @@
-"""gettext setup: catalogs from locales/<code>/LC_MESSAGES/messages.po, compiled in memory; English fallback."""
+"""gettext setup: catalogs from locales/<code>/LC_MESSAGES/messages.po, compiled in memory; English
+fallback."""
 
 from seep_scorer import i18n
 
