@@ -45,7 +45,7 @@ RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
 Below = Callable[[str], Any]
 
 
-class App(Host, Protocol):
+class RouteHost(Host, Protocol):
     """What the factories use of the app (`app.App`), besides the Host its screens talk to."""
 
     repo: MatchRepository
@@ -65,14 +65,14 @@ class Route:
     # The routes whose views are under it, outermost first.
     under: Callable[[re.Match[str]], list[str]]
     # The screen, built on the loop from the view-model `model` prepared (None without one).
-    screen: Callable[[App, str, re.Match[str], Any], Screen]
+    screen: Callable[[RouteHost, str, re.Match[str], Any], Screen]
     # Off the loop: the view-model, read from the store.
-    model: Callable[[App, re.Match[str], Below], Any] | None = None
+    model: Callable[[RouteHost, re.Match[str], Below], Any] | None = None
     # A match's own route: the one the app reopens on the next start (SessionVM.remember).
     of_match: bool = False
 
 
-def _board(app: App, m: re.Match[str], below: Below) -> vms.ScoreboardVM:
+def _board(app: RouteHost, m: re.Match[str], below: Below) -> vms.ScoreboardVM:
     board = app.scoreboard_vm(m["id"])
     n = m.groupdict().get("n")
     if n and not 1 <= int(n) <= len(board.deals):
@@ -80,7 +80,7 @@ def _board(app: App, m: re.Match[str], below: Below) -> vms.ScoreboardVM:
     return board
 
 
-def _entry(app: App, route: str, m: re.Match[str], board: vms.ScoreboardVM) -> Screen:
+def _entry(app: RouteHost, route: str, m: re.Match[str], board: vms.ScoreboardVM) -> Screen:
     """A deal entered (a new one, or deal n edited)."""
     number = int(m["n"]) if m.groupdict().get("n") else None
     swapped = bool(m.groupdict().get("swapped"))
