@@ -65,6 +65,8 @@ class App:
         # coroutines to run once the views are on the client (scroll to a section)
         self._after: list = []
         self.awake = KeepAwake(page)
+        self.away = False  # the phone's connection is gone (presence.py)
+        self.asked_route: str | None = None  # the last route the browser asked for
         self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
         self._join = (
             session_join_address()
@@ -271,7 +273,7 @@ class App:
     async def _route_changed(self, route: str) -> None:
         target = route_stack(route)[-1]
         # Browser back/forward or a typed address; of a burst, only the last.
-        if target != self.route and route == getattr(self, "asked_route", route):
+        if target != self.route and self.asked_route in (None, route):
             if self.top is not None and self.top.holds_back(lambda: self._route_changed(route)):
                 self._push(self.route)  # the address bar back where the entry is, while asked
                 return

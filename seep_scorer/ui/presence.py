@@ -79,7 +79,7 @@ async def _back(app) -> None:
 async def _show_again(app) -> None:
     from .viewmodels import off_loop  # here: the server imports this module for its timeout
 
-    if not getattr(app, "away", False):
+    if not app.away:
         return
     app.away = False
     app.live.resume()
