@@ -28,7 +28,7 @@ from .bursts import refit_on_resize
 from .drafts import KEY as DRAFTS_KEY
 from .drafts import DraftBook
 from .handlers import make_handler
-from .live import LiveTable, reload_after_message
+from .live import LiveTable, show_message
 from .prefs import DevicePrefs
 from .presence import watch as watch_presence
 from .routes import help_route, kind_of, route_stack
@@ -342,28 +342,7 @@ class App:
         # language.
         with i18n.using(self.locale):
             async with self.lock:
-                await self._handle_message(message)
-
-    async def _handle_message(self, message) -> None:
-        try:
-            _kind, match_id = message
-            board = self.boards.get(match_id) if match_id is not None else None
-            outcome = await off_loop(reload_after_message, board, list(self.screens.values()))
-            if outcome == "gone":
-                self.boards.pop(match_id, None)
-                self.screens = {}
-                await self.show("/")
-                return
-            if outcome == "moved":
-                for screen in self.screens.values():
-                    if screen.match_id == match_id:
-                        screen.rebase()
-            if self.route is not None and self.route in self.screens:
-                for screen in self.screens.values():
-                    screen.refresh()
-            self.update()
-        except Exception:
-            log.exception("live update failed")
+                await show_message(self, message)
 
 
 def make_main(repo_factory: Callable[[], MatchRepository]):
