@@ -17,10 +17,10 @@ and the goal (at most 1.3). Exit status 1 if the median ratio is over the limit.
 
     python bench/publish_startup.py [--rounds 5] [--limit 1.3] [--profile]
 
---profile opens both with `?profile` in their address: the app's ui/webprofile.py
-then logs the boot's moments (downloads, main.py, imports by package, storage,
-first screen) to the browser console, the bare page the same moments; echoed
-here for the last round, in seconds since navigation start.
+--profile publishes the app with the profiler of webprofile.py (this folder) in front of it and
+opens both with `?profile` in their address: the profiler then logs the boot's moments
+(downloads, main.py, imports by package, storage, first screen) to the browser console, the bare
+page the same moments; echoed here for the last round, in seconds since navigation start.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ BARE_MAIN = """import sys
 import time
 
 _profile = None
-if sys.platform == "emscripten":  # --profile: the moments ui/webprofile.py logs for the app, for comparison
+# --profile: the moments webprofile.py logs for the app, for comparison
+if sys.platform == "emscripten":
     import flet_js
     import js
 
@@ -85,11 +86,16 @@ SW_IN_CONTROL = """async () => { const r = await navigator.serviceWorker.getRegi
 BOOT_MS = 300_000  # a shared, busy machine
 
 
-def build(folder: Path) -> dict[str, Path]:
+def build(folder: Path, profile: bool = False) -> dict[str, Path]:
+    from webprofile import app_main_py  # this folder's
+
     from seep_scorer.publish.site import publish
 
     sites = {"app": folder / "app", "bare": folder / "bare"}
-    publish(sites["app"])
+    if profile:  # the app with the profiler first in its main.py
+        publish(sites["app"], main_py=app_main_py(), with_app=True)
+    else:
+        publish(sites["app"])
     publish(sites["bare"], main_py=BARE_MAIN)
     return sites
 
@@ -195,7 +201,7 @@ def main(argv=None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.monotonic()
-        sites = build(Path(tmp))
+        sites = build(Path(tmp), args.profile)
         print(
             f"published both sites in {time.monotonic() - t0:.1f} s; app.tar.gz "
             f"{(sites['app'] / 'app.tar.gz').stat().st_size / 1e6:.2f} MB, bare "

@@ -151,11 +151,16 @@ def using(locale: UILocale) -> Iterator[UILocale]:
 
 
 def _flet_page():
-    try:
-        from flet.controls.context import _context_page
-    except Exception:  # flet not installed (command line use): no sessions
+    """The Flet page whose session is running this code, if any (`ft.context.page`)."""
+    import sys
+
+    flet = sys.modules.get("flet")  # not loaded (the command line): no sessions, and none loaded
+    if flet is None:
         return None
-    return _context_page.get()
+    try:
+        return flet.context.page
+    except RuntimeError:  # not inside a session
+        return None
 
 
 def current() -> UILocale:

@@ -26,11 +26,7 @@ from ..locale_format import DATE_LOCALES, LANGUAGES
 
 # Entry point the worker runs (flet.pythonModuleName "main"): mount the phone's storage, then the app.
 MAIN_PY = '''"""Seep Scorer in the browser: the same app, its matches in the browser's storage."""
-from seep_scorer.ui import webprofile
-
-webprofile.start()  # boot timings to the console, only with ?profile in the address
-
-from seep_scorer.ui.webapp import run  # noqa: E402
+from seep_scorer.ui.webapp import run
 
 run()
 '''
@@ -103,9 +99,10 @@ def _walk(root: Path, prefix: str, skip: set[str]) -> Iterator[tuple[str, Path]]
         yield f"{prefix}/{path.relative_to(root).as_posix()}", path
 
 
-def bundle_files() -> list[tuple[str, Path | bytes]]:
-    """Every member of the archive: (name, a file or its bytes)."""
-    files: list[tuple[str, Path | bytes]] = [("main.py", MAIN_PY.encode())]
+def bundle_files(main_py: str = MAIN_PY) -> list[tuple[str, Path | bytes]]:
+    """Every member of the archive: (name, a file or its bytes). `main_py`: the app's entry point
+    (a benchmark's puts its profiler first: bench/webprofile.py)."""
+    files: list[tuple[str, Path | bytes]] = [("main.py", main_py.encode())]
     files += _walk(resources.PACKAGE_DIR, "seep_scorer", SKIP_MODULES)
     # Each catalog compiled here, as i18n.py would at every start on the phone (Babel's reader pulls
     # in email, difflib, _strptime: about half a second there), or as the wheel's build compiled it;
@@ -137,10 +134,16 @@ def other_app_files(main_py: str) -> list[tuple[str, Path | bytes]]:
     return files
 
 
-def build_app_archive(main_py: str | None = None) -> bytes:
-    """The gzipped tar the worker downloads (same bytes for the same sources): the app's, or with `main_py`
-    another app's (other_app_files)."""
-    members = bundle_files() if main_py is None else other_app_files(main_py)
+def build_app_archive(main_py: str | None = None, *, with_app: bool = False) -> bytes:
+    """The gzipped tar the worker downloads (same bytes for the same sources): the app's, or with
+    `main_py` another app's (other_app_files), or with `with_app` too the app's own under that
+    main.py."""
+    if main_py is None:
+        members = bundle_files()
+    elif with_app:
+        members = bundle_files(main_py)
+    else:
+        members = other_app_files(main_py)
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name, source in sorted(members, key=lambda item: item[0]):

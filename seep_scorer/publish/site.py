@@ -197,14 +197,14 @@ def _hashes(out: Path) -> dict[str, str]:
     }
 
 
-def _build(out: Path, main_py: str | None) -> dict[str, str]:
+def _build(out: Path, main_py: str | None, with_app: bool) -> dict[str, str]:
     from ..ui.theme import SEED
 
     _copy_web_client(out)
     _copy_fonts(out)
     shutil.copytree(ICONS_DIR, out / "icons", dirs_exist_ok=True)
     shutil.copyfile(ICONS_DIR / "favicon.png", out / "favicon.png")
-    (out / ARCHIVE).write_bytes(build_app_archive(main_py))
+    (out / ARCHIVE).write_bytes(build_app_archive(main_py, with_app=with_app))
     (out / "manifest.json").write_text(json.dumps(_manifest(SEED), indent=2), encoding="utf-8")
     _patch_index(out, SEED)
     files = _hashes(out)
@@ -212,15 +212,17 @@ def _build(out: Path, main_py: str | None) -> dict[str, str]:
     return files
 
 
-def publish(out_dir: str | Path, *, main_py: str | None = None) -> dict:
+def publish(out_dir: str | Path, *, main_py: str | None = None, with_app: bool = False) -> dict:
     """Build the site in `out_dir`: a new or empty folder, or one a publish wrote into before,
     whose files it replaces once the new site is complete, keeping anything else (sitefolder.py).
-    `main_py` publishes another Flet app (that source as its main.py) the same way: the benchmark's bare page.
+    `main_py` publishes another Flet app (that source as its main.py) the same way: the
+    benchmark's bare page; with `with_app`, this app under that main.py (the benchmark's profiled
+    app, bench/webprofile.py).
 
     Returns a small report: the number of files and bytes, the version."""
     out = Path(out_dir)
     with build_folder(out) as (build, old):
-        files = _build(build, main_py)
+        files = _build(build, main_py, with_app)
         written = {**files, "sw.js": sha256_file(build / "sw.js")}
         size = sum((build / rel).stat().st_size for rel in written)
         install(build, out, written, old)

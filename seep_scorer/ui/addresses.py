@@ -1,5 +1,6 @@
-"""Which addresses the server listens on and prints: loopback or not, every interface, this machine's
-address on the local network, and how a host is written in a URL. Standard library only."""
+"""Which addresses the server listens on and prints: loopback or not, every interface, this
+machine's address on the local network, and how a host is written in a URL. Standard library
+only."""
 
 from __future__ import annotations
 

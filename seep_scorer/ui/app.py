@@ -1,8 +1,9 @@
 """The table app: the one place that builds view-models and screens (it is their `Host`), and
 routing, theme, language, live updates between phones.
 
-The routes are in `routes.py`. Language, theme and digits are per device
-(the browser's localStorage, `prefs.py`); every session renders in its own language.
+The routes are in `routes.py`, one table of each route's view-model and screen. Language, theme and
+digits are per device (the browser's localStorage, `prefs.py`); every session renders in its own
+language.
 
 The event loop serves every phone at the table, so nothing here waits for the
 store on it: store calls go through `off_loop`, and the entry points of a
@@ -20,53 +21,29 @@ import flet as ft
 
 from .. import i18n
 from ..store.repository import MatchRepository, StoreError
-from . import (
-    dialogs,
-    texts,
-)
-from . import (
-    screens as scr,
-)  # the other screens load when first shown (scr.X)
-from . import (
-    viewmodels as vms,
-)
+from . import dialogs, texts
+from . import viewmodels as vms
 from .awake import KeepAwake
 from .bursts import refit_on_resize
 from .drafts import KEY as DRAFTS_KEY
 from .drafts import DraftBook
 from .handlers import make_handler
-from .live import LiveTable, reload_after_message
+from .live import LiveTable, show_message
 from .prefs import DevicePrefs
 from .presence import watch as watch_presence
-from .routes import (
-    MAX_ROUTE_LENGTH,
-    RULES_ROUTE,
-    help_route,
-    invite_of,
-    match_of,
-    player_of,
-    review_of,
-    route_stack,
-)
-from .screens import MatchesScreen, Screen, hand_over
+from .routes import help_route, kind_of, route_stack
+from .screens import Screen, hand_over
 from .theme import apply_theme
-from .viewmodels import MatchesVM, SessionVM, SettingsVM, off_loop
-from .viewmodels.invite import InviteVM, session_join_address
+from .viewmodels import SessionVM, SettingsVM, off_loop
+from .viewmodels.invite import session_join_address
 
 log = logging.getLogger(__name__)
-__all__ = [
-    "App",
-    "make_main",
-    "main",
-    "route_stack",
-    "MAX_ROUTE_LENGTH",
-    "DATA_DIR",
-]  # route_stack: from routes
+__all__ = ["App", "make_main", "main", "DATA_DIR"]
 
 
 class App:
-    """One browser session, the `Host` of its screens. All sessions share the process-wide repository
-    and the pubsub hub."""
+    """One browser session, the `Host` of its screens. All sessions share the process-wide
+    repository and the pubsub hub."""
 
     def __init__(self, page: ft.Page, repo: MatchRepository, accept_language: str | None = None):
         self.page = page
@@ -85,8 +62,11 @@ class App:
         self.boards: dict[str, vms.ScoreboardVM] = {}
         self.session = SessionVM(repo)
         self.live = LiveTable(page)
-        self._after: list = []  # coroutines to run once the views are on the client (scroll to a section)
+        # coroutines to run once the views are on the client (scroll to a section)
+        self._after: list = []
         self.awake = KeepAwake(page)
+        self.away = False  # the phone's connection is gone (presence.py)
+        self.asked_route: str | None = None  # the last route the browser asked for
         self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
         self._join = (
             session_join_address()
@@ -138,7 +118,8 @@ class App:
 
     # -- view-models that outlive a screen (the undo and redo history of a match)
     def scoreboard_vm(self, match_id: str) -> vms.ScoreboardVM:
-        """The match's view-model; creating one reads the store, so call it off the loop (see `_load`)."""
+        """The match's view-model; creating one reads the store, so call it off the loop (see
+        `_load`)."""
         vm = self.boards.get(match_id)
         if vm is None:
             vm = self.boards[match_id] = vms.ScoreboardVM(self.repo, match_id)
@@ -148,7 +129,8 @@ class App:
     def handler(
         self, fn: Callable, *args, screen: Screen | None = None, event: bool = False
     ) -> Callable:
-        """See `handlers.make_handler`: `screen`, when given, must still be shown for `fn` to run."""
+        """See `handlers.make_handler`: `screen`, when given, must still be shown for `fn` to
+        run."""
         return make_handler(
             fn,
             args,
@@ -186,7 +168,8 @@ class App:
 
     # -- navigation
     async def show(self, route: str) -> None:
-        """Build the views for `route`: the store is read off the loop, the controls are built here."""
+        """Build the views for `route`: the store is read off the loop, the controls are built
+        here."""
         stack = route_stack(route)
         try:
             prepared = await off_loop(self._load, stack)
@@ -214,35 +197,24 @@ class App:
 
     def _load(self, stack: list[str]) -> dict[str, Any]:
         """Off the loop: every store read the screens of `stack` need. Screens already built reload
-        their figures; a new screen gets its view-model, loaded. Raises StoreError for a route
-        that names no stored match or deal."""
+        their figures; a new screen gets its view-model (`routes.ROUTES`), loaded. Raises
+        StoreError for a route that names no stored match or deal."""
         prepared: dict[str, Any] = {}
+
+        def below(route: str) -> Any:
+            return prepared.get(route) or getattr(self.screens.get(route), "vm", None)
+
         for r in stack:
             screen = self.screens.get(r)
             if screen is not None:
                 screen.load()
                 continue
-            if r == "/":
-                prepared[r] = MatchesVM(self.repo)
-            elif r == "/stats":
-                prepared[r] = vms.StatsVM(self.repo)
-            elif (
-                key := player_of(r)
-            ) is not None:  # the period chosen on the statistics screen below it
-                below = prepared.get("/stats") or getattr(self.screens.get("/stats"), "vm", None)
-                prepared[r] = vms.PlayerVM(self.repo, key, below.period if below else "all")
-            elif r == "/new":
-                prepared[r] = vms.NewMatchVM(self.repo, known_names=True)
-            elif (rid := review_of(r)) is not None:
-                prepared[r] = vms.ReviewVM(self.repo, rid)
-            elif (m := match_of(r)) is not None:
-                board = self.scoreboard_vm(m["id"])
-                n = m["n"]
-                if n and n != "swapped" and not 1 <= int(n) <= len(board.deals):
-                    raise StoreError(f"deal {n} does not exist")
-        boards = [m for r in stack if (m := match_of(r)) is not None]
-        if boards:
-            self.session.remember(boards[-1]["id"])
+            kind, m = kind_of(r)
+            if kind.model is not None:
+                prepared[r] = kind.model(self, m, below)
+        matches = [m["id"] for kind, m in map(kind_of, stack) if kind.of_match]
+        if matches:
+            self.session.remember(matches[-1])
         return prepared
 
     def after_show(self, coro_fn) -> None:
@@ -260,36 +232,10 @@ class App:
         return getattr(self.page, "width", None)
 
     def _make(self, route: str, prepared: Any = None) -> Screen:
-        """A new screen with its view-model (`_load` prepared those that read the store): no store call here."""
-        if route == "/":
-            return MatchesScreen(self, prepared)
-        if route == "/new":
-            return scr.NewMatchScreen(self, prepared or vms.NewMatchVM(self.repo))
-        if review_of(route) is not None:
-            return scr.ReviewScreen(self, prepared, route)
-        if r := RULES_ROUTE.match(route):
-            return scr.RulesScreen(self, route, r["section"])
-        if route == "/stats":
-            return scr.StatsScreen(self, prepared)
-        if player_of(route) is not None:
-            return scr.PlayerScreen(self, prepared, route)
-        if route == "/settings":
-            return scr.SettingsScreen(self, self.settings)
-        if (invite := invite_of(route)) is not None:
-            return scr.InviteScreen(self, InviteVM(self._join, invite["id"]), route)
-        m = match_of(route)
-        board = self.boards[m["id"]]  # loaded by `_load`
-        if m["n"] is None and not route.endswith("/deal"):
-            return scr.ScoreboardScreen(self, board)
-        number = int(m["n"]) if m["n"] not in (None, "swapped") else None
-        if number is not None and not m["edit"]:
-            return scr.DealViewScreen(self, board, number)  # read-only, with Edit and Delete
-        entry = vms.DealEntryVM(board.match, number)
-        if m["n"] == "swapped":
-            entry.swap_all()  # every point card starts with the second team
-        screen = scr.DealScreen(self, board, entry, swapped=m["n"] == "swapped", drafts=self.drafts)
-        screen.route = screen.view.route = route  # an edit lives at /deal/<n>/edit
-        return screen
+        """A new screen with its view-model (`_load` prepared those that read the store), built,
+        then drawn: no store call here."""
+        kind, m = kind_of(route)
+        return kind.screen(self, route, m, prepared).drawn()
 
     async def go(self, route: str, replace_top: bool = False) -> None:
         if replace_top and self.route in self.screens:
@@ -327,7 +273,7 @@ class App:
     async def _route_changed(self, route: str) -> None:
         target = route_stack(route)[-1]
         # Browser back/forward or a typed address; of a burst, only the last.
-        if target != self.route and route == getattr(self, "asked_route", route):
+        if target != self.route and self.asked_route in (None, route):
             if self.top is not None and self.top.holds_back(lambda: self._route_changed(route)):
                 self._push(self.route)  # the address bar back where the entry is, while asked
                 return
@@ -339,7 +285,8 @@ class App:
         await self.handler(self.go_back)()
 
     async def open_help(self, section: str) -> None:
-        """A help mark: the rules at `section`, on top of the current screen (back returns to it)."""
+        """A help mark: the rules at `section`, on top of the current screen (back returns to
+        it)."""
         await self.go(help_route(self.route, section))
 
     # -- after a fault: redraw the screen on top from what its view-model holds (no store call)
@@ -375,7 +322,8 @@ class App:
         await self._rebuild()
 
     async def _rebuild(self) -> None:
-        """Every screen again, in the new language or digits (the view-models, and so undo, are kept)."""
+        """Every screen again, in the new language or digits (the view-models, and so undo, are
+        kept)."""
         route = self.route
         self.screens = {}
         await self.show(route)
@@ -390,31 +338,11 @@ class App:
         self.live.publish(match_id)
 
     async def _on_message(self, topic: str, message) -> None:
-        # Runs in the context of the session that sent the message: render in this session's own language.
+        # Runs in the context of the session that sent the message: render in this session's own
+        # language.
         with i18n.using(self.locale):
             async with self.lock:
-                await self._handle_message(message)
-
-    async def _handle_message(self, message) -> None:
-        try:
-            _kind, match_id = message
-            board = self.boards.get(match_id) if match_id is not None else None
-            outcome = await off_loop(reload_after_message, board, list(self.screens.values()))
-            if outcome == "gone":
-                self.boards.pop(match_id, None)
-                self.screens = {}
-                await self.show("/")
-                return
-            if outcome == "moved":
-                for screen in self.screens.values():
-                    if isinstance(screen, scr.DealScreen) and screen.match_id == match_id:
-                        screen.rebase()
-            if self.route is not None and self.route in self.screens:
-                for screen in self.screens.values():
-                    screen.refresh()
-            self.update()
-        except Exception:
-            log.exception("live update failed")
+                await show_message(self, message)
 
 
 def make_main(repo_factory: Callable[[], MatchRepository]):

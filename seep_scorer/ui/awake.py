@@ -17,7 +17,8 @@ class KeepAwake:
         self.on = False
 
     def register(self) -> None:
-        """Register the service (do it before the first views: registering pushes an update of the page)."""
+        """Register the service (do it before the first views: registering pushes an update of the
+        page)."""
         try:
             self.wakelock = ft.Wakelock()
         except Exception:  # not every platform has it

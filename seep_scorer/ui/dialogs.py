@@ -10,11 +10,11 @@ log = logging.getLogger(__name__)
 
 
 def show(page: ft.Page, dialog: ft.DialogControl) -> None:
-    """Open `dialog` in the page's direction. Flutter shows a dialog above the views, where the app's own
-    direction (left to right) rules: in Sindhi and Urdu it was laid out and read left to right, its
-    buttons too. Set on the dialog, the direction mirrors its layout, and the dialog's own semantics
-    node (which Flutter labels) takes it, so what is in it is read right to left, as under
-    `widgets.in_reading_order` on a screen."""
+    """Open `dialog` in the page's direction. Flutter shows a dialog above the views, where the
+    app's own direction (left to right) rules: in Sindhi and Urdu it was laid out and read left to
+    right, its buttons too. Set on the dialog, the direction mirrors its layout, and the dialog's
+    own semantics node (which Flutter labels) takes it, so what is in it is read right to left, as
+    under `widgets.in_reading_order` on a screen."""
     dialog.rtl = bool(page.rtl)
     try:
         page.show_dialog(dialog)

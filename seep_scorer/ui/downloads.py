@@ -1,4 +1,5 @@
-"""Files handed to the browser to save (a match file, its CSV, a backup): one way for every screen."""
+"""Files handed to the browser to save (a match file, its CSV, a backup): one way for every
+screen."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ DOWNLOAD_TIMEOUT = 60  # seconds the browser may take to accept a download
 
 
 class BrowserDownloads:
-    """Each file is saved by a task of its own, not under the session's lock: the browser answers only once
-    it has taken the file. A download that does not complete is logged, never shown as a fault."""
+    """Each file is saved by a task of its own, not under the session's lock: the browser answers
+    only once it has taken the file. A download that does not complete is logged, never shown as a
+    fault."""
 
     def __init__(self, picker: ft.FilePicker | None = None):
         self._picker = picker

@@ -16,9 +16,9 @@ class Host(Protocol):
     def handler(
         self, fn: Callable, *args: Any, screen: Any = None, event: bool = False
     ) -> Callable:
-        """An event handler running `fn(*args)` (`fn(e, *args)` with `event`): a coroutine function runs
-        under the session's lock, and not at all once `screen` has been left; a fault is logged and told
-        to the user in one plain sentence."""
+        """An event handler running `fn(*args)` (`fn(e, *args)` with `event`): a coroutine function
+        runs under the session's lock, and not at all once `screen` has been left; a fault is logged
+        and told to the user in one plain sentence."""
         ...
 
     # -- navigation

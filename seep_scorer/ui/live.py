@@ -12,7 +12,7 @@ import flet as ft
 
 from ..store.repository import MatchNotFound, StoreError
 from . import edition
-from .viewmodels import ScoreboardVM
+from .viewmodels import ScoreboardVM, off_loop
 
 log = logging.getLogger(__name__)
 TOPIC = "seep-scorer"
@@ -89,3 +89,27 @@ def reload_after_message(board: ScoreboardVM | None, screens: Iterable) -> str:
     for screen in list(screens):
         screen.load()
     return outcome
+
+
+async def show_message(app, message) -> None:
+    """Another phone saved (`message`: ("match", its id or None)): the app (`ui.app.App`) shows
+    what changed, under its session's lock."""
+    try:
+        _kind, match_id = message
+        board = app.boards.get(match_id) if match_id is not None else None
+        outcome = await off_loop(reload_after_message, board, list(app.screens.values()))
+        if outcome == "gone":
+            app.boards.pop(match_id, None)
+            app.screens = {}
+            await app.show("/")
+            return
+        if outcome == "moved":
+            for screen in app.screens.values():
+                if screen.match_id == match_id:
+                    screen.rebase()
+        if app.route is not None and app.route in app.screens:
+            for screen in app.screens.values():
+                screen.refresh()
+        app.update()
+    except Exception:
+        log.exception("live update failed")

@@ -21,8 +21,9 @@ class DevicePrefs:
         self.prefs: ft.SharedPreferences | None = None
 
     async def read(self, keys: Iterable[str]) -> dict:
-        """The stored values of `keys` ({} when there are none or no client answers). Asked all at once: each
-        is a round trip to the browser (to the page's worker in the phone-only app), before the first screen."""
+        """The stored values of `keys` ({} when there are none or no client answers). Asked all at
+        once: each is a round trip to the browser (to the page's worker in the phone-only app),
+        before the first screen."""
         stored: dict = {}
         try:
             self.prefs = ft.SharedPreferences()

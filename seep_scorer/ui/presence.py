@@ -79,7 +79,7 @@ async def _back(app) -> None:
 async def _show_again(app) -> None:
     from .viewmodels import off_loop  # here: the server imports this module for its timeout
 
-    if not getattr(app, "away", False):
+    if not app.away:
         return
     app.away = False
     app.live.resume()
@@ -88,8 +88,7 @@ async def _show_again(app) -> None:
             app.boards.pop(match_id, None)
             app.screens = {}
         for screen in app.screens.values():
-            if hasattr(screen, "rebase"):
-                screen.rebase()
+            screen.rebase()
         await app.show(app.route or "/")
     except Exception:
         log.exception("cannot show the screens again")

@@ -1,4 +1,5 @@
-"""The app's routes (each shows the views of its parents below it, so back works):
+"""The app's routes, in one table: how each is written, which routes its view stacks on (so back
+works), the view-model it reads from the store and the screen that shows it.
 
 /                         matches
 /new                      new match
@@ -9,29 +10,213 @@
 /match/<id>/deal/<n>/edit edit deal n (over the scoreboard: saving or deleting returns there)
 /match/<id>/review        a match's review, over its scoreboard
 /review/<id>              a match's review, straight from the list (a finished match)
-/invite                   invite a phone (LAN mode); /match/<id>/invite: to that match, over its scoreboard
+/invite                   invite a phone (LAN mode)
+/match/<id>/invite        invite a phone to that match, over its scoreboard
 /rules  /stats  /settings
 /stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
 /rules/<section>          the rules, scrolled to a section
 <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
+
+The view-model factory runs off the event loop (it may read the store) and raises StoreError for
+a route that names no stored match or deal; the screen factory runs on the loop and reads nothing.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
 
-MATCH_ROUTE = re.compile(
-    r"^/match/(?P<id>[A-Za-z0-9_-]+)(?:/deal(?:/(?P<n>\d+|swapped)(?P<edit>(?<=\d)/edit)?)?)?/?$"
-)
-REVIEW_ROUTE = re.compile(
-    r"^(?:/match/(?P<id>[A-Za-z0-9_-]+)|/review/(?P<rid>[A-Za-z0-9_-]+))(?(id)/review)/?$"
-)
-INVITE_ROUTE = re.compile(r"^(?:/match/(?P<id>[A-Za-z0-9_-]+))?/invite/?$")
-PLAYER_ROUTE = re.compile(r"^/stats/player/(?P<key>~?[A-Za-z0-9_-]{1,200})/?$")
-RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
+from ..store.repository import MatchRepository, StoreError
+from . import screens as scr  # each screen's module loads when first shown (scr.X)
+from . import viewmodels as vms
+from .drafts import DraftBook
+from .host import Host
+from .screens import MatchesScreen, Screen  # the first screen loads with the app
+from .viewmodels.invite import InviteVM
+
+ID = r"(?P<id>[A-Za-z0-9_-]+)"
 # Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
 # so no route can cost more than a few regex steps.
 MAX_ROUTE_LENGTH = 256
+RULES_ROUTE = re.compile(r"^(?P<base>.*?)/rules(?:/(?P<section>[a-z-]+))?/?$")
+
+# The view-model of a route below in the same stack (being prepared, or of a screen already shown).
+Below = Callable[[str], Any]
+
+
+class RouteHost(Host, Protocol):
+    """What the factories use of the app (`app.App`), besides the Host its screens talk to."""
+
+    repo: MatchRepository
+    settings: vms.SettingsVM | None
+    drafts: DraftBook
+
+    def scoreboard_vm(self, match_id: str) -> vms.ScoreboardVM:
+        """The match's view-model, kept for the session (its undo history); reads the store."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One kind of route."""
+
+    pattern: re.Pattern[str]
+    # The routes whose views are under it, outermost first.
+    under: Callable[[re.Match[str]], list[str]]
+    # The screen, built on the loop from the view-model `model` prepared (None without one).
+    screen: Callable[[RouteHost, str, re.Match[str], Any], Screen]
+    # Off the loop: the view-model, read from the store.
+    model: Callable[[RouteHost, re.Match[str], Below], Any] | None = None
+    # A match's own route: the one the app reopens on the next start (SessionVM.remember).
+    of_match: bool = False
+
+
+def _board(app: RouteHost, m: re.Match[str], below: Below) -> vms.ScoreboardVM:
+    board = app.scoreboard_vm(m["id"])
+    n = m.groupdict().get("n")
+    if n and not 1 <= int(n) <= len(board.deals):
+        raise StoreError(f"deal {n} does not exist")
+    return board
+
+
+def _entry(app: RouteHost, route: str, m: re.Match[str], board: vms.ScoreboardVM) -> Screen:
+    """A deal entered (a new one, or deal n edited)."""
+    number = int(m["n"]) if m.groupdict().get("n") else None
+    swapped = bool(m.groupdict().get("swapped"))
+    entry = vms.DealEntryVM(board.match, number)
+    if swapped:
+        entry.swap_all()  # every point card starts with the second team
+    screen = scr.DealScreen(app, board, entry, swapped=swapped, drafts=app.drafts)
+    screen.route = screen.view.route = route  # an edit lives at /deal/<n>/edit
+    return screen
+
+
+def _on_match(m: re.Match[str]) -> list[str]:
+    return ["/", f"/match/{m['id']}"]
+
+
+def _home(m: re.Match[str]) -> list[str]:
+    return ["/"]
+
+
+def _period_below(below: Below) -> str:
+    """The period chosen on the statistics screen under a player's page."""
+    stats = below("/stats")
+    return stats.period if stats is not None else "all"
+
+
+# In the order they are tried: a player's key or a match's id may read "rules", "invite" or
+# "review", so those routes come before the rules layer, and the rules layer before the rest.
+ROUTES: tuple[Route, ...] = (
+    Route(
+        re.compile(r"^/$"),
+        lambda m: [],
+        lambda app, route, m, vm: MatchesScreen(app, vm),
+        lambda app, m, below: vms.MatchesVM(app.repo),
+    ),
+    Route(
+        re.compile(r"^/new$"),
+        _home,
+        lambda app, route, m, vm: scr.NewMatchScreen(app, vm or vms.NewMatchVM(app.repo)),
+        lambda app, m, below: vms.NewMatchVM(app.repo, known_names=True),
+    ),
+    Route(
+        re.compile(r"^/stats$"),
+        _home,
+        lambda app, route, m, vm: scr.StatsScreen(app, vm),
+        lambda app, m, below: vms.StatsVM(app.repo),
+    ),
+    Route(
+        re.compile(r"^/settings$"),
+        _home,
+        lambda app, route, m, vm: scr.SettingsScreen(app, app.settings),
+    ),
+    Route(
+        re.compile(r"^/stats/player/(?P<key>~?[A-Za-z0-9_-]{1,200})/?$"),
+        lambda m: ["/", "/stats"],
+        lambda app, route, m, vm: scr.PlayerScreen(app, vm, route),
+        lambda app, m, below: vms.PlayerVM(app.repo, m["key"], _period_below(below)),
+    ),
+    Route(  # the rules layer: `route_stack` puts it on top of its base
+        RULES_ROUTE,
+        _home,
+        lambda app, route, m, vm: scr.RulesScreen(app, route, m["section"]),
+    ),
+    Route(
+        re.compile(r"^/invite/?$"),
+        _home,
+        lambda app, route, m, vm: scr.InviteScreen(app, InviteVM(app.join_address(), None), route),
+    ),
+    Route(
+        re.compile(rf"^/match/{ID}/invite/?$"),
+        _on_match,
+        lambda app, route, m, vm: scr.InviteScreen(
+            app, InviteVM(app.join_address(), m["id"]), route
+        ),
+    ),
+    Route(
+        re.compile(r"^/review/(?P<id>[A-Za-z0-9_-]+)/?$"),
+        _home,
+        lambda app, route, m, vm: scr.ReviewScreen(app, vm, route),
+        lambda app, m, below: vms.ReviewVM(app.repo, m["id"]),
+    ),
+    Route(
+        re.compile(rf"^/match/{ID}/review/?$"),
+        _on_match,
+        lambda app, route, m, vm: scr.ReviewScreen(app, vm, route),
+        lambda app, m, below: vms.ReviewVM(app.repo, m["id"]),
+    ),
+    Route(
+        re.compile(rf"^/match/{ID}/?$"),
+        _home,
+        lambda app, route, m, board: scr.ScoreboardScreen(app, board),
+        _board,
+        of_match=True,
+    ),
+    Route(
+        re.compile(rf"^/match/{ID}/deal(?:/(?P<swapped>swapped))?/?$"),
+        _on_match,
+        _entry,
+        _board,
+        of_match=True,
+    ),
+    Route(  # read-only, with Edit and Delete
+        re.compile(rf"^/match/{ID}/deal/(?P<n>\d+)/?$"),
+        _on_match,
+        lambda app, route, m, board: scr.DealViewScreen(app, board, int(m["n"])),
+        _board,
+        of_match=True,
+    ),
+    Route(
+        re.compile(rf"^/match/{ID}/deal/(?P<n>\d+)/edit/?$"),
+        _on_match,
+        _entry,
+        _board,
+        of_match=True,
+    ),
+)
+
+
+def find(route: str) -> tuple[Route, re.Match[str]] | None:
+    """The kind of `route` (one of `route_stack`'s, so without a query) and its parts."""
+    for kind in ROUTES:
+        m = kind.pattern.match(route)
+        if m is not None:
+            return kind, m
+    return None
+
+
+def kind_of(route: str) -> tuple[Route, re.Match[str]]:
+    """The kind of a route of a stack (`route_stack` makes only routes that have one)."""
+    found = find(route)
+    if found is None:
+        raise ValueError(f"not a route of the app: {route[:MAX_ROUTE_LENGTH]!r}")
+    return found
+
+
+def _clean(route: str) -> str:
+    return (route or "/").split("?", 1)[0].split("#", 1)[0] or "/"
 
 
 def route_stack(route: str) -> list[str]:
@@ -40,81 +225,31 @@ def route_stack(route: str) -> list[str]:
     Iterative: help marks nest `<route>/rules/<section>` on top of a route, and a hostile route
     must not be able to recurse.
     """
-    route = (route or "/").split("?", 1)[0].split("#", 1)[0] or "/"
+    route = _clean(route)
     if len(route) > MAX_ROUTE_LENGTH:
         return ["/"]
     layers: list[tuple[str, str]] = []  # (base, rules route on top of it), outermost first
     while True:
-        if route in ("/", ""):
+        found = find(route)
+        if found is None:
             stack = ["/"]
             break
-        if route in ("/new", "/stats", "/settings"):
-            stack = ["/", route]
-            break
-        if (p := PLAYER_ROUTE.match(route)) is not None:
-            stack = ["/", "/stats", f"/stats/player/{p['key']}"]
-            break
-        r = RULES_ROUTE.match(route)
-        if r:
-            base = r["base"] or "/"
+        kind, m = found
+        if kind.pattern is RULES_ROUTE:
+            base = m["base"] or "/"
             layers.append((base, route.rstrip("/")))
             if base == "/":
                 stack = ["/"]
                 break
             route = base
             continue
-        if (i := INVITE_ROUTE.match(route)) is not None:
-            stack = (
-                ["/", f"/match/{i['id']}", f"/match/{i['id']}/invite"]
-                if i["id"]
-                else ["/", "/invite"]
-            )
-            break
-        v = REVIEW_ROUTE.match(route)
-        if v:
-            stack = (
-                ["/", route.rstrip("/")]
-                if v["rid"]
-                else ["/", f"/match/{v['id']}", route.rstrip("/")]
-            )
-            break
-        m = MATCH_ROUTE.match(route)
-        if m:
-            base = f"/match/{m['id']}"
-            stack = ["/", base]
-            if route.rstrip("/") != base:
-                stack.append(route.rstrip("/"))
-            break
-        stack = ["/"]
+        stack = [*kind.under(m), route.rstrip("/") or "/"]
         break
     for base, top in reversed(layers):
         if base != "/" and stack[-1] != base.rstrip("/"):
             stack = ["/"]  # an unknown base: the rules on top of the start page
         stack = stack + [top]
     return stack
-
-
-def match_of(route: str) -> re.Match | None:
-    """The match route (`id`, `n`: a deal number, "swapped" or None, and `edit`) that `route` is, if it
-    is one (a rules route on top of a match is not)."""
-    return None if RULES_ROUTE.match(route) else MATCH_ROUTE.match(route)
-
-
-def review_of(route: str) -> str | None:
-    """The id of the match whose review `route` is, if it is one."""
-    v = None if RULES_ROUTE.match(route) else REVIEW_ROUTE.match(route)
-    return None if v is None else v["id"] or v["rid"]
-
-
-def invite_of(route: str) -> re.Match | None:
-    """The invite route (`id`: the match it leads to, or None) that `route` is, if it is one."""
-    return INVITE_ROUTE.match(route)
-
-
-def player_of(route: str) -> str | None:
-    """The player key (as in the route) whose page `route` is, if it is one."""
-    p = PLAYER_ROUTE.match(route)
-    return p["key"] if p else None
 
 
 def help_route(current: str | None, section: str) -> str:

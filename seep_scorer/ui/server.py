@@ -1,19 +1,18 @@
-"""Serving the app on the web: offline (no CDN, bundled fonts), optionally on the LAN behind a token.
+"""Serving the app on the web: offline (no CDN, bundled fonts), optionally on the LAN behind a
+token.
 
 `build_asgi(main, token=..., allowed_hosts=...)` is the whole web app as one ASGI
 callable; the command line (`seep-scorer`) and the startup benchmark both serve
 it with `run_server`, so they measure and ship the same thing.
 
-Every mode answers only to its own addresses (`OwnAddressGuard`): a request
-whose `Host` is some other name (DNS rebinding) or that a page of another site
-sent (its `Origin`) is refused before it reaches the app.
+Every mode answers only to its own addresses (`OwnAddressGuard`, ownaddress.py): a
+request whose `Host` is some other name (DNS rebinding) or that a page of another
+site sent (its `Origin`) is refused before it reaches the app.
 """
 
 from __future__ import annotations
 
 import hmac
-import ipaddress
-import re
 import secrets
 from contextvars import ContextVar
 from typing import Callable, Iterable
@@ -21,12 +20,26 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 # Re-exported: the command line and the tests take them from here.
 from .. import resources
-from .addresses import _is_loopback_address, is_loopback, is_wildcard, lan_address, url_host  # noqa: F401
+from .addresses import (  # noqa: F401
+    _is_loopback_address,
+    is_loopback,
+    is_wildcard,
+    lan_address,
+    url_host,
+)
 from .connguard import prepare_connections
 from .disconnects import EndAfterDisconnect
 from .eventrate import EventBudget
 from .joincodes import JoinCodes
 from .joinpage import JOIN_PARAM, join_script_tag, serve_join
+from .ownaddress import (  # noqa: F401  (re-exported, as the addresses above)
+    MAX_REQUEST_TARGET_BYTES,
+    OwnAddressGuard,
+    is_loopback_host,
+    normalize_host,
+    plain_page,
+    split_host_port,
+)
 from .pagepolicy import PagePolicy
 from .presence import SESSION_TIMEOUT_SECONDS
 from .serverlog import server_logging
@@ -35,32 +48,13 @@ from .wsguard import MessageGuard
 ASSETS_DIR = resources.ASSETS_DIR  # fonts and icons: the installed package's, else the checkout's
 COOKIE_NAME = "seep_scorer_token"
 TOKEN_PARAM = "token"
-# Far beyond any route of the app; a longer path or query only costs CPU further in.
-MAX_REQUEST_TARGET_BYTES = 2048
 # Kept as they are in a Location path; everything else (backslash, tab, spaces, non-ASCII) is
 # percent-quoted, since browsers read a backslash or a stripped tab as another slash.
 _LOCATION_SAFE = "/%!$&'()*+,;=:@"
 
 
-def _plain_page(title: str, text: str) -> bytes:
-    return (
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>{title}</title><meta name='viewport' content='width=device-width'></head>"
-        f"<body><h1>{title}</h1><p>{text}</p></body></html>"
-    ).encode("utf-8")
-
-
-WRONG_ADDRESS_PAGE = _plain_page(
-    "Wrong address",
-    "This server does not answer to that address. Open the address shown where the app was started.",
-)
-OTHER_SITE_PAGE = _plain_page(
-    "Refused", "This request came from another web site, so Seep Scorer did not answer it."
-)
-TOO_LONG_PAGE = _plain_page("Address too long", "That address is too long for Seep Scorer.")
-
 # Its script joins a phone that came with a join code after '#' (joinpage.py).
-NOT_AUTHORISED_PAGE = _plain_page(
+NOT_AUTHORISED_PAGE = plain_page(
     "Not authorised",
     "Open a join address: the one shown where the app was started, or one from the invite screen "
     "of a phone already at the table. Each works for one phone, once.",
@@ -168,7 +162,8 @@ class TokenGate:
             return
         if kind == "http" and await serve_join(scope, receive, send, self.codes.redeem, cookie):
             return
-        # Any matching value will do: another app on this host may have set a cookie of the same name.
+        # Any matching value will do: another app on this host may have set a cookie of the same
+        # name.
         if any(
             _token_ok(value, self.token)
             for value in cookie_values(scope.get("headers", []), COOKIE_NAME)
@@ -203,155 +198,11 @@ class TokenGate:
         return lambda: f"{base}#{JOIN_PARAM}={self.codes.mint()}"
 
 
-# ----------------------------------------------------------------- which addresses the server answers to
-
-# Dotted labels of letters, digits, "-" and "_" (international names arrive as punycode).
-_HOST_NAME = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*")
-_DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
-
-
-def normalize_host(host: str) -> str | None:
-    """One spelling per host: IP addresses in their short form (IPv6 without brackets),
-    names in lower case without a trailing dot. None for anything that is neither."""
-    host = host.strip().lower()
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]
-    try:
-        return ipaddress.ip_address(host).compressed
-    except ValueError:
-        pass
-    host = host[:-1] if host.endswith(".") else host
-    return host if 0 < len(host) <= 253 and _HOST_NAME.fullmatch(host) else None
-
-
-def is_loopback_host(host: str) -> bool:
-    """`localhost` or a loopback address (127.0.0.0/8, ::1), as a browser writes it in `Host`."""
-    normal = normalize_host(host)
-    if normal is None:
-        return False
-    if normal == "localhost":
-        return True
-    try:
-        return _is_loopback_address(ipaddress.ip_address(normal))
-    except ValueError:
-        return False
-
-
-def split_host_port(value: str) -> tuple[str, int | None] | None:
-    """`name`, `name:port`, `1.2.3.4:port`, `[v6]` or `[v6]:port` → (normalized host, port or None).
-    None when the text is none of those (a bare IPv6 address, a bad port, stray characters)."""
-    if value.startswith("["):
-        end = value.find("]")
-        if end < 0:
-            return None
-        host_text, rest = value[1:end], value[end + 1 :]
-        if ":" not in host_text:
-            return None  # brackets are only for IPv6
-        if rest and not rest.startswith(":"):
-            return None
-        port_text = rest[1:] if rest else None
-    else:
-        host_text, colon, port_text = value.rpartition(":")
-        if not colon:
-            host_text, port_text = value, None
-        elif ":" in host_text:
-            return None  # an IPv6 address needs brackets
-    port = None
-    if port_text is not None:
-        if not (port_text.isascii() and port_text.isdigit() and 0 < len(port_text) <= 5):
-            return None
-        port = int(port_text)
-        if not 0 < port < 65536:
-            return None
-    host = normalize_host(host_text)
-    return None if host is None else (host, port)
-
-
-def _header(scope, name: bytes) -> list[bytes]:
-    return [value for key, value in scope.get("headers", []) if key.lower() == name]
-
-
-class OwnAddressGuard:
-    """ASGI middleware, in every mode: the app answers only requests made to its own addresses
-    by its own pages.
-
-    - `Host` must name this server: `localhost` or a loopback address, or one of
-      `allowed_hosts` (the bound name or address, the LAN address of the join link).
-      Any port: a port forward may change it, while DNS rebinding changes the name.
-      Anything else gets 421 "Wrong address".
-    - `Origin`, when present, must be the page's own origin: http(s)://<the same Host>.
-      A WebSocket must carry one (browsers always send it), so a page of another site
-      cannot open the session that carries the matches; its HTTP requests get 403.
-    - A path and query longer than MAX_REQUEST_TARGET_BYTES gets 414 (a closed WebSocket).
-    """
-
-    def __init__(self, app, allowed_hosts: Iterable[str] = ()):
-        self.app = app
-        self.allowed_hosts = {normal for host in allowed_hosts if (normal := normalize_host(host))}
-
-    def host_allowed(self, host: str) -> bool:
-        return host in self.allowed_hosts or is_loopback_host(host)
-
-    async def __call__(self, scope, receive, send):
-        kind = scope["type"]
-        if kind not in ("http", "websocket"):
-            return await self.app(scope, receive, send)  # lifespan
-        refusal = self.refusal(scope)
-        if refusal is None:
-            return await self.app(scope, receive, send)
-        if kind == "websocket":
-            await send(
-                {"type": "websocket.close", "code": 1008}
-            )  # the server answers 403, no upgrade
-            return
-        status, page = refusal
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [
-                    (b"content-type", b"text/html; charset=utf-8"),
-                    (b"cache-control", b"no-store"),
-                    (b"content-length", str(len(page)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": page})
-
-    def refusal(self, scope) -> tuple[int, bytes] | None:
-        """(status, page) when the request must be refused, None when it may go on."""
-        raw_path = scope.get("raw_path") or scope.get("path", "").encode("utf-8", "surrogateescape")
-        if len(raw_path) + len(scope.get("query_string", b"")) > MAX_REQUEST_TARGET_BYTES:
-            return 414, TOO_LONG_PAGE
-        hosts = _header(scope, b"host")
-        own = split_host_port(hosts[0].decode("latin-1")) if len(hosts) == 1 else None
-        if own is None or not self.host_allowed(own[0]):
-            return 421, WRONG_ADDRESS_PAGE
-        origins = _header(scope, b"origin")
-        if not origins:
-            return (403, OTHER_SITE_PAGE) if scope["type"] == "websocket" else None
-        if len(origins) != 1 or not self._same_origin(origins[0].decode("latin-1"), own, scope):
-            return 403, OTHER_SITE_PAGE
-        return None
-
-    @staticmethod
-    def _same_origin(origin: str, own: tuple[str, int | None], scope) -> bool:
-        scheme, separator, rest = origin.partition("://")
-        scheme = scheme.lower()
-        if not separator or scheme not in ("http", "https"):
-            return False  # includes "null", sent by sandboxed and privacy-restricted pages
-        theirs = split_host_port(rest)
-        if theirs is None:
-            return False
-        own_port = own[1] or _DEFAULT_PORTS.get(scope.get("scheme", "http"), 80)
-        their_port = theirs[1] or _DEFAULT_PORTS[scheme]
-        return theirs[0] == own[0] and their_port == own_port
-
-
 class ClientLanguage:
-    """ASGI middleware: the browser's Accept-Language (sent with the WebSocket that carries a session)
-    becomes `i18n.client_accept_language` for that connection; Flet runs `main(page)` in a task copied
-    from it, so a first start can follow the browser's language (Flet 1.0.5 does not expose it)."""
+    """ASGI middleware: the browser's Accept-Language (sent with the WebSocket that carries a
+    session) becomes `i18n.client_accept_language` for that connection; Flet runs `main(page)` in a
+    task copied from it, so a first start can follow the browser's language (Flet 1.0.5 does not
+    expose it)."""
 
     def __init__(self, app):
         self.app = app
@@ -399,7 +250,8 @@ def build_asgi(
         app_name=app_name,
         app_short_name=app_name,
         app_description=app_name,
-        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,  # a Wi-Fi blip, not Flet's hour (presence.py)
+        # a Wi-Fi blip, not Flet's hour (presence.py)
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     )
     # wsguard.py: messages checked; EventBudget (eventrate.py): no phone floods the loop
     app = ClientLanguage(MessageGuard(EndAfterDisconnect(EventBudget(app))))

@@ -33,8 +33,9 @@ class OneLine(logging.Filter):
 
 
 def server_logging() -> dict:
-    """uvicorn's log_config: its loggers and the rest (flet's) through one handler on stderr that writes
-    warnings and errors as single lines (malformed requests rate-limited: requestnoise.py)."""
+    """uvicorn's log_config: its loggers and the rest (flet's) through one handler on stderr that
+    writes warnings and errors as single lines (malformed requests rate-limited:
+    requestnoise.py)."""
     return {
         "version": 1,
         "disable_existing_loggers": False,

@@ -23,8 +23,9 @@ FALLBACK = [
     "Noto Sans Bengali",
     "Noto Sans Gurmukhi",
 ]
-# Urdu is written in Noto Naskh Arabic, as Sindhi: Noto Nastaliq Urdu was tried and dropped, its tall lines
-# (2.5 em) clipped the app bar's title and two-line chips at 360 x 640, even with a smaller line height.
+# Urdu is written in Noto Naskh Arabic, as Sindhi: Noto Nastaliq Urdu was tried and dropped, its
+# tall lines (2.5 em) clipped the app bar's title and two-line chips at 360 x 640, even with a
+# smaller line height.
 SEED = "#00695C"  # teal: the colour of a card table's baize
 TEAM_COLORS = ("#1565C0", "#C62828")
 

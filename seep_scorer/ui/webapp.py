@@ -2,19 +2,30 @@
 
 The same app as the served one, with its store on the browser's storage:
 IndexedDB is loaded into the store's folder before the store opens (webfs.py).
+
+The moments of its boot are DEBUG records of the `seep_scorer.boot` logger, shown by nothing
+unless a profiler listens (bench/webprofile.py).
 """
 
 from __future__ import annotations
 
 import logging
+import time
 
 import flet as ft
 
-from . import webfs, webprofile
+from . import webfs
 from .app import main as app_main
 from .app import make_main
 
 log = logging.getLogger(__name__)
+boot = logging.getLogger("seep_scorer.boot")
+
+
+def moment(what: str) -> None:
+    """`<what> <epoch ms>` for a profiler, if one listens."""
+    if boot.isEnabledFor(logging.DEBUG):
+        boot.debug("%s %.0f", what, time.time() * 1000.0)
 
 
 def _no_storage():
@@ -22,7 +33,7 @@ def _no_storage():
 
 
 async def browser_main(page: ft.Page) -> None:
-    webprofile.mark("session")
+    moment("session")
     try:
         await webfs.load()
     except (
@@ -31,12 +42,11 @@ async def browser_main(page: ft.Page) -> None:
         log.exception("cannot load the browser's storage")
         await make_main(_no_storage)(page)
         return
-    webprofile.mark("storage-loaded")
+    moment("storage-loaded")
     await app_main(page)
-    webprofile.mark("first-screen")
-    webprofile.report_imports()
+    moment("first-screen")
 
 
 def run() -> None:
-    webprofile.mark("imports-done")
+    moment("imports-done")
     ft.run(browser_main)

@@ -1,4 +1,5 @@
-"""The phone-only app's storage: the store's folder kept in the browser's IndexedDB (Emscripten's IDBFS).
+"""The phone-only app's storage: the store's folder kept in the browser's IndexedDB (Emscripten's
+IDBFS).
 
 Pyodide's files live in memory and vanish on reload. `load()` mounts IDBFS on
 the store's folder and copies what IndexedDB holds into it, once, before the
@@ -21,15 +22,16 @@ another process's (index generation, revision checks: a stale save is refused).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 import time
 from contextlib import asynccontextmanager
 
 from ..store.datadir import BROWSER_DATA_DIR
-from . import webprofile
 
 __all__ = ["load", "flush", "turn", "tab_channel", "BrowserStorageError"]
+boot = logging.getLogger("seep_scorer.boot")  # figures for a profiler (bench/webprofile.py)
 
 _lock: asyncio.Lock | None = (
     None  # one sync at a time: Emscripten warns of, and redoes, overlapping ones
@@ -78,7 +80,8 @@ _HELPERS_JS = """
 
 
 class BrowserStorageError(OSError):
-    """IndexedDB refused (storage full, private mode, blocked): an OSError, so the UI reports it as a disk fault."""
+    """IndexedDB refused (storage full, private mode, blocked): an OSError, so the UI reports it as
+    a disk fault."""
 
 
 def _helpers():
@@ -99,7 +102,8 @@ async def _js_call(what: str, call):
 
 
 async def _syncfs(populate: bool) -> None:
-    """FS.syncfs(populate, callback), awaited: True loads IndexedDB into memory, False saves memory to it."""
+    """FS.syncfs(populate, callback), awaited: True loads IndexedDB into memory, False saves memory
+    to it."""
     import pyodide_js
     from pyodide.ffi import create_once_callable
 
@@ -161,9 +165,12 @@ async def turn():
             if release is not None:
                 release()
             done = time.perf_counter()
-            webprofile.log(
-                f"turn wait {(held - asked) * 1000:.1f} hold {(done - held) * 1000:.1f} "
-                f"reread {reread} {(ready - held) * 1000:.1f}"
+            boot.debug(
+                "turn wait %.1f hold %.1f reread %s %.1f",
+                (held - asked) * 1000,
+                (done - held) * 1000,
+                reread,
+                (ready - held) * 1000,
             )
 
 
@@ -179,9 +186,10 @@ async def flush() -> None:
         stored = time.perf_counter()
         await _syncfs(False)
         _seen = token
-        webprofile.log(
-            f"flush token {(stored - start) * 1000:.1f} "
-            f"files {(time.perf_counter() - stored) * 1000:.1f}"
+        boot.debug(
+            "flush token %.1f files %.1f",
+            (stored - start) * 1000,
+            (time.perf_counter() - stored) * 1000,
         )
 
 

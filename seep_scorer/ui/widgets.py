@@ -72,7 +72,8 @@ def tile(
 
 
 class Chip:
-    """A choice chip built once and restyled in place (so quick taps never hit a replaced control)."""
+    """A choice chip built once and restyled in place (so quick taps never hit a replaced
+    control)."""
 
     def __init__(
         self, identifier: str, text: str, on_click: Callable, *, expand=None, compact: bool = True
@@ -129,15 +130,16 @@ def labelled_icon_button(
     icon_size: float | None = None,
     icon_color=None,
 ) -> ft.Semantics:
-    """An icon button, 48 × 48, under a node carrying its semantics identifier, named once (`label`, in the
-    session's language) and activatable by a screen reader; `relabel` renames it.
+    """An icon button, 48 × 48, under a node carrying its semantics identifier, named once (`label`,
+    in the session's language) and activatable by a screen reader; `relabel` renames it.
 
-    The name is the icon's semantics label, which the button's own node takes: that node keeps the button's
-    tap action, so a screen reader's activation (TalkBack's double tap; in the browser, a click on the node
-    with no pointer) runs `on_click` as a finger's tap does. (A label on a `Semantics` around an excluded
-    button left a node with no tap action: Flet 1.0.5 never passes a `Semantics.on_tap` on.) The tooltip
-    says the same on hover and long press but stays out of the semantics tree: Flet puts it around the
-    button, where it named a node of its own and left the button nameless, or was read a second time."""
+    The name is the icon's semantics label, which the button's own node takes: that node keeps the
+    button's tap action, so a screen reader's activation (TalkBack's double tap; in the browser, a
+    click on the node with no pointer) runs `on_click` as a finger's tap does. (A label on a
+    `Semantics` around an excluded button left a node with no tap action: Flet 1.0.5 never passes a
+    `Semantics.on_tap` on.) The tooltip says the same on hover and long press but stays out of the
+    semantics tree: Flet puts it around the button, where it named a node of its own and left the
+    button nameless, or was read a second time."""
     # Size and colour on the icon itself: an IconButton's own apply only to an icon given by name.
     button = ft.IconButton(
         icon=ft.Icon(icon, size=icon_size, color=icon_color),
@@ -177,7 +179,8 @@ class Counter:
         self.dec = self._button(f"{base}-dec", ft.Icons.REMOVE, dec_label or label, on_dec)
         self.inc = self._button(f"{base}-inc", ft.Icons.ADD, inc_label or label, on_inc)
         self.text = ft.Text("0", size=18, weight=ft.FontWeight.BOLD)
-        # Read as "<label> 3": the count is the node's text (a semantics value besides would read it twice).
+        # Read as "<label> 3": the count is the node's text (a semantics value besides would read it
+        # twice).
         self.value = ft.Semantics(
             identifier=base,
             label=label,
@@ -219,7 +222,8 @@ def notice(
     *,
     error: bool = False,
 ) -> ft.Control:
-    """An inline message bar (instead of a snack bar: it has identifiers and stays until dismissed)."""
+    """An inline message bar (instead of a snack bar: it has identifiers and stays until
+    dismissed)."""
     if not message:
         return ft.Container(visible=False)
     row = [ft.Semantics(identifier="notice", content=ft.Text(message, expand=True), expand=True)]

@@ -1,16 +1,20 @@
-"""What bench/publish_startup.py relies on: publishing
-another Flet app the same way (`main_py`), and the
-boot profile (ui/webprofile.py), off unless asked for, timing each package's imports when on."""
+"""What bench/publish_startup.py relies on: publishing another Flet app the same way (`main_py`),
+the app under another main.py (`with_app`), and the boot profile (bench/webprofile.py), off unless
+asked for, timing each package's imports when on. The published app carries no profiler."""
 
 from __future__ import annotations
 
 import io
+import logging
 import sys
 import tarfile
+from pathlib import Path
 
 from seep_scorer.publish import appbundle
 from seep_scorer.publish.site import publish
-from seep_scorer.ui import webprofile
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import webprofile  # noqa: E402  (bench/webprofile.py)
 
 BARE = "import flet as ft\nft.run(lambda page: page.add(ft.Text('hi')))\n"
 
@@ -35,9 +39,43 @@ def test_publish_takes_another_main(tmp_path):
     assert (tmp_path / "bare" / "index.html").is_file() and (tmp_path / "bare" / "sw.js").is_file()
 
 
-def test_the_app_main_starts_the_profile_before_importing_the_app():
-    main = appbundle.MAIN_PY
-    assert main.index("webprofile.start()") < main.index("from seep_scorer.ui.webapp import run")
+def test_the_published_app_carries_no_profiler():
+    files = _members(appbundle.build_app_archive())
+    assert b"profile" not in files["main.py"]
+    assert not any("webprofile" in name for name in files)
+    shipped = [data for name, data in files.items() if name.startswith("seep_scorer/")]
+    assert shipped and not any(b"_frozen_importlib" in data for data in shipped)
+
+
+def test_the_profiled_app_starts_the_profile_before_importing_the_app():
+    main = webprofile.app_main_py()
+    tail = main.rpartition("\nstart()")[2]  # the lines that run, after the profiler's source
+    assert tail.strip().startswith("from seep_scorer.ui.webapp import run")
+    compile(main, "main.py", "exec")
+    files = _members(appbundle.build_app_archive(main, with_app=True))
+    assert files["main.py"] == main.encode()
+    assert "seep_scorer/ui/webapp.py" in files and "locales/hi/LC_MESSAGES/messages.mo" in files
+
+
+def test_the_apps_boot_moments_reach_the_profiler(monkeypatch):
+    from seep_scorer.ui import webapp
+
+    lines: list[str] = []
+    monkeypatch.setattr(webprofile, "_console", lines.append)
+    monkeypatch.setattr(webprofile, "_on", True)
+    monkeypatch.setattr(webprofile, "_self_ms", {"flet": 12.0})
+    boot = logging.getLogger(webprofile.BOOT_LOGGER)
+    saved = boot.level, boot.propagate, list(boot.handlers)
+    webprofile.listen()
+    try:
+        webapp.moment("session")
+        webapp.moment("first-screen")
+    finally:
+        boot.setLevel(saved[0])
+        boot.propagate = saved[1]
+        boot.handlers[:] = saved[2]
+    assert [line.split()[0] for line in lines] == ["session", "first-screen", "import", "import"]
+    assert lines[-1] == "import TOTAL 12"
 
 
 def test_profile_is_off_outside_the_browser(monkeypatch):

@@ -55,13 +55,14 @@ class RecordingConnection(Connection):
             )
 
 
-_STORAGE: dict[int, dict] = {}  # id(page) -> that phone's localStorage
+STORAGE_KEY = "harness.local_storage"  # in the session's store: that phone's localStorage
 
 
 async def _prefs_invoke(self, method_name, arguments=None, timeout=None):
     """SharedPreferences as the web client answers them (its localStorage). The recording session
-    sends no patches, so services never get mounted here: answer for the page of the current session."""
-    storage = _STORAGE[id(_context_page.get())]
+    sends no patches, so services never get mounted here: answer for the page of the current
+    session."""
+    storage = ft.context.page.session.store.get(STORAGE_KEY)
     arguments = arguments or {}
     if method_name == "set":
         storage[arguments["key"]] = arguments["value"]
@@ -92,11 +93,11 @@ class Phone:
         self.session = Session(self.conn)
         self.conn.session = self.session
         self.page: ft.Page = self.session.page
-        _STORAGE[id(self.page)] = self.storage
+        self.session.store.set(STORAGE_KEY, self.storage)
         self.main = main
 
     async def start(self, route: str = "/"):
-        _context_page.set(self.page)
+        _context_page.set(self.page)  # as Flet's server does per connection (no public setter)
         # what the web client's registration does before main(): apply its page patch, send the page
         self.session.apply_page_patch({"route": route, "width": 412, "height": 915, "web": True})
         self.session.get_page_patch()

@@ -1,4 +1,5 @@
-"""An in-memory MatchRepository for the UI tests only (the app itself always uses the real store)."""
+"""An in-memory MatchRepository for the UI tests only (the app itself always uses the real
+store)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""ui/prefs.py: the device's preferences are read before the first screen, each a round trip to the browser."""
+"""ui/prefs.py: the device's preferences are read before the first screen, each a round trip to the
+browser."""
 
 import asyncio
 
@@ -9,7 +10,8 @@ from seep_scorer.ui.prefs import PREF_PREFIX, DevicePrefs
 
 
 class SlowBrowser:
-    """localStorage behind a round trip of `delay` seconds; counts how many questions are in flight at once."""
+    """localStorage behind a round trip of `delay` seconds; counts how many questions are in flight
+    at once."""
 
     def __init__(self, stored: dict, delay: float = 0.05, silent: frozenset = frozenset()):
         self.stored, self.delay, self.silent = stored, delay, silent

@@ -1,6 +1,6 @@
-"""Layer 3: the digits choice in the settings screen of the real app (issue 13 item 3): each choice shows
-a sample of its digits, Sindhi offers two native sets, Urdu and Punjabi their own, and the choice is kept
-per device (the old boolean preference still read)."""
+"""Layer 3: the digits choice in the settings screen of the real app (issue 13 item 3): each choice
+shows a sample of its digits, Sindhi offers two native sets, Urdu and Punjabi their own, and the
+choice is kept per device (the old boolean preference still read)."""
 
 import asyncio
 

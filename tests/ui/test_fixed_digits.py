@@ -1,5 +1,5 @@
-"""Labels whose translation holds a figure ("Last 30 days", "Race to 500", "26-26", "from 0 to") show it in
-the digits the player chose, like every computed number."""
+"""Labels whose translation holds a figure ("Last 30 days", "Race to 500", "26-26", "from 0 to")
+show it in the digits the player chose, like every computed number."""
 
 from seep_scorer.i18n import UILocale, using
 from seep_scorer.rules import Match, Team

@@ -81,7 +81,8 @@ def test_a_won_match_cannot_be_reopened_but_one_stopped_early_can(repo):
     won = ScoreboardVM(repo, vm.start())
     assert won.add_deal(points(95)) and won.finished  # team B under the minimum: the only bazzi
     assert not won.can_reopen and not won.reopen_match() and not won.can_end
-    # a fixed-length match stopped by the players (a match file may say so) takes more deals once reopened
+    # a fixed-length match stopped by the players (a match file may say so) takes more deals once
+    # reopened
     stopped = repo.create(Match(format=MatchFormat("bazzis", 3, ended=True), deals=(points(60),)))
     sb = ScoreboardVM(repo, stopped.id)
     assert sb.finished and sb.can_reopen and sb.reopen_match() and not sb.finished

@@ -19,7 +19,8 @@ from seep_scorer.ui.viewmodels import MatchesVM
 def finished(
     repo, teams=("Reds", "Blues"), players=(("Asha", "Chitra"), ("Bilal", "Dev")), winner=0
 ):
-    """A match of one bazzi, won by `winner` (the other team under the minimum), or a draw (ended level)."""
+    """A match of one bazzi, won by `winner` (the other team under the minimum), or a draw (ended
+    level)."""
     t = (Team(teams[0], players[0]), Team(teams[1], players[1]))
     if winner == "draw":
         return repo.create(
@@ -177,12 +178,12 @@ def FakeHost():
 
 def test_the_screen_shows_search_filter_rows_and_more_only_when_there_is_more():
     repo = MemoryRepository()
-    empty = MatchesScreen(FakeHost(), MatchesVM(repo))
+    empty = MatchesScreen(FakeHost(), MatchesVM(repo)).drawn()
     ids = _ids(empty.view)
     assert "new-match" in ids and "matches-search" not in ids and "matches-more" not in ids
     for i in range(21):
         finished(repo, teams=(f"Team {i}", "Blues"))
-    screen = MatchesScreen(FakeHost(), MatchesVM(repo))
+    screen = MatchesScreen(FakeHost(), MatchesVM(repo)).drawn()
     ids = _ids(screen.view)
     assert {
         "matches-search",
@@ -200,7 +201,7 @@ def test_dates_and_counts_in_the_sessions_digits():
     finished(repo)
     with using(UILocale("hi", native_digits=True)):
         vm = MatchesVM(repo)
-        screen = MatchesScreen(FakeHost(), vm)
+        screen = MatchesScreen(FakeHost(), vm).drawn()
         import flet as ft
         from harness import _walk
 

@@ -1,4 +1,5 @@
-"""gettext setup: catalogs from locales/<code>/LC_MESSAGES/messages.po, compiled in memory; English fallback."""
+"""gettext setup: catalogs from locales/<code>/LC_MESSAGES/messages.po, compiled in memory; English
+fallback."""
 
 from seep_scorer import i18n
 
@@ -33,3 +34,17 @@ def test_locales_dir_comes_from_the_package_not_the_working_directory(tmp_path, 
     monkeypatch.chdir(tmp_path)
     assert i18n.LOCALES_DIR.is_absolute() and (i18n.LOCALES_DIR / "messages.pot").is_file()
     assert i18n.is_rtl("sd") and not i18n.is_rtl("hi")
+
+
+def test_translating_outside_a_session_loads_no_flet():
+    """The command line words its messages through `_()`: finding the session's page (public
+    `ft.context.page`) must not load Flet where nothing else did."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from seep_scorer import i18n; i18n._('Seep Scorer'); "
+        "print('flet' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -1,5 +1,6 @@
-"""Issue 12, item 6: "Invite a phone" is offered only to a session the token let in, in LAN mode, and
-never in the phone-only build; its QR code carries the join address, leading to the match on screen."""
+"""Issue 12, item 6: "Invite a phone" is offered only to a session the token let in, in LAN mode,
+and never in the phone-only build; its QR code carries the join address, leading to the match on
+screen."""
 
 import asyncio
 import base64
@@ -210,8 +211,9 @@ def test_a_token_holder_in_lan_mode_invites_to_the_match_on_screen(repo):
 
 
 def test_a_screen_rebuilt_by_another_phones_update_keeps_the_entry(repo):
-    """A live update runs in the context of the phone that sent it (here one without the address): the
-    match deleted there sends this phone to a new matches screen, which still offers the invite."""
+    """A live update runs in the context of the phone that sent it (here one without the address):
+    the match deleted there sends this phone to a new matches screen, which still offers the
+    invite."""
 
     async def go():
         a = await _session(repo, JOIN)

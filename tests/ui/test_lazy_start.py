@@ -1,6 +1,7 @@
-"""What the phone-only app does not load before its first screen (bench/publish_startup.py): the other
-screens, the charts, Babel (until a figure or date is shown) and Babel's catalog reader (the published
-catalogs are compiled). Each check in a fresh interpreter, so nothing loaded by other tests counts."""
+"""What the phone-only app does not load before its first screen (bench/publish_startup.py): the
+other screens, the charts, Babel (until a figure or date is shown) and Babel's catalog reader (the
+published catalogs are compiled). Each check in a fresh interpreter, so nothing loaded by other
+tests counts."""
 
 from __future__ import annotations
 
@@ -66,7 +67,8 @@ def test_a_name_neither_package_has_is_an_attribute_error():
 
 
 def test_a_published_catalog_is_read_without_babel(tmp_path, monkeypatch):
-    """Only a .mo (as publish ships it): read as is; a .po beside it wins (the checkout, never stale)."""
+    """Only a .mo (as publish ships it): read as is; a .po beside it wins (the checkout, never
+    stale)."""
     po = i18n.LOCALES_DIR / "it" / "LC_MESSAGES" / "messages.po"
     folder = tmp_path / "it" / "LC_MESSAGES"
     folder.mkdir(parents=True)

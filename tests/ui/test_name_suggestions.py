@@ -120,7 +120,7 @@ def visible_ids(control):
 
 def test_suggestions_are_big_buttons_under_the_team_being_typed(repo):
     history(repo)
-    screen = NewMatchScreen(App(StubPage(), repo), NewMatchVM(repo, known_names=True))
+    screen = NewMatchScreen(App(StubPage(), repo), NewMatchVM(repo, known_names=True)).drawn()
     assert not any(i.startswith("name-suggestion-") for i in visible_ids(screen.view))
     box = next(
         c

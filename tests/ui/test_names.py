@@ -104,7 +104,9 @@ def find(control, ident):
 
 def test_the_new_match_screen_shows_which_name_is_wrong(repo):
     app = App(StubPage(), repo)
-    screen = NewMatchScreen(app, NewMatchVM(repo))  # the app builds each screen with its view-model
+    screen = NewMatchScreen(
+        app, NewMatchVM(repo)
+    ).drawn()  # the app builds each screen with its view-model
     app.screens, app.route = {"/new": screen}, "/new"
     field = find(screen.view, "player-name-2").content
     field.value = "Chitra" + RLO

@@ -1,5 +1,6 @@
 """Store repair notices and new-match setting faults: every code has its own whole sentence in the
-user's language, with the names and files it is about (no English detail inside a translated sentence)."""
+user's language, with the names and files it is about (no English detail inside a translated
+sentence)."""
 
 from __future__ import annotations
 
@@ -159,7 +160,7 @@ def test_the_matches_screen_shows_a_repair_notice_whole_in_the_users_language():
     repo = MemoryRepository()
     repo.notices.append(NOTICES["match_lost"])
     with i18n.using(i18n.UILocale("it")):
-        screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo))
+        screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo)).drawn()
         [shown] = [
             c
             for c in _walk(screen.view)

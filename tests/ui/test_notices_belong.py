@@ -1,6 +1,6 @@
 """Issue 19, item 9: a notice belongs to the screen and the language it was shown in. Leaving the
-screen (for another one, or by the back button) takes it away, and so does a change of language;
-a notice set for a screen while it was covered (a deal deleted on its own screen) still shows once."""
+screen (for another one, or by the back button) takes it away, and so does a change of language; a
+notice set for a screen while it was covered (a deal deleted on its own screen) still shows once."""
 
 import asyncio
 

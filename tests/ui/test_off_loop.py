@@ -1,5 +1,6 @@
 """Issue 8, item 12 (UI side): the event loop serves every phone at the table, so the app never
-waits for the store on it; a double tap never interleaves two changes; a card tap never reads the store."""
+waits for the store on it; a double tap never interleaves two changes; a card tap never reads the
+store."""
 
 import asyncio
 import sys
@@ -15,8 +16,8 @@ from seep_scorer.ui.viewmodels import off_loop
 
 
 class GatedRepository(MemoryRepository):
-    """Every store call waits while the gate is closed (a store stuck behind another process's lock),
-    and each call is counted."""
+    """Every store call waits while the gate is closed (a store stuck behind another process's
+    lock), and each call is counted."""
 
     def __init__(self):
         super().__init__()

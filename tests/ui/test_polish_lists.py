@@ -1,6 +1,6 @@
-"""Issue 11, items 8 and 9 (off the scoreboard): the matches list shows each finished match's result and
-its date as the language's medium date; Settings shows nothing about the server's folders and lays
-the languages over the full width; every delete button in the list names its match."""
+"""Issue 11, items 8 and 9 (off the scoreboard): the matches list shows each finished match's result
+and its date as the language's medium date; Settings shows nothing about the server's folders and
+lays the languages over the full width; every delete button in the list names its match."""
 
 import datetime as dt
 
@@ -57,7 +57,7 @@ def test_rows_show_the_result_and_a_medium_date():
         Match(format=MatchFormat("bazzis", 1), teams=TEAMS, deals=(Deal(points=(95, 5)),))
     )
     repo.create(Match(teams=TEAMS, deals=(Deal(points=(60, 40)),)))
-    screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo))
+    screen = MatchesScreen(App(StubPage(), repo), MatchesVM(repo)).drawn()
     row = next(
         c
         for c in _walk(screen.view)
@@ -80,14 +80,14 @@ def test_settings_show_nothing_about_the_servers_folders(tmp_path):
     repo = MemoryRepository()
     repo.data_dir = tmp_path / "secret-folder"
     vm = SettingsVM(repo, {})
-    screen = SettingsScreen(App(StubPage(), repo), vm)
+    screen = SettingsScreen(App(StubPage(), repo), vm).drawn()
     shown = texts_of(screen.view)
     assert "secret-folder" not in shown and "Data folder" not in shown
 
 
 def test_the_language_grid_uses_the_full_width():
     repo = MemoryRepository()
-    screen = SettingsScreen(App(StubPage(), repo), SettingsVM(repo, {}))
+    screen = SettingsScreen(App(StubPage(), repo), SettingsVM(repo, {})).drawn()
     grid = next(
         c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "language"
     ).content

@@ -56,8 +56,8 @@ def test_each_preset_shows_only_its_parameters(repo):
 
 
 def test_a_change_keeps_the_fields_in_place_until_the_scoring_changes(repo):
-    """Typing in race to 500's most-cards bonus makes it Custom; no field appears above the one being
-    typed in (Flutter would hand its focus to whichever field then stands there)."""
+    """Typing in race to 500's most-cards bonus makes it Custom; no field appears above the one
+    being typed in (Flutter would hand its focus to whichever field then stands there)."""
     vm = NewMatchVM(repo)
     vm.set_preset("race500")
     before = vm.shown_params()

@@ -1,6 +1,7 @@
-"""Issue 11, items 6, 9 and 10 on the scoreboard: deal rows (own margin and running difference apart,
-sweeps, how a bazzi was won, grouped by bazzi), the read-only deal view with Edit and Delete, each
-team's standing read as one sentence, undo and redo saying what they do, long titles, landscape."""
+"""Issue 11, items 6, 9 and 10 on the scoreboard: deal rows (own margin and running difference
+apart, sweeps, how a bazzi was won, grouped by bazzi), the read-only deal view with Edit and Delete,
+each team's standing read as one sentence, undo and redo saying what they do, long titles,
+landscape."""
 
 import asyncio
 
@@ -68,7 +69,7 @@ def test_rows_are_grouped_by_bazzi(repo):
     vm = ScoreboardVM(repo, ledger(repo, DEALS))
     assert [(r.number, r.bazzi) for r in vm.rows()] == [(3, 2), (2, 2), (1, 1)]
     assert vm.bazzi_heading(1) == "Bazzi 1" and vm.bazzi_heading(2) == "Bazzi 2, in play"
-    screen = ScoreboardScreen(App(StubPage(), repo), vm)
+    screen = ScoreboardScreen(App(StubPage(), repo), vm).drawn()
     texts = [c.value for c in _walk(screen.body) if isinstance(c, ft.Text)]
     headings = [t for t in texts if t and t.startswith("Bazzi ") and " won by " not in t]
     assert headings == ["Bazzi 2, in play", "Bazzi 1"]
@@ -97,7 +98,7 @@ def test_the_standing_reads_as_one_sentence_per_team(repo):
     vm = ScoreboardVM(repo, ledger(repo, DEALS))
     assert vm.standing_text(0) == "Sharmas: 1 bazzi, 245 points"
     assert vm.standing_text(1) == "Vermas: 0 bazzis, 155 points"
-    screen = ScoreboardScreen(App(StubPage(), repo), vm)
+    screen = ScoreboardScreen(App(StubPage(), repo), vm).drawn()
     node = next(
         c for c in _walk(screen.view) if isinstance(c, ft.Semantics) and c.identifier == "bazzis-0"
     )
@@ -111,8 +112,9 @@ def test_undo_and_redo_say_what_they_do(repo):
     assert vm.undo_label() == "Take back deal 2" and vm.redo_label() == "Put deal 3 back"
     vm.delete_deal(1)
     assert vm.undo_label() == "Restore deal 1"
-    screen = ScoreboardScreen(App(StubPage(), repo), vm)
-    # the button's own name (labelled_icon_button): read once, on the node that a screen reader activates
+    screen = ScoreboardScreen(App(StubPage(), repo), vm).drawn()
+    # the button's own name (labelled_icon_button): read once, on the node that a screen reader
+    # activates
     assert screen.undo_sem.identifier == "undo-deal"
     assert screen.undo_sem.content.icon.semantics_label == "Restore deal 1"
 
@@ -122,15 +124,17 @@ def test_long_team_names_wrap_in_the_title(repo):
         Team("The Very Long Family Name Sharmas of Lucknow", ("A", "C")),
         Team("The Equally Long Vermas of Old Delhi Town", ("B", "D")),
     )
-    screen = ScoreboardScreen(App(StubPage(), repo), ScoreboardVM(repo, ledger(repo, (), long)))
+    screen = ScoreboardScreen(
+        App(StubPage(), repo), ScoreboardVM(repo, ledger(repo, (), long))
+    ).drawn()
     title = screen.view.appbar.title
     assert title.max_lines == 4 and screen.view.appbar.toolbar_height == 88 and title.size == 14
 
 
 def test_landscape_puts_the_standings_beside_the_difference(repo):
     vm = ScoreboardVM(repo, ledger(repo, DEALS))
-    tall = ScoreboardScreen(App(StubPage(412), repo), vm)
-    wide = ScoreboardScreen(App(StubPage(915), repo), vm)
+    tall = ScoreboardScreen(App(StubPage(412), repo), vm).drawn()
+    wide = ScoreboardScreen(App(StubPage(915), repo), vm).drawn()
     assert not tall.wide and wide.wide
     card = wide.body.controls[0].content
     assert isinstance(card, ft.Row)  # teams | difference and next dealer
@@ -181,7 +185,7 @@ def test_a_title_of_two_lines_gets_a_taller_bar_and_one_line_held_sideways(repo)
     usual bar."""
     names = (Team("Sharma Family", ("A", "C")), Team("Verma Family", ("B", "D")))
     vm = ScoreboardVM(repo, ledger(repo, (), names))
-    upright = ScoreboardScreen(App(StubPage(360), repo), vm).view.appbar
+    upright = ScoreboardScreen(App(StubPage(360), repo), vm).drawn().view.appbar
     assert upright.toolbar_height == 64 and upright.title.size == 16
-    sideways = ScoreboardScreen(App(StubPage(915), repo), vm).view.appbar
+    sideways = ScoreboardScreen(App(StubPage(915), repo), vm).drawn().view.appbar
     assert sideways.toolbar_height is None and sideways.title.max_lines == 2

@@ -49,7 +49,8 @@ def test_quick_points_start_empty_and_the_other_team_follows_each_digit(repo):
     assert vm.team_of("KS") == 1  # the cards entered are kept
 
 
-# ------------------------------------------------------------------ item 2: the entry mode is remembered
+# ------------------------------------------------------------------ item 2: the entry mode is
+# remembered
 
 
 def test_a_new_deal_starts_in_the_mode_of_the_matchs_last_deal(repo):
@@ -76,7 +77,8 @@ def test_starting_with_every_card_on_the_second_team(repo):
     assert all(vm.team_of(c) == 1 for c in POINT_CARD_CODES) and vm.card_points() == (0, 100)
 
 
-# ------------------------------------------------------------------ item 4: who deals, who bids, who may sweep
+# ------------------------------------------------------------------ item 4: who deals, who bids,
+# who may sweep
 
 
 def test_only_the_bidders_team_may_open_and_the_dealers_team_sweep_last(repo):

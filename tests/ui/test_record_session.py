@@ -46,8 +46,8 @@ def test_quick_points_field_is_empty_numeric_and_the_other_team_follows(repo):
 
 
 def test_taps_for_a_card_deal_and_a_points_deal(repo):
-    """A card deal: min(k, 17 - k) + 2 taps (here k = 3: 5 taps). A points deal without sweeps: 3 taps
-    the first time (record, points, save), then 2 (record, save) plus the digits: the mode is
+    """A card deal: min(k, 17 - k) + 2 taps (here k = 3: 5 taps). A points deal without sweeps: 3
+    taps the first time (record, points, save), then 2 (record, save) plus the digits: the mode is
     remembered and the field has the focus."""
 
     async def go():

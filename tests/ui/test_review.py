@@ -21,7 +21,8 @@ TEAMS = (Team("Reds", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev")))
 
 
 def ledger_match(repo):
-    """Three bazzis: Reds on the lead (60, then 70 → +130 ≥ 100), Blues on the minimum, Reds on the lead."""
+    """Three bazzis: Reds on the lead (60, then 70 → +130 ≥ 100), Blues on the minimum, Reds on the
+    lead."""
     deals = (
         Deal(points=(80, 20)),
         Deal(points=(85, 15)),  # +60, +130: Reds' bazzi on the lead
@@ -153,7 +154,7 @@ def ids(control):
 
 def test_the_review_screen_has_its_handles_and_a_real_line_chart(repo):
     mid = ledger_match(repo).id
-    screen = ReviewScreen(App(StubPage(), repo), ReviewVM(repo, mid), f"/review/{mid}")
+    screen = ReviewScreen(App(StubPage(), repo), ReviewVM(repo, mid), f"/review/{mid}").drawn()
     found = ids(screen.view)
     assert {
         "review-chart",
@@ -173,7 +174,7 @@ def test_the_review_screen_has_its_handles_and_a_real_line_chart(repo):
     ]
     assert [(p.x, p.y) for p in marked] == [(2, 130), (4, -132), (6, 120)]
     # over the scoreboard, no way "to the scoreboard": back goes there
-    over = ReviewScreen(App(StubPage(), repo), ReviewVM(repo, mid), f"/match/{mid}/review")
+    over = ReviewScreen(App(StubPage(), repo), ReviewVM(repo, mid), f"/match/{mid}/review").drawn()
     assert "open-scoreboard" not in ids(over.view)
 
 
@@ -181,7 +182,7 @@ def test_an_unfinished_match_offers_no_rematch_and_every_button_is_big(repo):
     live = repo.create(Match(teams=TEAMS, deals=(Deal(points=(60, 40)),)))
     screen = ReviewScreen(
         App(StubPage(), repo), ReviewVM(repo, live.id), f"/match/{live.id}/review"
-    )
+    ).drawn()
     assert "rematch" not in ids(screen.view) and "share-result" in ids(screen.view)
     for c in _walk(screen.view):
         if isinstance(c, (ft.FilledButton, ft.OutlinedButton, ft.TextButton)):

@@ -74,6 +74,6 @@ def test_every_section_keeps_its_identifier():
             pass
 
     with using(UILocale("sd")):
-        screen = RulesScreen(StubHost())
+        screen = RulesScreen(StubHost()).drawn()
     idents = {c.identifier for c in _walk(screen.view) if isinstance(c, ft.Semantics)}
     assert {f"rules-section-{sid}" for sid in SECTION_IDS} <= idents

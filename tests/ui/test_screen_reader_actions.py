@@ -1,16 +1,17 @@
-"""Layer 3: every icon button a screen reader can activate, and dialogs in the page's direction, in the real
-app's headless sessions.
+"""Layer 3: every icon button a screen reader can activate, and dialogs in the page's direction, in
+the real app's headless sessions.
 
-- The help marks, undo and redo, a match's delete button, invite and back are each one IconButton, at least
-  48 x 48, under a node that carries only its identifier. The button's own node takes the name (the icon's
-  semantics label, in the session's language) and keeps the button's tap action, so that a screen reader's
-  activation runs it: the node a screen reader hears is the node it activates. Nothing else names it (the
-  tooltip says the same on hover and long press and stays out of the semantics tree). Before, the name
-  sat on a `Semantics` with `on_tap` around an excluded button, and Flet 1.0.5 never passes `on_tap` on:
-  Chromium's side is tests/e2e/test_screen_reader_actions.py.
+- The help marks, undo and redo, a match's delete button, invite and back are each one IconButton,
+  at least 48 x 48, under a node that carries only its identifier. The button's own node takes the
+  name (the icon's semantics label, in the session's language) and keeps the button's tap action, so
+  that a screen reader's activation runs it: the node a screen reader hears is the node it
+  activates. Nothing else names it (the tooltip says the same on hover and long press and stays out
+  of the semantics tree). Before, the name sat on a `Semantics` with `on_tap` around an excluded
+  button, and Flet 1.0.5 never passes `on_tap` on: Chromium's side is
+  tests/e2e/test_screen_reader_actions.py.
 - Undo and redo are renamed, name and tooltip, as the history changes.
-- A dialog opens in the page's direction (mirrored and read right to left in Sindhi and Urdu), and left to
-  right as before in the other languages.
+- A dialog opens in the page's direction (mirrored and read right to left in Sindhi and Urdu), and
+  left to right as before in the other languages.
 """
 
 import asyncio
@@ -64,8 +65,8 @@ def run(coro):
 
 
 def a_match(repo, preset: str = "standard") -> str:
-    """An open-ended match of two deals: the standard rules' between TEAMS, race500's (point cards adding up
-    to 96, a most-cards bonus) between OTHERS."""
+    """An open-ended match of two deals: the standard rules' between TEAMS, race500's (point cards
+    adding up to 96, a most-cards bonus) between OTHERS."""
     deals = (
         (Deal(points=(60, 40)), Deal(points=(30, 70)))
         if preset == "standard"
@@ -111,7 +112,8 @@ def open_dialog(phone: Phone) -> ft.AlertDialog:
     return dialogs[0]
 
 
-# ------------------------------------------------------------------ named once, on the node that acts
+# ------------------------------------------------------------------ named once, on the node that
+# acts
 
 
 def test_every_icon_button_is_named_once_in_the_sessions_language(repo):

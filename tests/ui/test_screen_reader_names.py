@@ -1,12 +1,12 @@
 """Layer 3: what a screen reader meets, in the real app's headless sessions.
 
-- The app bar's back button is ours, named and tooltipped in the session's language (Flutter's own said
-  "Back" in English everywhere): on every screen stacked over another, none on the matches list; a tap
-  does what the system back does.
-- In Sindhi and Urdu the rows are read in the order they are laid out: Flutter orders a node's children
-  right to left only under a node that carries the page's direction (a node with a label), so every row
-  of a screen must sit under one (`widgets.in_reading_order`). Where that node ends up reading the rows
-  right to left is Chromium's to show: tests/e2e/test_screen_reader_names.py.
+- The app bar's back button is ours, named and tooltipped in the session's language (Flutter's own
+  said "Back" in English everywhere): on every screen stacked over another, none on the matches
+  list; a tap does what the system back does.
+- In Sindhi and Urdu the rows are read in the order they are laid out: Flutter orders a node's
+  children right to left only under a node that carries the page's direction (a node with a label),
+  so every row of a screen must sit under one (`widgets.in_reading_order`). Where that node ends up
+  reading the rows right to left is Chromium's to show: tests/e2e/test_screen_reader_names.py.
 - The digit-style chips in Settings say what they are ("Latin digits, 123456"), not just the sample.
 """
 
@@ -73,7 +73,8 @@ def test_the_back_button_is_on_every_screen_stacked_over_another_and_not_on_the_
                 assert view.appbar.automatically_imply_leading is False, view.route
                 assert (back_of(view) is not None) == (depth > 0), (route, view.route)
             assert phone.has("back") == (len(views) > 1), route
-        # the matches list alone (the start resumes the match in progress: the navigation bar leads there)
+        # the matches list alone (the start resumes the match in progress: the navigation bar leads
+        # there)
         await phone.tap("nav-matches")
         assert [v.route for v in phone.page.views] == ["/"] and not phone.has("back")
         assert (
@@ -95,7 +96,8 @@ def test_the_back_button_is_named_and_tooltipped_in_the_sessions_language(repo):
             assert phone.page.rtl is (language in ("sd", "ur"))
             button = phone.find("back").content
             assert isinstance(button, ft.IconButton)
-            # the arrow mirrors by itself in right-to-left languages: never flipped by hand (it would point back)
+            # the arrow mirrors by itself in right-to-left languages: never flipped by hand (it
+            # would point back)
             assert button.icon.icon == ft.Icons.ARROW_BACK
             assert button.icon.semantics_label == BACK[language]  # the button's one name
             assert button.tooltip.message == BACK[language]
@@ -153,7 +155,8 @@ def test_a_second_tap_on_a_screen_already_left_goes_back_only_once(repo):
     run(go())
 
 
-# ------------------------------------------------------------------ reading order in right-to-left languages
+# ------------------------------------------------------------------ reading order in right-to-left
+# languages
 
 
 def ancestors(root, target):
@@ -185,8 +188,8 @@ def ancestors(root, target):
 
 
 def directed(phone, ident: str) -> bool:
-    """Whether `ident` sits under a semantics node that takes the page's direction: Flutter gives a node a
-    text direction only when it holds text (a label, even an empty one)."""
+    """Whether `ident` sits under a semantics node that takes the page's direction: Flutter gives a
+    node a text direction only when it holds text (a label, even an empty one)."""
     view = phone.page.views[-1]
     path = ancestors(view, phone.find(ident))
     assert path is not None, ident
@@ -215,7 +218,8 @@ def test_every_row_of_the_record_screen_sits_under_a_node_with_the_pages_directi
             assert phone.page.rtl is (language != "en")
             undirected = [ident for ident in ROWS if not directed(phone, ident)]
             assert undirected == [], (language, undirected)
-            # the rows themselves stay in seat order: the layout mirrors them, nothing is built reversed
+            # the rows themselves stay in seat order: the layout mirrors them, nothing is built
+            # reversed
             row = phone.find("dealer").content
             assert [c.identifier for c in row.controls] == [f"dealer-{s}" for s in range(4)]
             assert [c.content.content.value for c in row.controls] == [

@@ -6,7 +6,8 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 from harness import Phone
 
-from seep_scorer.ui.app import make_main, route_stack
+from seep_scorer.ui.app import make_main
+from seep_scorer.ui.routes import route_stack
 
 
 def run(coro):
@@ -188,7 +189,6 @@ def test_a_second_phone_sees_each_saved_deal_live(repo):
 def test_two_phones_saving_at_once_lose_no_deal(repo):
     async def go():
         main = make_main(lambda: repo)
-        hub = None
         a = await Phone(main).start()
         mid = await new_match(a)
         # b opened the entry before a saved, and gets no live update (a separate hub)
@@ -224,7 +224,8 @@ def test_settings_change_theme_and_language_on_this_device_only(repo):
         assert phone.page.rtl is False and not phone.has("native-digits")
         await asyncio.sleep(0.05)  # the preferences are written in a task
         assert phone.storage == {"seep_scorer.theme": "black", "seep_scorer.language": "it"}
-        # the same browser opened again keeps them; another phone on the same server does not get them
+        # the same browser opened again keeps them; another phone on the same server does not get
+        # them
         again = await Phone(main, storage=phone.storage).start("/settings")
         assert (
             again.page.rtl is False
@@ -378,8 +379,9 @@ def test_a_fresh_start_resumes_the_match_in_progress(repo):
 
 @pytest.mark.parametrize("k", range(18))
 def test_tap_budget_of_a_card_mode_deal(repo, k):
-    """Issue 4: at most min(k, 17 - k) + 2 taps (open and save included) plus one per sweep,
-    k = point cards the second team took; a new deal from `record-deal` starts with every card on team 0."""
+    """Issue 4: at most min(k, 17 - k) + 2 taps (open and save included) plus one per sweep, k =
+    point cards the second team took; a new deal from `record-deal` starts with every card on team
+    0."""
     from seep_scorer.rules.cards import POINT_CARD_CODES
 
     async def go():

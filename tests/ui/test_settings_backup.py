@@ -174,7 +174,8 @@ def every_match_damaged(data: bytes) -> bytes:
         ),
         (
             lambda d: d.replace(b'"version":1', b'"version":9', 1),
-            "b.jsonl was made by a newer Seep Scorer; update this app to restore it. Nothing was restored.",
+            "b.jsonl was made by a newer Seep Scorer; update this app to restore it. "
+            "Nothing was restored.",
         ),
         (
             lambda d: d.split(b"\n")[0] + b"\n" + b'{"end":true,"matches":0}\n',
@@ -229,7 +230,7 @@ def test_the_settings_screen_shows_the_backup_section_and_no_folder(full):
             pass
 
     vm = SettingsVM(full, {})
-    screen = SettingsScreen(App(StubPage(), full), vm)
+    screen = SettingsScreen(App(StubPage(), full), vm).drawn()
     controls = list(_walk(screen.view))
     ids = {c.identifier for c in controls if isinstance(c, ft.Semantics)}
     assert {"backup-download", "backup-restore"} <= ids
@@ -245,8 +246,8 @@ def test_the_settings_screen_shows_the_backup_section_and_no_folder(full):
 
 
 def test_the_server_takes_a_message_as_big_as_the_largest_restore():
-    """A picked file reaches Python in one WebSocket message: a restore the settings allow must fit in
-    what the server accepts, or the phone is cut off without a word."""
+    """A picked file reaches Python in one WebSocket message: a restore the settings allow must fit
+    in what the server accepts, or the phone is cut off without a word."""
     from seep_scorer.ui import server
 
     assert server.WS_MAX_BYTES >= backup_vm.RESTORE_MAX_BYTES + 4 * 1024 * 1024

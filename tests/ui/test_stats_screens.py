@@ -82,7 +82,7 @@ def rows(screen, prefix):
 
 def stats_screen(repo, period="all"):
     host = StubHost()
-    return StatsScreen(host, StatsVM(history(repo), period, today=lambda: TODAY)), host
+    return StatsScreen(host, StatsVM(history(repo), period, today=lambda: TODAY)).drawn(), host
 
 
 def test_the_statistics_screen_shows_its_contract_identifiers(repo):
@@ -166,13 +166,13 @@ def test_the_period_filter_and_player_rows_opening_the_players_page(repo):
 
 
 def test_an_empty_history_and_an_empty_period_say_so(repo):
-    screen = StatsScreen(StubHost(), StatsVM(repo, today=lambda: TODAY))
+    screen = StatsScreen(StubHost(), StatsVM(repo, today=lambda: TODAY)).drawn()
     assert has(screen, "stats") and "No statistics yet" in text(screen, "stats")
     assert not has(screen, "stats-period-all") and not has(screen, "stats-chart")
     from test_stats_viewmodels import pts, put
 
     put(repo, "old", (("Asha", "Chitra"), ("Bilal", "Dev")), 1, [pts(95, 5)], "2024-01-01")
-    screen = StatsScreen(StubHost(), StatsVM(repo, "30d", today=lambda: TODAY))
+    screen = StatsScreen(StubHost(), StatsVM(repo, "30d", today=lambda: TODAY)).drawn()
     assert has(screen, "stats-period-all") and "No matches in this period" in text(screen, "stats")
     tap(screen, "stats-period-all")
     assert has(screen, "player-4") and has(screen, "stats-chart")
@@ -183,7 +183,7 @@ def player_screen(repo, key="asha", period="all"):
     slug = player_slug(key)
     return PlayerScreen(
         host, PlayerVM(repo, slug, period, today=lambda: TODAY), f"/stats/player/{slug}"
-    ), host
+    ).drawn(), host
 
 
 def test_the_player_page(repo):
@@ -274,7 +274,8 @@ def test_a_0_percent_bar_paints_nothing_above_the_axis(repo):
 
 def named_history(repo):
     """Asha & Chitra as Tigers twice (once as 'Team A'), Bilal & Dev as Lions, then as the default
-    'Team B'; Eve & Farid as Eagles. Asha & Chitra beat Bilal & Dev twice and lose to Eve & Farid."""
+    'Team B'; Eve & Farid as Eagles. Asha & Chitra beat Bilal & Dev twice and lose to Eve &
+    Farid."""
     from test_stats_viewmodels import pts
 
     from seep_scorer.rules import Match, MatchFormat, Team, replay
@@ -299,22 +300,22 @@ def named_history(repo):
 
 def test_partnerships_show_the_team_names_the_family_used_and_head_to_head_is_on_the_screen(repo):
     # issue 19, item 11
-    screen = StatsScreen(StubHost(), StatsVM(named_history(repo), "all", today=lambda: TODAY))
-    assert (
-        rows(screen, "partnership")
-        == [
-            "Asha & Chitra Played as Tigers Won 2, lost 1, drawn 0 3 67%",  # "Team A" says nothing: left out
-            "Bilal & Dev Played as Lions Won 0, lost 2, drawn 0 2 0%",
-            "Eve & Farid Played as Eagles Won 1, lost 0, drawn 0 1 100%",
-        ]
-    )
+    screen = StatsScreen(
+        StubHost(), StatsVM(named_history(repo), "all", today=lambda: TODAY)
+    ).drawn()
+    assert rows(screen, "partnership") == [
+        # "Team A" says nothing: left out
+        "Asha & Chitra Played as Tigers Won 2, lost 1, drawn 0 3 67%",
+        "Bilal & Dev Played as Lions Won 0, lost 2, drawn 0 2 0%",
+        "Eve & Farid Played as Eagles Won 1, lost 0, drawn 0 1 100%",
+    ]
     assert has(screen, "stats-head-to-head")
     assert rows(screen, "h2h") == [
         "Asha & Chitra vs Bilal & Dev Won 2, lost 0, drawn 0 2 played",
         "Eve & Farid vs Asha & Chitra Won 1, lost 0, drawn 0 1 played",
     ]
     with using(UILocale("hi")):
-        screen = StatsScreen(StubHost(), StatsVM(repo, "all", today=lambda: TODAY))
+        screen = StatsScreen(StubHost(), StatsVM(repo, "all", today=lambda: TODAY)).drawn()
         assert (
             "Tigers" in rows(screen, "partnership")[0]
             and "Played as" not in rows(screen, "partnership")[0]

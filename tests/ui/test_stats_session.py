@@ -1,4 +1,5 @@
-"""Layer 3: the statistics screen and a player's page in a real headless flet Session running the app."""
+"""Layer 3: the statistics screen and a player's page in a real headless flet Session running the
+app."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from datetime import datetime, timedelta, timezone
 from harness import Phone
 from test_stats_viewmodels import pts, put
 
-from seep_scorer.ui.app import make_main, route_stack
+from seep_scorer.ui.app import make_main
+from seep_scorer.ui.routes import route_stack
 from seep_scorer.ui.viewmodels.stats import player_slug
 
 
 def seeded(repo):
-    """Two matches this week and one from two years ago (dates relative to today: the periods are real)."""
+    """Two matches this week and one from two years ago (dates relative to today: the periods are
+    real)."""
     now = datetime.now(timezone.utc).date()
     ac, bd = ("Asha", "Chitra"), ("Bilal", "Dev")
     put(

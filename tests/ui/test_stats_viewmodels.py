@@ -1,11 +1,12 @@
-"""Layer 1: the statistics and player view-models on the memory repository, figures computed by hand.
+"""Layer 1: the statistics and player view-models on the memory repository, figures computed by
+hand.
 
 The history (today is 20 March 2026):
 
-    m3  2025-06-01  Asha & Bilal   v Chitra & Dev   three bazzis, 50 : 50         (unfinished)
-    m1  2026-01-15  Asha & Chitra  v Bilal & Dev    110 : 40, then 70 : 30        Asha & Chitra by the lead
-    m2  2026-03-10  Asha & Chitra  v Bilal & Dev    5 : 95                         Bilal & Dev by the minimum
-    m4  2026-03-15  Asha & Chitra  v Eve & Farid    5 : 95                         Eve & Farid by the minimum
+    m3  2025-06-01  Asha & Bilal   v Chitra & Dev  three bazzis, 50 : 50  (unfinished)
+    m1  2026-01-15  Asha & Chitra  v Bilal & Dev   110 : 40, then 70 : 30 Asha & Chitra by the lead
+    m2  2026-03-10  Asha & Chitra  v Bilal & Dev   5 : 95                 Bilal & Dev by the minimum
+    m4  2026-03-15  Asha & Chitra  v Eve & Farid   5 : 95                 Eve & Farid by the minimum
 """
 
 from __future__ import annotations

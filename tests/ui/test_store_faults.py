@@ -252,7 +252,8 @@ def test_the_read_fault_notice_goes_once_the_list_reads_again():
 
 
 def test_a_full_disk_under_the_real_store_is_worded_as_full(tmp_path, monkeypatch):
-    """The TinyDB store turns the OSError into its own StoreError; the words still say the disk is full."""
+    """The TinyDB store turns the OSError into its own StoreError; the words still say the disk is
+    full."""
     import seep_scorer.store.atomic as atomic
     from seep_scorer.store import close_all, open_repository
 

@@ -1,6 +1,6 @@
-"""The settings screen's Backup section: download every match as a backup file (what
-`seep-scorer backup` writes), or restore matches from one (or from a match file), with a
-confirmation first and Undo after. Nothing here names a folder: the file goes through the browser."""
+"""The settings screen's Backup section: download every match as a backup file (what `seep-scorer
+backup` writes), or restore matches from one (or from a match file), with a confirmation first and
+Undo after. Nothing here names a folder: the file goes through the browser."""
 
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ class BackupSection:
             expand=True,
         )
         # The browser opens a file chooser only while it handles the tap itself: the client opens it
-        # (an action), and the picked file's bytes come back to Python with the result, no path needed.
+        # (an action), and the picked file's bytes come back to Python with the result, no path
+        # needed.
         self.restore_button.content.action = _pick_action(self.picker)
         self.notice_box = ft.Container()
         self.controls: list[ft.Control] = [

@@ -1,16 +1,21 @@
-"""What every screen shares: the `Screen` base class, the app bar, the navigation bar and the help mark.
+"""What every screen shares: the `Screen` base class, the app bar, the navigation bar and the help
+mark.
 
 Handlers change the view-model, then call the screen's `changed()`, which redraws that screen
 and sends one update. Text fields are kept as the same control objects across refreshes so
 that typing is never interrupted.
 
-`load()` reads the store (the app runs it off the event loop); `refresh()` only draws what
-the view-model holds, so a card tap never waits for the store. Every handler goes through
+A screen is built first (its constructor makes its controls and calls nothing it overrides),
+then drawn (`drawn()`: the title, the width, `refresh()`). `load()` reads the store (the app runs
+it off the event loop); `refresh()` only draws what the view-model holds, so a card tap never
+waits for the store. Every handler goes through
 `host.handler`: one that touches the store is a coroutine, run under the session's lock with
 the store call in `off_loop`.
 """
 
 from __future__ import annotations
+
+from typing import Self
 
 import flet as ft
 
@@ -86,8 +91,8 @@ def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
 
 
 def app_bar(title: str) -> ft.AppBar:
-    """The app bar; its back button is ours (`back_button`, set by `Screen.show_back`), never Flutter's own,
-    whose name comes from Flutter's English strings in every language."""
+    """The app bar; its back button is ours (`back_button`, set by `Screen.show_back`), never
+    Flutter's own, whose name comes from Flutter's English strings in every language."""
     return ft.AppBar(
         title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
         bgcolor=ft.Colors.SURFACE_CONTAINER,
@@ -96,9 +101,9 @@ def app_bar(title: str) -> ft.AppBar:
 
 
 def back_button(host: Host, screen: "Screen") -> ft.Semantics:
-    """The app bar's back arrow (`labelled_icon_button`, identifier back), doing what the system back does
-    (`host.go_back`); a second tap once its screen has gone does nothing. The arrow icon follows the text
-    direction by itself, so it points right in Sindhi and Urdu."""
+    """The app bar's back arrow (`labelled_icon_button`, identifier back), doing what the system
+    back does (`host.go_back`); a second tap once its screen has gone does nothing. The arrow icon
+    follows the text direction by itself, so it points right in Sindhi and Urdu."""
     return labelled_icon_button(
         "back", _("Back"), ft.Icons.ARROW_BACK, host.handler(host.go_back, screen=screen)
     )
@@ -108,6 +113,7 @@ class Screen:
     route = "/"
     nav_route = ""
     keeps_awake = False  # the phone's screen stays on while this one is open (a match at the table)
+    match_id: str | None = None  # the match it shows, if any
 
     def __init__(self, host: Host):
         self.host = host
@@ -119,7 +125,8 @@ class Screen:
         self.alert_box = ft.Container(
             padding=ft.Padding.only(left=12, right=12, top=8), visible=False
         )
-        # Body and footer each under a node with the session's direction: rows read as they are laid out.
+        # Body and footer each under a node with the session's direction: rows read as they are laid
+        # out.
         self.frames = [
             self.alert_box,
             ft.Container(in_reading_order(self.body), padding=PAD, expand=True),
@@ -129,7 +136,7 @@ class Screen:
         ]
         self.view = ft.View(
             route=self.route,
-            appbar=app_bar(self.title()),
+            appbar=app_bar(""),  # titled by `drawn()`, once the subclass is built
             controls=self.frames,
             bottom_appbar=nav_bar(host, self.nav_route),
             padding=ft.Padding.only(bottom=8),
@@ -137,7 +144,15 @@ class Screen:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
         self.back: ft.Semantics | None = None
-        self.fit_width(host.page_width())
+
+    def drawn(self) -> Self:
+        """The screen titled, fitted to the page and drawn from its view-model: the step after
+        building it (the route table's factories take it), so that no constructor calls a method
+        a subclass overrides before the subclass has built what that method draws."""
+        self.view.appbar.title.value = self.title()
+        self.fit_width(self.host.page_width())
+        self.refresh()
+        return self
 
     def show_back(self, shown: bool) -> None:
         """The back button where Flutter put its own: on every screen stacked over another."""
@@ -160,8 +175,13 @@ class Screen:
     def refresh(self) -> None:
         """Draw what the view-model holds; never touches the store."""
 
+    def rebase(self) -> None:
+        """The match it shows changed elsewhere (another phone): check what was entered here
+        against it (the deal screen); most screens only redraw."""
+
     def changed(self) -> None:
-        """After a handler changed this screen's view-model: draw it (no store call) and send the update."""
+        """After a handler changed this screen's view-model: draw it (no store call) and send the
+        update."""
         self.refresh()
         self.host.update()
 
@@ -173,7 +193,8 @@ class Screen:
     def leave(self) -> None:
         """Another screen is on top now (or this one is rebuilt, in another language): the notices
         this one showed were about what happened here, in the words of then, so they go. A notice
-        set for it while it was covered (a deal deleted on the deal's own screen) still shows once."""
+        set for it while it was covered (a deal deleted on the deal's own screen) still shows
+        once."""
         self.alert_box.content, self.alert_box.visible = None, False
 
     def alert(self, message: str | None) -> None:
@@ -191,6 +212,7 @@ class Screen:
 
 def hand_over(old: Screen | None, new: Screen | None) -> None:
     """The screen on top goes from `old` to `new` (None: one not built yet): `old` is left, unless
-    it is `new`. Before the new screens are built, so none of them shows what `old` leaves behind."""
+    it is `new`. Before the new screens are built, so none of them shows what `old` leaves
+    behind."""
     if old is not None and old is not new:
         old.leave()

@@ -5,65 +5,17 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import _, fmt
-from ...rules import SWEEP_KINDS, card_label
-from .. import texts
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
-from ..widgets import Chip, Counter, big_button, notice, sem, tile
-from .base import MAX_WIDTH, PAD, Screen, help_mark, num
+from ..widgets import Chip, big_button, notice, sem
+from .base import PAD, Screen, help_mark, num
+from .deal_cards import CARD_GAP, Card, card_width
+from .deal_footer import DealFooter
+from .deal_sweeps import SweepCounters
 from .discard import ask_discard
 from .stale import stale_dialog
 
-CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
-
-
-CARD_MIN = 64  # a card tile's least width; the grid shares the row's width between as many as fit
-CARD_GAP = 6
 WIDE = 600  # from this width on (a phone held sideways) the footer is one row: totals, then save
-
-
-class _Card:
-    def __init__(self, code: str, on_click):
-        self.code = code
-        self.special = code in ("AS", "AH", "AD", "AC", "10D")
-        self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
-        self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-        # One button read as "K♠ Team A": a semantics value would split the tile into a button named by the
-        # team around an unnamed one, so the team is its second line of text instead.
-        self.control = tile(
-            f"card-{code}",
-            ft.Column(
-                [self.label, self.team],
-                spacing=0,
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            on_click,
-            width=66,
-            height=58,
-            padding=2,
-        )
-        self.box = self.control.content
-
-    def set(self, team: int, name: str) -> None:
-        fg = ft.Colors.ON_SURFACE if team == 0 else ft.Colors.ON_PRIMARY
-        self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_HIGHEST if team == 0 else ft.Colors.PRIMARY
-        self.box.border = ft.Border.all(
-            3 if self.special else 1,
-            ft.Colors.OUTLINE if self.special else ft.Colors.OUTLINE_VARIANT,
-        )
-        self.label.color = (CARD_COLORS[self.code[-1]] if team == 0 else None) or fg
-        self.team.value = name
-        self.team.color = fg
-
-
-def card_width(page_width: float | None) -> float:
-    """The card tiles' width so that a row of them fills the screen's width (66 when it is unknown)."""
-    if not page_width:
-        return 66
-    avail = min(page_width, MAX_WIDTH) - 2 * 12 - 1  # the body's padding; 1 for rounding
-    per_row = max(4, int((avail + CARD_GAP) // (CARD_MIN + CARD_GAP)))
-    return int((avail - (per_row - 1) * CARD_GAP) / per_row)
 
 
 class DealScreen(Screen):
@@ -94,7 +46,6 @@ class DealScreen(Screen):
             drafts.restore(self.match_id, vm)
         super().__init__(host)
         self._build()
-        self.refresh()
 
     def title(self) -> str:
         if self.number:
@@ -108,44 +59,19 @@ class DealScreen(Screen):
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
         wide = bool(page_width and page_width >= WIDE)
-        for card in getattr(self, "cards", {}).values():
+        for card in self.cards.values():
             card.control.content.width = card_width(page_width)
             # three rows in a short body; still over 48
             card.control.content.height = 54 if wide else 58
-        self._arrange_footer(page_width)
-
-    def _arrange_footer(self, page_width: float | None) -> None:
-        """A phone held sideways (or a wide window) is short: the save button goes beside the
-        totals and the app bar and the margins are slimmer, so the fixed part stays under a third
-        of the height and the body shows the cards and the sweep counters whole (issue 19)."""
-        if not hasattr(self, "save_slot"):
-            return
-        wide = bool(page_width and page_width >= WIDE)
+        # A phone held sideways (or a wide window) is short: the save button goes beside the
+        # totals and the app bar and the margins are slimmer, so the fixed part stays under a
+        # third of the height and the body shows the cards and the sweep counters whole (issue 19).
         self.view.appbar.toolbar_height = 48 if wide else None
         self.frames[1].padding = ft.Padding.symmetric(horizontal=12, vertical=2) if wide else PAD
         self.view.padding = ft.Padding.only(bottom=0 if wide else 8)
-        # the team names and the three counter rows seen together (each counter names its team)
         self.body.spacing = 6 if wide else 10
-        for text in self.sweep_names:
-            text.max_lines = 1 if wide else 2
-        self.totals_row.expand = wide  # beside the button it takes the rest of the row
-        if wide:
-            self.footer.controls = [
-                ft.Row(
-                    [self.totals_row, self.save_slot],
-                    spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                self.preview_slot,
-                self.error_slot,
-            ]
-        else:
-            self.footer.controls = [
-                self.totals_row,
-                self.preview_slot,
-                self.error_slot,
-                self.save_slot,
-            ]
+        self.sweeps.fit(wide)
+        self.footer.controls = self.deal_footer.arrange(wide)
 
     def _build(self) -> None:
         vm = self.vm
@@ -162,8 +88,7 @@ class DealScreen(Screen):
             m: Chip(f"mode-{m}", label, h(self._set_mode, m), expand=True, compact=False)
             for m, label in (("cards", _("Cards")), ("points", _("Points")))
         }
-        self.cards = {code: _Card(code, h(self._edit, vm.toggle, code)) for code in vm.cards}
-        self.fit_width(self.host.page_width())
+        self.cards = {code: Card(code, h(self._edit, vm.toggle, code)) for code in vm.cards}
         self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
         start, other = names[vm.start_team], names[1 - vm.start_team]
         self.cards_section = ft.Column(
@@ -197,7 +122,8 @@ class DealScreen(Screen):
             spacing=8,
             tight=True,
         )
-        # Quick points: empty at first (nothing to type after), the number pad, the other team follows live.
+        # Quick points: empty at first (nothing to type after), the number pad, the other team
+        # follows live.
         self.points_field = ft.TextField(
             label=_("Card points of {team}").format(team=names[0]),
             value=vm.points_text,
@@ -246,7 +172,8 @@ class DealScreen(Screen):
                 )
             )
             items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
-        items.extend(self._sweep_rows(names))
+        self.sweeps = SweepCounters(self.host, vm, names, self._edit)
+        items.extend(self.sweeps.rows)
         if self.number:
             items.append(
                 big_button(
@@ -259,97 +186,9 @@ class DealScreen(Screen):
             )
         items.append(ft.Container(height=16))  # the last row clear of the footer's edge
         self.body.controls = items
-        # footer: live totals, what saving would do, the reason it cannot be saved, save
-        self.total_texts = [
-            ft.Text(
-                "",
-                size=18,
-                weight=ft.FontWeight.BOLD,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                text_align=align,
-            )
-            for align in (ft.TextAlign.START, ft.TextAlign.END)
-        ]
-        self.preview_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
-        self.preview_slot = sem("deal-preview", self.preview_text, live_region=True)
-        self.error_text = ft.Text("", color=ft.Colors.ERROR, size=13)
-        self.error_slot = sem("deal-error", self.error_text, live_region=True)
-        self.save_button = ft.FilledButton(
-            content=_("Save deal"),
-            icon=ft.Icons.CHECK,
-            height=52,
-            on_click=h(self._save, screen=self),
-        )
-        self.totals_row = ft.Row(
-            [
-                sem("deal-total-0", self.total_texts[0], expand=True),
-                help_mark(self.host, "help-scoring"),
-                sem("deal-total-1", self.total_texts[1], expand=True),
-            ],
-            spacing=0,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        self.save_slot = sem("save-deal", self.save_button)
-        self._arrange_footer(self.host.page_width())
-
-    def _sweep_rows(self, names) -> list[ft.Control]:
-        """The sweep counters: a heading of its own (never cut), the hint saying which team may make the
-        opening and the last-play sweep, a row of team names, a row per kind."""
-        vm, h = self.vm, self.host.handler
-        short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
-        self.sweep_hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.sweep_names = [
-            ft.Text(
-                names[t],
-                max_lines=2,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.CENTER,
-            )
-            for t in (0, 1)
-        ]
-        rows: list[ft.Control] = [
-            ft.Row(
-                [
-                    ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD),
-                    help_mark(self.host, "help-sweeps"),
-                ],
-                spacing=0,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            sem("sweep-hint", self.sweep_hint),  # read before the counters it explains
-            sem(
-                "sweep-teams",
-                ft.Row(
-                    [ft.Container(expand=True)]
-                    + [ft.Container(text, width=122) for text in self.sweep_names],
-                    spacing=2,
-                ),
-            ),
-        ]
-        self.counters = {}
-        for kind in SWEEP_KINDS:
-            row: list[ft.Control] = [ft.Text(short[kind], expand=True, size=14, max_lines=2)]
-            for t in (0, 1):
-                c = Counter(
-                    f"sweep-{t}-{kind}",
-                    _("{kind}, {team}").format(
-                        kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]
-                    ),
-                    h(self._edit, vm.dec, t, kind),
-                    h(self._edit, vm.inc, t, kind),
-                    dec_label=_(texts.SWEEP_REMOVE_LABELS[kind]).format(team=names[t]),
-                    inc_label=_(texts.SWEEP_ADD_LABELS[kind]).format(team=names[t]),
-                )
-                self.counters[(t, kind)] = c
-                row.append(c.control)
-            rows.append(ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        return rows
+        self.deal_footer = DealFooter(self.host, h(self._save, screen=self))
 
     def refresh(self) -> None:
-        if not hasattr(self, "cards"):
-            return
         vm = self.vm
         names = self.names
         match = vm.match
@@ -385,35 +224,10 @@ class DealScreen(Screen):
             team=names[1],
             points="–" if cp is None or not 0 <= cp[1] <= vm.rules.card_total else num(cp[1]),
         )
-        for (t, kind), c in self.counters.items():
-            c.set(vm.sweeps[(t, kind)], vm.can_add(t, kind))
-        opening, last = vm.sweep_team("opening"), vm.sweep_team("last")
-        self.sweep_hint.visible = opening is not None
-        if opening is not None:
-            self.sweep_hint.value = _(
-                "Only {bidder_team} (the bidder's team) can make the opening sweep, "
-                "only {dealer_team} (the dealer's team) the last-play sweep."
-            ).format(bidder_team=names[opening], dealer_team=names[last])
+        self.sweeps.draw(vm, names)
         for v, chip in self.most_chips.items():
             chip.set(vm.most_cards == v)
-        totals = vm.totals()
-        for t in (0, 1):
-            self.total_texts[t].value = _("{team}: {points}").format(
-                team=names[t], points="–" if totals is None else num(totals[t])
-            )
-        preview = vm.preview()
-        self.preview_text.value = preview or ""
-        self.preview_slot.visible = bool(preview)
-        error = vm.error()
-        hint = None if error else vm.untouched_hint()
-        self.error_text.value = error or hint or ""
-        # An empty points field or an untouched entry is the next step, not a mistake: said in the
-        # quiet colour, not in red.
-        waiting = bool(hint) or (vm.mode == "points" and vm.points_text == "")
-        self.error_text.color = ft.Colors.ON_SURFACE_VARIANT if waiting else ft.Colors.ERROR
-        self.error_slot.visible = bool(error or hint)
-        # Off until something is entered: a double tap on "Record deal" lands right here.
-        self.save_button.disabled = bool(error) or vm.untouched
+        self.deal_footer.draw(vm, names)
 
     def changed(self) -> None:
         super().changed()
@@ -486,8 +300,8 @@ class DealScreen(Screen):
             self.host.publish(self.match_id)
             await self.host.go_back()
             return
-        # Not saved (another phone saved first, a full disk...): say why and keep everything entered,
-        # so that saving again is one tap.
+        # Not saved (another phone saved first, a full disk...): say why and keep everything
+        # entered, so that saving again is one tap.
         self.message = self.board.take_message()
         if self.number is not None and self.number > len(self.board.deals):
             self.discard()  # the deal being edited was deleted elsewhere

@@ -39,14 +39,11 @@ class DealViewScreen(Screen):
         )
         self.footer.controls = [ft.Row([self.delete_button, self.edit_button], spacing=6)]
         self.refused_dialog: ft.AlertDialog | None = None
-        self.refresh()
 
     def title(self) -> str:
         return _("Deal {number}").format(number=num(self.number))
 
     def refresh(self) -> None:
-        if not hasattr(self, "edit_button"):
-            return
         lines = self.board.deal_view(self.number)
         if lines is None:  # deleted on another phone meanwhile
             self.body.controls = [ft.Text(_("This deal is no longer in the match."))]

@@ -16,7 +16,8 @@ from ..viewmodels.invite import InviteVM
 from ..widgets import labelled_icon_button, notice, sem
 from .base import Screen
 
-QR_MAX = 360  # logical pixels: scanned from across a table, yet inside a 360-pixel phone with its margins
+# logical pixels: scanned from across a table, yet inside a 360-pixel phone with its margins
+QR_MAX = 360
 SIDE_MARGIN = 48  # the screen's padding and a little air either side of the code
 
 
@@ -48,8 +49,9 @@ class InviteScreen(Screen):
             filter_quality=ft.FilterQuality.NONE,
             exclude_from_semantics=True,
         )
-        # The code stays black on white in every theme: scanners read dark modules on a light ground.
-        # Named with the address itself (an image's semantics value is not read in the browser).
+        # The code stays black on white in every theme: scanners read dark modules on a light
+        # ground. Named with the address itself (an image's semantics value is not read in the
+        # browser).
         self.qr = sem(
             "invite-qr",
             ft.Container(self.qr_image, bgcolor=ft.Colors.WHITE),
@@ -63,18 +65,17 @@ class InviteScreen(Screen):
             expand=True,
             on_click=host.handler(self._copied),
         )
-        # set ahead of the tap: a browser lets a page write to the clipboard only while it handles the tap
+        # set ahead of the tap: a browser lets a page write to the clipboard only while it handles
+        # the tap
         self.copy_button.action = _copy_action(address) if vm.offered else None
         self.note = ft.Container(visible=False)
-        self.fit_width(host.page_width())
-        self.refresh()
 
     def title(self) -> str:
         return _("Invite a phone")
 
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
-        if not hasattr(self, "qr_image") or not self.vm.offered:
+        if not self.vm.offered:
             return
         width = min(QR_MAX, int(page_width or 412) - SIDE_MARGIN)
         if width != self.qr_width:
@@ -88,8 +89,6 @@ class InviteScreen(Screen):
             )
 
     def refresh(self) -> None:
-        if not hasattr(self, "qr"):
-            return
         vm = self.vm
         if not vm.offered:
             self.body.controls = [
@@ -126,7 +125,8 @@ class InviteScreen(Screen):
             ),
             ft.Text(
                 _(
-                    "Anyone with this address can see and change the matches: show it only at your table."
+                    "Anyone with this address can see and change the matches: "
+                    "show it only at your table."
                 ),
                 size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT,

@@ -63,14 +63,11 @@ class MatchesScreen(Screen):
             filled=False,
         )
         self.view.appbar.actions = invite_entry(host, "/invite")
-        self.refresh()
 
     def load(self) -> None:
         self.vm.reload()
 
     def refresh(self) -> None:
-        if not hasattr(self, "search"):
-            return
         vm = self.vm
         h = self.host.handler
         items: list[ft.Control] = []
@@ -132,7 +129,8 @@ class MatchesScreen(Screen):
             if m.finished
             else result
         )
-        # A finished match opens its review; one in progress its scoreboard (which leads to the review too).
+        # A finished match opens its review; one in progress its scoreboard (which leads to the
+        # review too).
         route = f"/review/{m.id}" if m.finished else f"/match/{m.id}"
         return ft.Row(
             [
@@ -206,12 +204,13 @@ class MatchesScreen(Screen):
 
     def leave(self) -> None:
         super().leave()
-        self.vm.dismiss()  # this screen stays under the others: "Match deleted" must not greet a return
+        # this screen stays under the others: "Match deleted" must not greet a return
+        self.vm.dismiss()
 
 
 def _format_when(iso: str) -> str:
-    """The day a match was last changed, in local time, as the language's medium date ("Dec 1, 2026",
-    "1 dic 2026"): no reader can take the day for the month."""
+    """The day a match was last changed, in local time, as the language's medium date ("Dec 1,
+    2026", "1 dic 2026"): no reader can take the day for the month."""
     try:
         dt = datetime.fromisoformat(iso.replace("Z", "+00:00"))
         return fmt().medium_date(dt.astimezone())

@@ -1,4 +1,5 @@
-"""The new-match screen: teams and players, rules preset and parameters, match length, first dealer."""
+"""The new-match screen: teams and players, rules preset and parameters, match length, first
+dealer."""
 
 from __future__ import annotations
 
@@ -23,13 +24,13 @@ class NewMatchScreen(Screen):
         self.details_open = False
         super().__init__(host)
         self._build()
-        self.refresh()
 
     def title(self) -> str:
         return _("New match")
 
     def _name_field(self, field: str, ident: str, label: str) -> ft.Control:
-        """A name field, the spelling it will be recorded as under it, and a way to keep one's own."""
+        """A name field, the spelling it will be recorded as under it, and a way to keep one's
+        own."""
         h = self.host.handler
 
         def changed(e):
@@ -274,8 +275,6 @@ class NewMatchScreen(Screen):
         )
 
     def refresh(self) -> None:
-        if not hasattr(self, "preset_chips"):
-            return
         vm = self.vm
         for p, chip in self.preset_chips.items():
             chip.set(vm.preset == p)
@@ -287,7 +286,8 @@ class NewMatchScreen(Screen):
         for name, box in self.param_boxes.items():
             box.visible = name in shown
         if "minimum" in self.param_fields:
-            # an empty minimum is no minimum: say so under the field, not only while it has the focus
+            # an empty minimum is no minimum: say so under the field, not only while it has the
+            # focus
             self.param_fields["minimum"].helper_text = (
                 _("Off: no minimum") if vm.params["minimum"] is None else None
             )

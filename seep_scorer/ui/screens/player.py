@@ -21,7 +21,6 @@ class PlayerScreen(Screen):
         self.vm = vm
         self.route = route
         super().__init__(host)
-        self.refresh()
 
     def title(self) -> str:
         return self.vm.name or _("Player")
@@ -79,7 +78,8 @@ class PlayerScreen(Screen):
         self.body.controls = [sem("player", ft.Column(items, spacing=10), container=True)]
 
     def _months_shown(self) -> int:
-        """Month names need room: a phone shows the last six months with a result, a wider window twelve."""
+        """Month names need room: a phone shows the last six months with a result, a wider window
+        twelve."""
         width = self.host.page_width()
         return 12 if width and width >= 560 else 6
 

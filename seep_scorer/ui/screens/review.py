@@ -49,7 +49,6 @@ class ReviewScreen(Screen):
         self.footer.controls = [
             ft.Row([sem("share-result", self.share_button, expand=True)], spacing=6)
         ]
-        self.refresh()
 
     def title(self) -> str:
         names = self.vm.team_names()
@@ -59,8 +58,6 @@ class ReviewScreen(Screen):
         self.vm.reload()
 
     def refresh(self) -> None:
-        if not hasattr(self, "share_button"):
-            return
         vm = self.vm
         h = self.host.handler
         self.view.appbar.title.value = self.title()
@@ -252,7 +249,8 @@ def _copy_action(text: str):
 
 
 def build_chart(vm: ReviewVM) -> fch.LineChart:
-    """The line chart; a marked point is a bazzi won (or the target reached), in the winner's colour."""
+    """The line chart; a marked point is a bazzi won (or the target reached), in the winner's
+    colour."""
     low, high = vm.chart_range()
     step = _nice_step(high - low)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
@@ -310,7 +308,8 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
 
 def chart_num(value: int) -> str:
     """A number on the chart, which runs left to right in every language: a left-to-right mark keeps
-    a negative number's minus sign in front of it in a right-to-left language ("-100", not "100-")."""
+    a negative number's minus sign in front of it in a right-to-left language ("-100", not
+    "100-")."""
     return "\u200e" + num(value) if value < 0 else num(value)
 
 

@@ -110,8 +110,8 @@ class RulesScreen(Screen):
     def __init__(self, host: Host, route: str = "/rules", section: str | None = None):
         self.route = route
         self.section = section
+        self._built_for: tuple[str, bool] | None = None  # the language and digits drawn in
         super().__init__(host)
-        self.refresh()
         if section:
             host.after_show(self.scroll_to_section)
 
@@ -119,7 +119,7 @@ class RulesScreen(Screen):
         return _("Rules of Seep")
 
     def refresh(self) -> None:
-        if getattr(self, "_built_for", None) == (current_language(), fmt().native_digits):
+        if self._built_for == (current_language(), fmt().native_digits):
             return
         self._built_for = (current_language(), fmt().native_digits)
         try:

@@ -1,10 +1,11 @@
-"""The scoreboard of one match: standings, the deals (newest first), undo and redo, ending the match."""
+"""The scoreboard of one match: standings, the deals (newest first), undo and redo, ending the
+match."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _, ngettext
+from ...i18n import _
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
 from ..widgets import (
@@ -15,40 +16,21 @@ from ..widgets import (
     relabel,
     section_title,
     sem,
-    tile,
 )
-from .base import Screen, help_mark, num
+from .base import Screen, help_mark
 from .deal_view import DealViewScreen
 from .invite import invite_entry
+from .scoreboard_parts import deal_row, fit_title, team_column, wrap_title
 
 __all__ = ["DealViewScreen", "ScoreboardScreen"]
 
 
-WIDE = 560  # from this page width (a phone held sideways, a desktop) the standings sit beside the difference
+# From this page width (a phone held sideways, a desktop) the standings sit beside the difference.
+WIDE = 560
 
 
-def _quiet(control: ft.Control) -> ft.Control:
-    """Shown, not read: a screen reader hears the same thing from the node beside it."""
-    return ft.Semantics(content=control, exclude_semantics=True)
-
-
-def wrap_title(appbar: ft.AppBar) -> None:
-    """Long team names wrap in the title instead of being cut."""
-    appbar.title.max_lines = 3
-    appbar.title.overflow = ft.TextOverflow.ELLIPSIS
-    fit_title(appbar)
-
-
-def fit_title(appbar: ft.AppBar, wide: bool = False) -> None:
-    """Wide (held sideways) the title has room for one line: no tall bar over a short screen.
-    Upright, the bar grows with the lines it wraps into, so two lines are never squeezed into 56."""
-    n = len(appbar.title.value or "")
-    appbar.title.size = None if n <= 26 else 16 if n <= 52 or wide else 14
-    if wide:
-        appbar.title.max_lines, appbar.toolbar_height = 2, None if n <= 80 else 64
-        return
-    appbar.title.max_lines = 3 if n <= 52 else 4
-    appbar.toolbar_height = None if n <= 26 else 64 if n <= 40 else 76 if n <= 52 else 88
+def is_wide(page_width: float | None) -> bool:
+    return bool(page_width and page_width > WIDE)
 
 
 class ScoreboardScreen(Screen):
@@ -60,7 +42,7 @@ class ScoreboardScreen(Screen):
         self.vm = vm
         self.match_id = vm.match_id
         self.route = f"/match/{vm.match_id}"
-        self.wide = False
+        self.wide = is_wide(host.page_width())  # as `fit_width` will find it: one first drawing
         super().__init__(host)
         wrap_title(self.view.appbar)
         # built once: quick taps must never land on a replaced control
@@ -116,7 +98,8 @@ class ScoreboardScreen(Screen):
         self.end_dialog: ft.AlertDialog | None = None
         # Undo and redo sit in the app bar, always in reach, so that the record buttons keep
         # room for long labels ("Registra smazzata") on a 360-pixel phone.
-        # Each says what it would do ("Take back deal 4"): `refresh` renames them as the history changes.
+        # Each says what it would do ("Take back deal 4"): `refresh` renames them as the history
+        # changes.
         self.undo_sem = labelled_icon_button(
             "undo-deal", vm.undo_label(), ft.Icons.UNDO, h(self._undo, screen=self)
         )
@@ -130,7 +113,6 @@ class ScoreboardScreen(Screen):
         ]
         record = sem("record-deal", self.record_btn, expand=2)
         self.footer.controls = [ft.Row([record, self.swapped_sem], spacing=6)]
-        self.refresh()
 
     def title(self) -> str:
         names = self.vm.team_names()
@@ -138,21 +120,17 @@ class ScoreboardScreen(Screen):
 
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
-        wide = bool(page_width and page_width > WIDE)
+        wide = is_wide(page_width)
         if wide != self.wide:
             self.wide = wide
             self.refresh()
 
     def refresh(self) -> None:
-        if not hasattr(self, "record_btn"):
-            return
         vm = self.vm
         st = vm.standings
-        names = vm.team_names()
         h = self.host.handler
-        self.view.appbar.title.value = (
-            self.title()
-        )  # team names may have changed; keep the undo/redo actions
+        # team names may have changed; keep the undo/redo actions
+        self.view.appbar.title.value = self.title()
         fit_title(self.view.appbar, self.wide)
         items: list[ft.Control] = []
         if vm.message:
@@ -190,7 +168,7 @@ class ScoreboardScreen(Screen):
                     ),
                 )
             )
-        cols = [self._team_column(t) for t in (0, 1)]
+        cols = [team_column(vm, t) for t in (0, 1)]
         standing = [
             sem(
                 "difference",
@@ -218,8 +196,8 @@ class ScoreboardScreen(Screen):
             ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         if self.wide:
-            # landscape (or a desktop): the standings beside the difference and the next dealer, so a
-            # 412-pixel-high screen shows them without scrolling
+            # landscape (or a desktop): the standings beside the difference and the next dealer, so
+            # a 412-pixel-high screen shows them without scrolling
             card = ft.Row(
                 [
                     ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START, expand=1),
@@ -274,7 +252,7 @@ class ScoreboardScreen(Screen):
                 )
             cached = self.row_controls.get(row.number)
             if cached is None or cached[0] != row:
-                cached = (row, self._row(row))
+                cached = (row, deal_row(self.host, self.match_id, row))
             controls[row.number] = cached
             items.append(cached[1])
         self.row_controls = controls
@@ -285,108 +263,6 @@ class ScoreboardScreen(Screen):
         self.redo_btn.disabled = not vm.can_redo
         relabel(self.undo_sem, vm.undo_label())  # "Take back deal 4"
         relabel(self.redo_sem, vm.redo_label())
-
-    def _team_column(self, t: int) -> ft.Control:
-        """A team's standing, read as one sentence ("Sharmas: 1 bazzi, 450 points"): the big number
-        carries it, the words around it are for the eye only."""
-        vm, st = self.vm, self.vm.standings
-        name = vm.team_names()[t]
-        total = st.totals[t]
-        col = [
-            _quiet(
-                ft.Text(
-                    name,
-                    weight=ft.FontWeight.BOLD,
-                    size=16,
-                    max_lines=3,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER,
-                )
-            )
-        ]
-        if vm.uses_bazzis:
-            n = st.bazzis[t]
-            col.append(
-                sem(
-                    f"bazzis-{t}",
-                    ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
-                    label=vm.standing_text(t),
-                    exclude_semantics=True,
-                )
-            )
-            # TRANSLATORS: the word under the big number of bazzis a team has won.
-            word = ngettext("bazzi", "bazzis", n)
-            col.append(_quiet(ft.Text(word, size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
-            col.append(
-                sem(
-                    f"totals-{t}",
-                    ft.Text(
-                        ngettext("{points} point in all", "{points} points in all", total).format(
-                            points=num(total)
-                        ),
-                        size=12,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                    exclude_semantics=True,
-                )
-            )
-        else:
-            col.append(
-                sem(
-                    f"totals-{t}",
-                    ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
-                    label=vm.standing_text(t),
-                    exclude_semantics=True,
-                )
-            )
-            # TRANSLATORS: the word under a team's big running total.
-            word = ngettext("point", "points", total)
-            col.append(
-                _quiet(
-                    ft.Text(
-                        word,
-                        size=12,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    )
-                )
-            )
-        return ft.Container(
-            ft.Column(
-                col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True
-            ),
-            expand=True,
-        )
-
-    def _row(self, row) -> ft.Control:
-        """A deal row: its score, its own margin and the running difference apart, its sweeps, how a
-        bazzi was won; a tap opens the deal read-only."""
-        lines = [
-            ft.Text(row.title, weight=ft.FontWeight.BOLD),
-            ft.Text(row.margin, size=13),
-            ft.Text(row.running, size=13),
-        ]
-        if row.sweeps:
-            lines.append(ft.Text(row.sweeps, size=13))
-        if row.dealer:
-            lines.append(ft.Text(row.dealer, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        if row.event:
-            lines.append(
-                ft.Text(row.event, size=13, color=ft.Colors.TERTIARY, weight=ft.FontWeight.BOLD)
-            )
-        return tile(
-            f"deal-{row.number}",
-            ft.Row(
-                [
-                    ft.Column(lines, spacing=1, tight=True, expand=True),
-                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18),
-                ]
-            ),
-            self.host.handler(self.host.go, f"/match/{self.match_id}/deal/{row.number}"),
-            height=None,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-            alignment=ft.Alignment.CENTER_LEFT,
-        )
 
     async def _apply(self, change) -> None:
         """Run a view-model change off the loop; tell the other phones only when it was saved."""
@@ -416,8 +292,8 @@ class ScoreboardScreen(Screen):
                 container=True,
                 content=ft.Text(
                     _(
-                        "The match ends here, with the result as it stands now. Undo brings it back, and so does "
-                        "“Reopen the match”."
+                        "The match ends here, with the result as it stands now. "
+                        "Undo brings it back, and so does “Reopen the match”."
                     )
                 ),
             ),

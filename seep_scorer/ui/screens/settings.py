@@ -42,7 +42,8 @@ class SettingsScreen(Screen):
             chip
         ) in self.language_chips.values():  # a grid over the whole width: two a row on a phone
             chip.control.col = {"xs": 6, "sm": 4}
-        # Digits: one chip per choice, each showing a sample of its digits, so the user sees what they pick.
+        # Digits: one chip per choice, each showing a sample of its digits, so the user sees what
+        # they pick.
         self.digit_chips = {
             c: Chip(f"digits-{c}", "", h(host.set_digits, c), expand=True, compact=False)
             for c in DIGIT_CHOICES
@@ -77,7 +78,6 @@ class SettingsScreen(Screen):
         self.backup = BackupSection(host, vm.backup)
         items += self.backup.controls
         self.body.controls = items
-        self.refresh()
 
     def title(self) -> str:
         return _("Settings")
@@ -87,8 +87,6 @@ class SettingsScreen(Screen):
         self.vm.backup.dismiss()  # kept by the app's settings, past this screen: its notice is not
 
     def refresh(self) -> None:
-        if not hasattr(self, "theme_chips"):
-            return
         for code, chip in self.language_chips.items():
             chip.set(self.vm.language == code)
         for t, chip in self.theme_chips.items():
@@ -96,9 +94,11 @@ class SettingsScreen(Screen):
         self.digits_box.visible = self.vm.offers_native_digits
         lang, in_use, offered = self.vm.language, self.vm.digits_in_use, self.vm.digit_choices
         for c, chip in self.digit_chips.items():
-            # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and ۱۲۳ look alike
+            # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and
+            # ۱۲۳ look alike
             chip.text.value = digit_set(lang, c)[1:7]
-            # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still in it).
+            # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still
+            # in it).
             chip.text.semantics_label = _(texts.DIGIT_CHOICE_NAMES[c]).format(
                 digits=chip.text.value
             )

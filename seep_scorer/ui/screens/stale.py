@@ -16,7 +16,8 @@ from .base import num
 def stale_dialog(
     host: Host, screen, board: ScoreboardVM, added: list[int], on_discard, on_next
 ) -> ft.AlertDialog:
-    """Name the deals `added` elsewhere; `on_discard` drops this entry, `on_next` saves it after them."""
+    """Name the deals `added` elsewhere; `on_discard` drops this entry, `on_next` saves it after
+    them."""
     h = host.handler
     rows = []
     for n in added:

@@ -1,5 +1,6 @@
-"""The statistics screen: a period, the totals, win rate per partnership as a chart, and the tables of
-players and partnerships (sortable by matches and by win rate); a player's row opens their page."""
+"""The statistics screen: a period, the totals, win rate per partnership as a chart, and the tables
+of players and partnerships (sortable by matches and by win rate); a player's row opens their
+page."""
 
 from __future__ import annotations
 
@@ -40,7 +41,6 @@ class StatsScreen(Screen):
     def __init__(self, host: Host, vm: StatsVM):
         self.vm = vm
         super().__init__(host)
-        self.refresh()
 
     def title(self) -> str:
         return _("Statistics")
@@ -165,7 +165,8 @@ class StatsScreen(Screen):
                 if active
                 else []
             )
-            # its own name, saying what it does to which table (the two tables have the same headings)
+            # its own name, saying what it does to which table (the two tables have the same
+            # headings)
             content = ft.Row(
                 [
                     ft.Text(
@@ -269,7 +270,8 @@ class StatsScreen(Screen):
 
     @staticmethod
     def _meeting(n: int, m: Meeting) -> ft.Control:
-        """`h2h-<n>`: two partnerships, the one with more wins first, and its record against the other."""
+        """`h2h-<n>`: two partnerships, the one with more wins first, and its record against the
+        other."""
         return sem(
             f"h2h-{n}",
             ft.Container(

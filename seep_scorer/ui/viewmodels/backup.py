@@ -91,8 +91,9 @@ class BackupVM:
         return True
 
     def prepare(self, name: str, data: bytes | None) -> RestorePlan | None:
-        """Reads the picked file through the store's own checks, writing nothing: the plan to confirm,
-        or None with `message` set (a damaged file, or nothing in it). A store call: off the loop."""
+        """Reads the picked file through the store's own checks, writing nothing: the plan to
+        confirm, or None with `message` set (a damaged file, or nothing in it). A store call: off
+        the loop."""
         self._clear()
         if data is None:
             self._fail(_("{file} could not be read; nothing was restored.").format(file=name))
@@ -275,7 +276,8 @@ def _mb(size: int) -> str:
 
 
 def _file_fault(name: str, err: MatchError) -> str:
-    """A refused file in one plain sentence in the player's language; the store's English detail goes to the log."""
+    """A refused file in one plain sentence in the player's language; the store's English detail
+    goes to the log."""
     detail = str(err)
     log.info("restore of %s refused: %s", name, detail)
     if "newer than this app reads" in detail:

@@ -1,4 +1,5 @@
-"""What every view-model shares: running store calls off the event loop, and what the store may raise."""
+"""What every view-model shares: running store calls off the event loop, and what the store may
+raise."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from ...store.repository import StoreError
 
 __all__ = ["off_loop", "STORE_FAULTS"]
 
-# What the store may raise: its own refusals, and the operating system's (a full disk, a lost folder).
+# What the store may raise: its own refusals, and the operating system's (a full disk, a lost
+# folder).
 STORE_FAULTS = (StoreError, OSError)
 
 

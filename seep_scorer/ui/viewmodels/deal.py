@@ -1,4 +1,5 @@
-"""Entry of one deal (a new one, or a past one to edit): plain state, checked by the rules engine."""
+"""Entry of one deal (a new one, or a past one to edit): plain state, checked by the rules
+engine."""
 
 from __future__ import annotations
 
@@ -68,14 +69,16 @@ class DealEntryVM:
 
     @staticmethod
     def remembered_mode(match: Match) -> str:
-        """A new deal starts in the entry mode the match's last deal was recorded in (derived, so every
-        phone and every session agrees): a table that scores by points is not asked to switch each time."""
+        """A new deal starts in the entry mode the match's last deal was recorded in (derived, so
+        every phone and every session agrees): a table that scores by points is not asked to switch
+        each time."""
         if match.deals and match.deals[-1].cards is None and match.deals[-1].points is not None:
             return "points"
         return "cards"
 
     def rebase(self, match: Match) -> None:
-        """The match changed on another phone: keep the entry, recompute what depends on the deal list."""
+        """The match changed on another phone: keep the entry, recompute what depends on the deal
+        list."""
         number = self.number
         if number is not None and number > len(match.deals):
             number = None
@@ -131,7 +134,8 @@ class DealEntryVM:
             self.owner[code] = 1 - self.owner[code]
 
     def start_with(self, team: int) -> None:
-        """A new card entry with every point card on `team` (the "cards to the second team" start)."""
+        """A new card entry with every point card on `team` (the "cards to the second team"
+        start)."""
         self.start_team = team
         self.owner = {c: team for c in self.cards}
         self.mode = "cards"

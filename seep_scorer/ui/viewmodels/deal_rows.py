@@ -1,5 +1,6 @@
-"""What the scoreboard's deal rows and the read-only deal view say: each deal's own margin apart from
-the running difference, its sweeps, how a bazzi was won, and which bazzi the deal belongs to."""
+"""What the scoreboard's deal rows and the read-only deal view say: each deal's own margin apart
+from the running difference, its sweeps, how a bazzi was won, and which bazzi the deal belongs
+to."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def _lead(match: Match, diff: int) -> str:
 
 
 def sweeps_text(match: Match, deal: Deal) -> str | None:
-    """The deal's sweeps by team ("Sweeps: Team A 2 sweeps, 1 opening sweep · Team B 1 sweep"), None without any."""
+    """The deal's sweeps by team ("Sweeps: Team A 2 sweeps, 1 opening sweep · Team B 1 sweep"), None
+    without any."""
     f = fmt()
     teams = []
     for t in (0, 1):

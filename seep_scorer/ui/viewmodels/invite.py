@@ -30,7 +30,8 @@ def session_join_address() -> Callable[[], str] | None:
 
 
 class InviteVM:
-    """What the invite screen shows: the address (None: inviting is not offered here) and its QR code."""
+    """What the invite screen shows: the address (None: inviting is not offered here) and its QR
+    code."""
 
     def __init__(self, join_address: str | Callable[[], str] | None, match_id: str | None = None):
         if callable(join_address):  # a new one-time code for each invite screen (joincodes.py)

@@ -118,7 +118,8 @@ class MatchesVM:
         if not m.players:
             return None
         pair = [_("{first} and {second}").format(first=a, second=b) for a, b in m.players]
-        # TRANSLATORS: the players of the two teams in the matches list, e.g. "Asha and Chitra · Bilal and Dev".
+        # TRANSLATORS: the players of the two teams in the matches list, e.g. "Asha and Chitra ·
+        # Bilal and Dev".
         return _("{team0} · {team1}").format(team0=pair[0], team1=pair[1])
 
     # -- changes

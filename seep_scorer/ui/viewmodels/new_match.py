@@ -53,9 +53,9 @@ PARAMS: tuple[Param, ...] = (
 )
 
 
-# The parameters each preset shows (its own variant's, no more): race to 500 has no sweeps, no minimum
-# and no lead target; the standard game has no most-cards bonus. Custom shows every parameter that its
-# scoring uses.
+# The parameters each preset shows (its own variant's, no more): race to 500 has no sweeps, no
+# minimum and no lead target; the standard game has no most-cards bonus. Custom shows every
+# parameter that its scoring uses.
 PRESET_PARAMS: dict[str, tuple[str, ...]] = {
     "standard": (
         "scoring",
@@ -178,9 +178,9 @@ class NewMatchVM:
         self.keep_typed.add(field)
 
     def recorded_name(self, field: str) -> str:
-        """The spelling the match will store: a name used before (the same player however it is typed:
-        case and spacing do not count) keeps its known spelling unless kept as typed; else the name as
-        typed, without outer spaces and with inner runs of spaces made one."""
+        """The spelling the match will store: a name used before (the same player however it is
+        typed: case and spacing do not count) keeps its known spelling unless kept as typed; else
+        the name as typed, without outer spaces and with inner runs of spaces made one."""
         typed = self.name(field)
         if not typed.strip():  # nothing typed: the default shown as the field's hint
             return self.defaults[field]
@@ -197,13 +197,15 @@ class NewMatchVM:
         return _("Will be recorded as {name}").format(name=recorded)
 
     def can_keep_typed(self, field: str) -> bool:
-        """The known spelling replaces what was typed: offer to keep the typed one (in its own case)."""
+        """The known spelling replaces what was typed: offer to keep the typed one (in its own
+        case)."""
         typed = " ".join(unicodedata.normalize("NFC", self.name(field)).split())
         return field not in self.keep_typed and bool(typed) and self.recorded_name(field) != typed
 
     def suggestions(self, field: str | None = None) -> list[str]:
-        """Names used before for `field` (default: the focused one), the most recent first, that start
-        with what is typed (or one of whose words does); none already on another field of the form."""
+        """Names used before for `field` (default: the focused one), the most recent first, that
+        start with what is typed (or one of whose words does); none already on another field of the
+        form."""
         field = field or self.focused
         if field is None:
             return []
@@ -243,9 +245,10 @@ class NewMatchVM:
         return shown
 
     def _to_custom(self) -> None:
-        """A parameter changed: the rules are no longer the preset's, so they become Custom, with every
-        value kept (the match length too). The fields shown stay those of the preset left, so none
-        moves under the finger typing (tapping Custom, or changing the scoring, shows them all)."""
+        """A parameter changed: the rules are no longer the preset's, so they become Custom, with
+        every value kept (the match length too). The fields shown stay those of the preset left, so
+        none moves under the finger typing (tapping Custom, or changing the scoring, shows them
+        all)."""
         self.preset = "custom"
 
     def set_param(self, name: str, value: Any) -> None:
@@ -314,8 +317,8 @@ class NewMatchVM:
         return Match(rules=rules, format=fmt, teams=teams, first_dealer=dealer)
 
     def _checked(self, name_field: str, field: str) -> str:
-        """The name to store for a field: what was typed is checked first (so a fault's position counts
-        from it), then the spelling that will be stored."""
+        """The name to store for a field: what was typed is checked first (so a fault's position
+        counts from it), then the spelling that will be stored."""
         if self.name(name_field).strip():  # else the default, checked below
             _checked_name(self.name(name_field), field)
         return check_name(self.recorded_name(name_field), field)
@@ -332,8 +335,8 @@ class NewMatchVM:
 
 
 def _checked_name(value: str, field: str) -> str:
-    """A name as typed, without surrounding spaces; a MatchError (rules.check_name's codes) if it cannot be one.
-    A control character's position counts from what the user typed."""
+    """A name as typed, without surrounding spaces; a MatchError (rules.check_name's codes) if it
+    cannot be one. A control character's position counts from what the user typed."""
     value = value or ""
     stripped = value.strip()
     try:

@@ -1,4 +1,5 @@
-"""A player's page: their figures, results over time, partners and head-to-head records for a period.
+"""A player's page: their figures, results over time, partners and head-to-head records for a
+period.
 
 One `repository.statistics(since)` call in `reload` (run off the event loop by the app); the
 player is named in the route by `player_slug(key)`.

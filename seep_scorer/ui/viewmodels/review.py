@@ -40,8 +40,8 @@ class ReviewVM:
 
     # -- state (reading is a store call: off the loop)
     def reload(self) -> None:
-        """Raises MatchNotFound when there is no such match at first; later (another phone deleted it)
-        the last state stays shown and `gone` says so."""
+        """Raises MatchNotFound when there is no such match at first; later (another phone deleted
+        it) the last state stays shown and `gone` says so."""
         try:
             stored = self.repo.get(self.match_id)
         except MatchNotFound:
@@ -71,8 +71,8 @@ class ReviewVM:
     # -- the chart
     def series(self) -> list[Series]:
         """Ledger: one line per bazzi, the difference after each deal from 0 to the deal that won it
-        (its value as it stood before the ledger went back to 0), marked with the winner. Cumulative:
-        each team's total after each deal, the deal that reached the target marked."""
+        (its value as it stood before the ledger went back to 0), marked with the winner.
+        Cumulative: each team's total after each deal, the deal that reached the target marked."""
         results = self.standings.deals
         if not self.uses_bazzis:
             return [
@@ -107,7 +107,8 @@ class ReviewVM:
         return out
 
     def chart_range(self) -> tuple[int, int]:
-        """The y axis: at least the lead target (or the target total) either way, more if a value went past it."""
+        """The y axis: at least the lead target (or the target total) either way, more if a value
+        went past it."""
         values = [p.value for s in self.series() for p in s.points]
         if self.uses_bazzis:
             top = max([self.match.rules.lead_target] + [abs(v) for v in values])

@@ -87,7 +87,8 @@ class ScoreboardVM:
         self.standings = replay(self.match)
 
     def _forget_history(self) -> None:
-        """The history belonged to a deal list that changed elsewhere: its states are no longer ours to restore."""
+        """The history belonged to a deal list that changed elsewhere: its states are no longer ours
+        to restore."""
         self.undo_stack.clear()
         self.redo_stack.clear()
 
@@ -163,7 +164,8 @@ class ScoreboardVM:
         return texts.result_text(self.match, self.standings) if self.finished else None
 
     def standing_text(self, team: int) -> str:
-        """A team's standing as one sentence: "Sharmas: 1 bazzi, 450 points" (ledger) or "Sharmas: 450 points"."""
+        """A team's standing as one sentence: "Sharmas: 1 bazzi, 450 points" (ledger) or "Sharmas:
+        450 points"."""
         f, st = fmt(), self.standings
         total = st.totals[team]
         points = ngettext("{points} point", "{points} points", total).format(points=f.number(total))
@@ -171,7 +173,8 @@ class ScoreboardVM:
         if self.uses_bazzis:
             n = st.bazzis[team]
             bazzis = ngettext("{count} bazzi", "{count} bazzis", n).format(count=f.number(n))
-            # TRANSLATORS: a team's standing on the scoreboard, read aloud: "Sharmas: 1 bazzi, 450 points".
+            # TRANSLATORS: a team's standing on the scoreboard, read aloud: "Sharmas: 1 bazzi, 450
+            # points".
             return _("{team}: {bazzis}, {points}").format(team=name, bazzis=bazzis, points=points)
         return _("{team}: {points}").format(team=name, points=points)
 
@@ -215,7 +218,8 @@ class ScoreboardVM:
         return deal_rows(self.match, self.standings.deals)
 
     def deal_view(self, number: int) -> list[tuple[str, str]] | None:
-        """Deal `number`, read-only: (what, value) lines; None when there is no such deal (any more)."""
+        """Deal `number`, read-only: (what, value) lines; None when there is no such deal (any
+        more)."""
         if not 1 <= number <= len(self.match.deals):
             return None
         return deal_view_lines(
@@ -269,7 +273,8 @@ class ScoreboardVM:
 
     @property
     def undo_action(self) -> tuple[str, Any] | None:
-        """("deleted", (number, deal)) while the last change was a deletion (the notice offers Undo)."""
+        """("deleted", (number, deal)) while the last change was a deletion (the notice offers
+        Undo)."""
         step = self.undo_stack[-1] if self.undo_stack else None
         if step is None or step.kind != "delete":
             return None
@@ -277,7 +282,8 @@ class ScoreboardVM:
 
     @property
     def offers_undo(self) -> bool:
-        """The notice of a change easy to regret (a deletion, ending the match) carries an Undo button."""
+        """The notice of a change easy to regret (a deletion, ending the match) carries an Undo
+        button."""
         step = self._announced
         return (
             bool(self.message)

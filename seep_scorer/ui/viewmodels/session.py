@@ -16,7 +16,8 @@ class SessionVM:
         self._notices_shown = False
 
     def resume_route(self, route: str, at_start: bool) -> str:
-        """Opening the app afresh at its start page (`at_start`) goes back to the match the table was playing."""
+        """Opening the app afresh at its start page (`at_start`) goes back to the match the table
+        was playing."""
         if not at_start:
             return route
         try:

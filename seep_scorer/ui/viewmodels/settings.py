@@ -13,9 +13,9 @@ THEMES = ("system", "light", "dark", "black")
 
 
 class SettingsVM:
-    """This device's settings: language, theme and digits (kept by the caller, e.g. in the
-    browser's localStorage, through `save(key, value)`). A first start follows the device's language
-    when the app has it, else English; the store's settings are only a fallback default for the theme."""
+    """This device's settings: language, theme and digits (kept by the caller, e.g. in the browser's
+    localStorage, through `save(key, value)`). A first start follows the device's language when the
+    app has it, else English; the store's settings are only a fallback default for the theme."""
 
     # "native_digits" is the old boolean preference, read when no digits choice is stored.
     KEYS = ("language", "theme", "digits", "native_digits")
@@ -63,7 +63,8 @@ class SettingsVM:
 
     @property
     def digits_in_use(self) -> str:
-        """The choice the numbers follow in this language: a Sindhi "native-alt" is Urdu's "native"."""
+        """The choice the numbers follow in this language: a Sindhi "native-alt" is Urdu's
+        "native"."""
         if self.digits in self.digit_choices:
             return self.digits
         return "native" if self.native_digits and self.offers_native_digits else "latin"

@@ -1,4 +1,5 @@
-"""The statistics screen: players and partnerships for a period, sortable, and win rate per partnership.
+"""The statistics screen: players and partnerships for a period, sortable, and win rate per
+partnership.
 
 Everything comes from one `repository.statistics(since)` call (the index only), made in `reload`
 or `set_period`, which the screen runs off the event loop; sorting never touches the store.
@@ -84,7 +85,8 @@ def player_in(stats: Stats, slug: str) -> Figures | None:
 
 
 def _sorted(rows: list[Figures], column: str, descending: bool) -> list[Figures]:
-    """By matches or by win rate (no finished match: always last), ties by the other figure, then by key."""
+    """By matches or by win rate (no finished match: always last), ties by the other figure, then by
+    key."""
 
     def value(f: Figures) -> tuple:
         rate = f.win_rate if f.win_rate is not None else -1.0

@@ -1,0 +1,61 @@
+"""The deal screen's card tiles: one per point card, showing which team took it."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import fmt
+from ...rules import card_label
+from ..widgets import tile
+from .base import MAX_WIDTH
+
+CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
+
+
+CARD_MIN = 64  # a card tile's least width; the grid shares the row's width between as many as fit
+CARD_GAP = 6
+
+
+class Card:
+    def __init__(self, code: str, on_click):
+        self.code = code
+        self.special = code in ("AS", "AH", "AD", "AC", "10D")
+        self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
+        self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        # One button read as "K♠ Team A": a semantics value would split the tile into a button named
+        # by the team around an unnamed one, so the team is its second line of text instead.
+        self.control = tile(
+            f"card-{code}",
+            ft.Column(
+                [self.label, self.team],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click,
+            width=66,
+            height=58,
+            padding=2,
+        )
+        self.box = self.control.content
+
+    def set(self, team: int, name: str) -> None:
+        fg = ft.Colors.ON_SURFACE if team == 0 else ft.Colors.ON_PRIMARY
+        self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_HIGHEST if team == 0 else ft.Colors.PRIMARY
+        self.box.border = ft.Border.all(
+            3 if self.special else 1,
+            ft.Colors.OUTLINE if self.special else ft.Colors.OUTLINE_VARIANT,
+        )
+        self.label.color = (CARD_COLORS[self.code[-1]] if team == 0 else None) or fg
+        self.team.value = name
+        self.team.color = fg
+
+
+def card_width(page_width: float | None) -> float:
+    """The card tiles' width so that a row of them fills the screen's width (66 when it is
+    unknown)."""
+    if not page_width:
+        return 66
+    avail = min(page_width, MAX_WIDTH) - 2 * 12 - 1  # the body's padding; 1 for rounding
+    per_row = max(4, int((avail + CARD_GAP) // (CARD_MIN + CARD_GAP)))
+    return int((avail - (per_row - 1) * CARD_GAP) / per_row)
