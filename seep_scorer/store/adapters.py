@@ -15,13 +15,22 @@ from typing import IO, Any
 
 from ..rules import Match, Standings
 from .backupfile import BackupRecord
+from .indexview import IndexView
 from .layout import Layout
 from .records import index_entry
 from .repository import StoredMatch
 from .shards import IndexShards
 from .storage import DamagedFile
 
-__all__ = ["BackingUp", "Exporting", "Importing", "Migrating", "Repairing", "StoreFiling"]
+__all__ = [
+    "BackingUp",
+    "Exporting",
+    "Importing",
+    "Migrating",
+    "Repairing",
+    "StoreFiling",
+    "Viewing",
+]
 
 
 class _Adapter:
@@ -144,3 +153,10 @@ class StoreFiling(_Adapter):
 
     def settings_in_backups(self) -> tuple[dict | None, str | None]:
         return self._repo.auto_backup.find_settings()
+
+
+class Viewing(_Adapter):
+    """The repository as the statistics see it (statsreads.ViewSource)."""
+
+    def current_view(self) -> IndexView:
+        return self._repo._current_view()

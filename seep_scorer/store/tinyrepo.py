@@ -29,18 +29,16 @@ from __future__ import annotations
 import contextlib
 import os
 from contextlib import AbstractContextManager
-from dataclasses import replace
 from datetime import date
-from datetime import datetime as datetime_type
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 
 from tinydb import TinyDB
 
 from ..rules import Match, Standings
-from ..stats import Stats, aggregate
+from ..stats import Stats
 from ..stats.ratings import PlayerRating, Surprise
-from .adapters import BackingUp, Exporting, Importing, Migrating, Repairing, StoreFiling
+from .adapters import BackingUp, Exporting, Importing, Migrating, Repairing, StoreFiling, Viewing
 from .atomic import remove_temp_files
 from .autobackup import AutoBackups
 from .diskfaults import WriteFailed, disk_writes
@@ -66,6 +64,7 @@ from .repository import (
     StoreError,
 )
 from .shards import IndexShards
+from .statsreads import StatisticsReader
 from .storage import DamagedFile
 from .storefile import StoreFile
 from .storelock import StoreLock
@@ -96,7 +95,8 @@ class TinyMatchRepository:
         self._repair = Repair(Repairing(self))
         self._index = IndexShards(self.layout, self._repair.rebuild_shard)
         self._view = IndexView()
-        self._ratings = RatingKeeper(self.data_dir, writable=lambda: not self.closed)
+        ratings = RatingKeeper(self.data_dir, writable=lambda: not self.closed)
+        self._statistics = StatisticsReader(Viewing(self), ratings)
         # The daily automatic backups (autobackup.py): when they are taken, and where.
         self.auto_backup = AutoBackups(BackingUp(self))
         try:
@@ -215,43 +215,13 @@ class TinyMatchRepository:
             return self._current_view().known_names()
 
     def statistics(self, since: date | None = None) -> Stats:
-        """The figures of stats.md from the contributions in the index: never a match file."""
-        if since is not None and not isinstance(since, date):
-            raise TypeError("since must be a date or None")
-        if isinstance(since, datetime_type):
-            since = since.date()
-        with self._locked():
-            view = self._current_view()
-            stats, version, contributions, rated = (
-                view.cached_statistics(since),
-                view.version,
-                view.contributions,
-                view.rating_items,
-            )
-        if stats is None:  # folded outside the lock: saves from other phones do not wait for it
-            ratings = self._ratings.ratings(rated, since)
-            stats = aggregate(contributions, since).with_ratings(ratings)
-            with self._locked():
-                view.keep_statistics(version, since, stats)
-        # The lists are the caller's to sort; the cached figures stay as they are.
-        return replace(
-            stats,
-            players=list(stats.players),
-            partnerships=list(stats.partnerships),
-            head_to_head=list(stats.head_to_head),
-        )
+        return self._statistics.statistics(since)
 
     def rating_history(self, player: str) -> list[tuple[str, PlayerRating]]:
-        """A player's (key) all-time rating after each rated match: (created, rating)."""
-        with self._locked():
-            rated = self._current_view().rating_items
-        return [(order[0], r) for order, r in self._ratings.history(rated, player)]
+        return self._statistics.rating_history(player)
 
     def rating_surprises(self, player: str) -> tuple[list[Surprise], list[Surprise]]:
-        """Partners and opponents of a player (key) against what the ratings predicted."""
-        with self._locked():
-            rated = self._current_view().rating_items
-        return self._ratings.against_expectation(rated, player)
+        return self._statistics.rating_surprises(player)
 
     def get(self, match_id: str) -> StoredMatch:
         if not is_match_id(match_id):

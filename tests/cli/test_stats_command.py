@@ -57,6 +57,7 @@ def test_json_is_the_figures_computed_by_hand(imported):
         "bazzis_won",
         "bazzis_lost",
         "bazzis_won_by_minimum",
+        "rating",
     ]
 
 

@@ -203,3 +203,40 @@ EXPECTED_SINCE_MARCH_3 = {
         },
     ],
 }
+
+
+def _rated_by_hand(games: list[tuple[tuple[str, str], tuple[str, str]]]) -> dict[str, dict]:
+    """Each player's rating after `games` ((winners, losers) by player key), openskill called
+    directly: PlackettLuce with its defaults, one `rate` per game, rank 0 for the winners."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    state: dict[str, object] = {}
+    played: dict[str, int] = {}
+    for winners, losers in games:
+        teams = [[state.get(k) or model.rating() for k in side] for side in (winners, losers)]
+        for side, rated in zip((winners, losers), model.rate(teams, ranks=[0, 1])):
+            for key, rating in zip(side, rated):
+                state[key], played[key] = rating, played.get(key, 0) + 1
+    out = {}
+    for key, r in state.items():
+        out[key] = {
+            "mu": round(r.mu, 2),
+            "sigma": round(r.sigma, 2),
+            "rating": round(r.mu - 3 * r.sigma, 2),
+            "games": played[key],
+        }
+    return out
+
+
+# Ratings: M1's two bazzis (B/D, then A/C), M3's one (B/D); M2 and M4 won none; M5 has Asha on
+# both teams, so it rates nobody and Eve keeps the starting rating (mu 25, sigma 25/3, no games).
+UNRATED = {"mu": 25.0, "sigma": 8.33, "rating": 0.0, "games": 0}
+AC, BD = ("asha", "chitra"), ("bilal", "dev")
+for expected, games in (
+    (EXPECTED, [(BD, AC), (AC, BD), (BD, AC)]),
+    (EXPECTED_SINCE_MARCH_3, [(BD, AC)]),
+):
+    rated = _rated_by_hand(games)
+    for player in expected["players"]:
+        player["rating"] = rated.get(player["name"].strip().lower(), UNRATED)
