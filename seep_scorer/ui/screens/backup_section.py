@@ -1,8 +1,11 @@
 """The settings screen's Backup section: download every match as a backup file (what
 `seep-scorer backup` writes), or restore matches from one (or from a match file), with a
-confirmation first and Undo after. Nothing here names a folder: the file goes through the browser."""
+confirmation first and Undo after. Nothing here names a folder: the file goes through the
+browser."""
 
 from __future__ import annotations
+
+import weakref
 
 import flet as ft
 
@@ -15,6 +18,11 @@ from ..widgets import TAP, big_button, notice, section_title, sem
 from ..wsguard import expect_large_message
 
 EXTENSIONS = ["jsonl", "json"]
+# The section built last for each view-model: the one on screen. A tap on "Settings" while on the
+# settings builds a new screen, and a quick tap on "Restore from a file" can still reach the old
+# one's button (the client opens the chooser itself): the old section then restores, and the
+# message with its Undo must show on the new one.
+_SHOWN: weakref.WeakKeyDictionary[BackupVM, "BackupSection"] = weakref.WeakKeyDictionary()
 
 
 class BackupSection:
@@ -22,6 +30,7 @@ class BackupSection:
 
     def __init__(self, host: Host, vm: BackupVM):
         self.host, self.vm = host, vm
+        _SHOWN[vm] = self
         h = host.handler
         self.dialog: ft.AlertDialog | None = None
         self.picker = ft.FilePicker(on_result=h(self._picked, event=True))
@@ -42,8 +51,9 @@ class BackupSection:
             filled=False,
             expand=True,
         )
-        # The browser opens a file chooser only while it handles the tap itself: the client opens it
-        # (an action), and the picked file's bytes come back to Python with the result, no path needed.
+        # The browser opens a file chooser only while it handles the tap itself: the client opens
+        # it (an action), and the picked file's bytes come back to Python with the result, no path
+        # needed.
         self.restore_button.content.action = _pick_action(self.picker)
         self.notice_box = ft.Container()
         self.controls: list[ft.Control] = [
@@ -74,6 +84,9 @@ class BackupSection:
 
     def changed(self) -> None:
         self.refresh()
+        shown = _SHOWN.get(self.vm, self)
+        if shown is not self:
+            shown.refresh()
         self.host.update()
 
     # -- the backup file
