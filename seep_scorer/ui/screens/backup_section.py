@@ -4,6 +4,8 @@ Undo after. Nothing here names a folder: the file goes through the browser."""
 
 from __future__ import annotations
 
+import weakref
+
 import flet as ft
 
 from ...i18n import _
@@ -15,6 +17,11 @@ from ..widgets import TAP, big_button, notice, section_title, sem
 from ..wsguard import expect_large_message
 
 EXTENSIONS = ["jsonl", "json"]
+# The section built last for each view-model: the one on screen. A tap on "Settings" while on the
+# settings builds a new screen, and a quick tap on "Restore from a file" can still reach the old
+# one's button (the client opens the chooser itself): the old section then restores, and the
+# message with its Undo must show on the new one.
+_SHOWN: weakref.WeakKeyDictionary[BackupVM, "BackupSection"] = weakref.WeakKeyDictionary()
 
 
 class BackupSection:
@@ -22,6 +29,7 @@ class BackupSection:
 
     def __init__(self, host: Host, vm: BackupVM):
         self.host, self.vm = host, vm
+        _SHOWN[vm] = self
         h = host.handler
         self.dialog: ft.AlertDialog | None = None
         self.picker = ft.FilePicker(on_result=h(self._picked, event=True))
@@ -75,6 +83,9 @@ class BackupSection:
 
     def changed(self) -> None:
         self.refresh()
+        shown = _SHOWN.get(self.vm, self)
+        if shown is not self:
+            shown.refresh()
         self.host.update()
 
     # -- the backup file
