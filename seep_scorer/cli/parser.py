@@ -25,6 +25,7 @@ _COMMANDS = {
     "backup": "store_commands",
     "stats": "stats",
     "publish": "publish",
+    "event": "event",  # issue 24: tournaments (cli/event.py)
 }
 
 
