@@ -189,7 +189,8 @@ def _name(value: object, where: str) -> str:
 def _keys(value: object, where: str, known: set[str], limit: int = MAX_ENTRANTS) -> list[str]:
     keys = _list(value, where, limit)
     for i, key in enumerate(keys):
-        _need(key in known, "must name an entrant of the event", f"{where}[{i}]")
+        ok = isinstance(key, str) and key in known
+        _need(ok, "must name an entrant of the event", f"{where}[{i}]")
     _need(len(set(keys)) == len(keys), "names an entrant twice", where)
     return list(keys)
 

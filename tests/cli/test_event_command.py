@@ -244,6 +244,7 @@ def test_pairing_is_refused_while_the_round_is_open_and_end_round_ends_it(cli, t
     assert "table(s): 1" in out
     stopped = json.loads(ok(cli("export", first["match"])))
     assert stopped["match"]["ended"] is True and len(stopped["deals"]) == 1
+    assert stopped["event"] == {"id": event, "round": 1, "table": 1}  # the tag, kept by result
     rows = {r["entrant"]: r for r in json.loads(ok(cli("event", "standings", event, "--json")))}
     winner = team_of(first, 0)
     assert rows[winner]["wins"] == 1 and rows[winner]["bazzi_diff"] == 1  # led 1-0 when stopped
