@@ -33,10 +33,8 @@ def sample() -> Event:
     event.entrants = [Entrant(c.lower(), c, (f"{c}1", f"{c}2")) for c in "ABCDE"]
     event.withdrawn = ["e"]
     event.absent = {2: ["d"]}
-    event.rounds = [
-        Round(1, [Table(1, "00000001", (("a",), ("b",)), 2), Table(2, "00000002", (("c",), ("d",)), 0)],
-              ["e"], ended=True),
-    ]  # fmt: skip
+    tables = [Table(1, "00000001", (("a",), ("b",)), 2), Table(2, "00000002", (("c",), ("d",)), 0)]
+    event.rounds = [Round(1, tables, ["e"], ended=True)]
     return event
 
 
@@ -176,7 +174,6 @@ def _paths(node, at=()):
     )
     for key, child in children:
         yield from _paths(child, (*at, key))
-    # fmt: skip
 
 
 @given(st.data())
