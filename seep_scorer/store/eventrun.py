@@ -311,10 +311,12 @@ def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Ma
             if {player_key(p) for p in team.players} != {player_key(p) for p in theirs.players}:
                 raise EventError(f"the players must be table {table}'s, team by team", "teams")
         fmt = match.format
-        if (match.rules.preset, fmt.type, fmt.count) != (
-            event.preset, event.match_type, event.match_count
+        if match.rules != PRESETS[event.preset] or (fmt.type, fmt.count) != (
+            event.match_type, event.match_count
         ):  # fmt: skip
             raise EventError("the match must be played in the event's rules and format", "match")
+        if event.rounds[-1].ended and not replay(match).finished:
+            match = replace(match, format=replace(fmt, ended=True))  # the round was ended
         tag = {**match.extra.get("top", {}), **stored.match.extra.get("top", {})}
         return repo.save(
             t.match, replace(match, extra={**match.extra, "top": tag}), stored.revision

@@ -248,6 +248,9 @@ def test_pairing_is_refused_while_the_round_is_open_and_end_round_ends_it(cli, t
     rows = {r["entrant"]: r for r in json.loads(ok(cli("event", "standings", event, "--json")))}
     winner = team_of(first, 0)
     assert rows[winner]["wins"] == 1 and rows[winner]["bazzi_diff"] == 1  # led 1-0 when stopped
+    # A result entered for the ended round stops as it stands too: the round stays over.
+    ok(cli("event", "result", event, 1, match_file(tmp_path, first, 1, count=3)))
+    assert json.loads(ok(cli("export", first["match"])))["match"]["ended"] is True
     ok(cli("event", "pair", event))
 
 
@@ -259,6 +262,11 @@ def test_a_result_must_be_the_tables_players_and_the_events_format(cli, tmp_path
     stranger = dict(t, teams=[t["teams"][0], rnd["tables"][1]["teams"][0]])
     refused(cli("event", "result", event, 1, match_file(tmp_path, stranger, 0)), "teams")
     refused(cli("event", "result", event, 1, match_file(tmp_path, t, 0, count=2)), "match")
+    path = match_file(tmp_path, t, 0)
+    doc = json.loads(path.read_text())
+    doc["rules"]["overrides"] = {"minimum": 5}  # the standard preset, changed: not the event's
+    path.write_text(json.dumps(doc))
+    refused(cli("event", "result", event, 1, path), "match")
     refused(cli("event", "result", event, 9, match_file(tmp_path, t, 0)), "TABLE")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
