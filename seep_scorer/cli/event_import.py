@@ -15,7 +15,7 @@ class ImportedEvent:
     def __init__(self, repo, path: str, new_only: bool):
         from ..store.eventfile import event_in_backup, present_before
 
-        self.repo, self.found = repo, None
+        self.repo, self.found, self.new_only = repo, None, new_only
         try:
             self.found = event_in_backup(path)
         except OSError:
@@ -31,8 +31,11 @@ class ImportedEvent:
             return
         event, records = self.found
         event = restore_event(
-            EventFolder(self.repo.data_dir), event, records, new_ids, self.skipped
+            EventFolder(self.repo.data_dir), event, records, new_ids, self.skipped, self.new_only
         )
+        if event is None:
+            print("seep-scorer: note: the file's event is here already", file=sys.stderr)
+            return
         print(
             f"seep-scorer: note: event {event.id} ({shown(event.name)}) restored", file=sys.stderr
         )

@@ -110,9 +110,11 @@ def restore_event(
     records: list[tuple[str, str]],
     new_ids: list[str],
     skipped: set[str],
-) -> Event:
+    new_only: bool = False,
+) -> Event | None:
     """Store the event of an imported file, its match ids mapped to the ids the import gave
-    (a match left out as already here keeps its own); a new event id where its own is taken."""
+    (a match left out as already here keeps its own); a new event id where its own is taken.
+    With `new_only`, an event already here (same id and creation time) is left as it is: None."""
     mapping, given = {}, iter(new_ids)
     for mid, _ in records:
         mapping[mid] = mid if mid in skipped else next(given, mid)
@@ -120,7 +122,16 @@ def restore_event(
         for t in rnd.tables:
             t.match = mapping.get(t.match, t.match)
     with folder.locked():
+        if new_only and folder.exists(event.id) and _created(folder, event.id) == event.created:
+            return None
         while folder.exists(event.id):
             event.id = new_event_id()
         folder.write(event)
     return event
+
+
+def _created(folder: EventFolder, event_id: str) -> str | None:
+    try:
+        return folder.read(event_id).created
+    except EventError:
+        return None  # damaged: the imported one comes in beside it

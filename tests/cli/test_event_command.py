@@ -305,6 +305,11 @@ def test_export_then_import_gives_the_same_event(cli, tmp_path):
     ids = {t["match"] for r in copied["rounds"] for t in r["tables"]}
     assert ids == set(out.split())
 
+    # --new-only where the event and its matches are here already: nothing is added twice.
+    code, out, err = cli("import", exported, "--new-only", data_dir=elsewhere)
+    assert code == 0 and out == "" and "here already" in err
+    assert len(json.loads(ok(cli("event", "list", "--json", data_dir=elsewhere)))) == 1
+
 
 def test_import_refuses_a_file_whose_event_is_damaged(cli, tmp_path):
     event = ok(cli("event", "new", "Damaged", "--pairs", "--entrants",
