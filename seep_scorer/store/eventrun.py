@@ -113,7 +113,12 @@ def entrants_from_csv(data: bytes, kind: str, where: str) -> list[Entrant]:
     except UnicodeDecodeError as err:
         raise EventError(f"{where} is not UTF-8 text (byte {err.start})", "--entrants") from None
     header = ["team", "player1", "player2"] if kind == "pairs" else ["player"]
-    rows = [r for r in csv.reader(io.StringIO(text, newline="")) if any(c.strip() for c in r)]
+    try:
+        rows = [r for r in csv.reader(io.StringIO(text, newline="")) if any(c.strip() for c in r)]
+    except csv.Error as err:  # a field past the csv module's limit, say
+        raise EventError(
+            f"{where} is not a CSV file this app reads ({err})", "--entrants"
+        ) from None
     if not rows or [c.strip().casefold() for c in rows[0]] != header:
         raise EventError(f"{where} must start with the header {','.join(header)}", "--entrants")
     if len(rows) - 1 > MAX_ENTRANTS:

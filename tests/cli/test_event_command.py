@@ -202,6 +202,8 @@ def test_entrants_added_withdrawn_and_absent(cli, tmp_path):
         ("team,player1,player2\nA,a1,a1\n", "two different players"),
         ("team,player1,player2\nA,a\u202e1,a2\n", "column player1"),
         ("team,player1,player2\n,a1,a2\n", "column team"),
+        ('team,player1,player2\nA,"' + "x" * 200_000 + '",a2\n', "not a CSV file"),
+        ("player\nA\n", "header"),
     ],
 )
 def test_bad_entrants_csv_is_refused_and_nothing_written(cli, tmp_path, text, why):
