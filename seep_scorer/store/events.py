@@ -256,7 +256,9 @@ def event_from_dict(obj: object) -> Event:
         _need(isinstance(raw, dict), "must be an object", f"absent[{i}]")
         number = _int(raw.get("round"), f"absent[{i}].round", 1, MAX_ROUNDS)
         _need(number not in event.absent, "names a round twice", f"absent[{i}].round")
-        event.absent[number] = _keys(raw.get("entrants"), f"absent[{i}].entrants", known)
+        absent = _keys(raw.get("entrants"), f"absent[{i}].entrants", known)
+        if absent:  # written only when someone is away: the same event reads back the same
+            event.absent[number] = absent
     matches: set[str] = set()
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", MAX_ROUNDS)):
         event.rounds.append(_round(raw, f"rounds[{i}]", i + 1, known, size, matches))

@@ -8,7 +8,7 @@ import json
 import os
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seep_scorer.store import events as store_events
@@ -48,6 +48,13 @@ def test_a_record_reads_back_as_written(tmp_path):
     assert folder.read(EVENT_ID) == sample()
     assert folder.ids() == [EVENT_ID]
     assert event_from_dict(json.loads(json.dumps(good()))) == sample()
+
+
+def test_a_round_with_nobody_away_reads_back_the_same():
+    doc = good()
+    doc["absent"].append({"round": 3, "entrants": []})
+    event = event_from_dict(doc)
+    assert event == sample() and event_from_dict(event.to_dict()) == event
 
 
 def _set(path: str, value):
@@ -176,6 +183,7 @@ def _paths(node, at=()):
         yield from _paths(child, (*at, key))
 
 
+@settings(max_examples=400)
 @given(st.data())
 def test_any_change_to_a_record_reads_back_or_is_refused_never_a_crash(data):
     doc = good()
