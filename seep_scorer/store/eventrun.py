@@ -245,7 +245,9 @@ def _seating(repo, event: Event, number: int, rng: random.Random) -> tuple[list,
         if number == 1:
             event.circle = list(here)
             rng.shuffle(event.circle)
-        if len(event.circle) < 2 or number > round_robin_rounds(len(event.circle)):
+        if len(event.circle) < 2:
+            raise EventError("a round needs at least 2 entrants present", "ID")
+        if number > round_robin_rounds(len(event.circle)):
             last = round_robin_rounds(len(event.circle))
             raise EventError(f"the round robin has {last} rounds, all paired", "ID")
         rnd = round_robin(event.circle, number)

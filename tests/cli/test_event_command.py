@@ -222,6 +222,10 @@ def test_bad_options_are_refused_and_nothing_written(cli, tmp_path):
     refused(cli("event", "new", "\u202eX", "--pairs"), "NAME")
     assert not cli.data.exists()
     refused(cli("event", "pair", "12345678"), "no match store")
+    lonely = ok(cli("event", "new", "Lonely", "--pairs")).strip()
+    ok(cli("event", "entrant", lonely, "add", "A", "a1", "a2"))
+    assert "at least 2 entrants" in refused(cli("event", "pair", lonely), "ID")
+    assert not (cli.data / "matches").exists() or not any((cli.data / "matches").iterdir())
 
 
 def test_pairing_is_refused_while_the_round_is_open_and_end_round_ends_it(cli, tmp_path):
