@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from .event import register as register_event
 from .publish import register as register_publish
 from .score import register as register_score
 from .serve import register as register_serve
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     register_serve(parser, sub, common)  # serve is the default command: it sets the main options
     # in the order help lists them
-    for register in (register_score, register_store_commands, register_stats, register_publish):
+    commands = (register_score, register_store_commands, register_stats, register_publish)
+    for register in (*commands, register_event):
         register(sub, common)
     return parser

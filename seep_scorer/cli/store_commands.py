@@ -132,8 +132,13 @@ def _guarded(action):
 @_guarded
 def run_import(args) -> int:
     repo = _open(args)
-    for match_id in repo.import_file_ids(args.file, skip_present=args.new_only):
+    from .event_import import ImportedEvent  # an event's file (event export) brings its event back
+
+    event = ImportedEvent(repo, args.file, args.new_only)
+    ids = repo.import_file_ids(args.file, skip_present=args.new_only)
+    for match_id in ids:
         print(match_id)
+    event.finish(ids)
     return 0
 
 

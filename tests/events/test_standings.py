@@ -107,3 +107,18 @@ def test_head_to_head_decides_between_two_entrants_equal_on_every_figure():
     # a and b: 2 points, 0 bazzis, 0 cards each; b beat a, so b first although a's name sorts
     # first. d: +1, +10; c: -1, -10.
     assert [(row.entrant, row.rank) for row in rows] == [("d", 1), ("b", 2), ("a", 3), ("c", 4)]
+
+
+def test_head_to_head_only_where_every_two_of_the_tied_met():
+    three = {"a": "A", "d": "D", "e": "E"}
+    results = [r("a", "e", "draw"), r("d", "x", "draw"), r("x", "y", "draw")]
+    rows = standings({**three, "x": "X", "y": "Y"}, results)
+    # x has two draws; a, d, e and y one each, no bazzis or card points. a and e drew each other,
+    # d and y never met them: head to head cannot decide (d and y would otherwise rank below a
+    # and e for not having met them), so the four share rank 2.
+    assert [(row.entrant, row.rank) for row in rows] == [
+        ("x", 1), ("a", 2), ("d", 2), ("e", 2), ("y", 2)
+    ]  # fmt: skip
+    met = standings(three, [r("a", "e", 0), r("e", "d", 0), r("d", "a", 0)])
+    # Each beat one and lost to one: all met, head to head even, one rank.
+    assert {row.rank for row in met} == {1}

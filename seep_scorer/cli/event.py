@@ -1,0 +1,276 @@
+"""`seep-scorer event ...`: run a tournament from the shell (docs/events.md).
+
+new, entrant, pair, result, end-round, list, standings, export. Bad input is one line on stderr
+naming the field, exit status 2, and nothing written: everything a command is given is checked
+before the store is opened or changed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+from ..rules import MatchError
+from ..rules.names import json_shown, shown
+from ..store import StoreError
+from .status import EXIT_BAD_INPUT
+
+_COLUMNS = (
+    "rank", "entrant", "played", "wins", "draws", "losses", "byes", "match_points", "bazzi_diff",
+    "card_point_diff",
+)  # fmt: skip
+
+
+def register(sub, common) -> None:
+    p = sub.add_parser("event", parents=[common], help="run a tournament over many tables")
+    events = p.add_subparsers(dest="event_command", metavar="COMMAND", required=True)
+
+    def add(name, run, help):
+        q = events.add_parser(name, parents=[common], help=help)
+        q.set_defaults(run=_guarded(run))
+        return q
+
+    q = add("new", run_new, "create an event and print its id")
+    q.add_argument("name", metavar="NAME")
+    kind = q.add_mutually_exclusive_group(required=True)
+    kind.add_argument("--pairs", dest="kind", action="store_const", const="pairs")
+    kind.add_argument("--individual", dest="kind", action="store_const", const="individual")
+    q.add_argument("--system", choices=("round-robin", "swiss", "individual"))
+    q.add_argument("--rounds", type=int, metavar="N")
+    q.add_argument("--preset", choices=("standard", "race500"), default="standard")
+    q.add_argument("--match", metavar="TYPE:N", help="first_to:N, bazzis:N or target:N")
+    q.add_argument("--entrants", metavar="FILE.csv", help="team,player1,player2 or player")
+
+    q = add("entrant", run_entrant, "add, withdraw or mark absent entrants")
+    q.add_argument("id", metavar="ID")
+    q.add_argument("action", choices=("add", "withdraw", "absent"))
+    q.add_argument("names", metavar="NAME", nargs="+")
+
+    q = add("pair", run_pair, "pair the next round and print it")
+    q.add_argument("id", metavar="ID")
+    q.add_argument("--json", action="store_true")
+
+    q = add("result", run_result, "a match file replaces a table's match of the current round")
+    q.add_argument("id", metavar="ID")
+    q.add_argument("table", metavar="TABLE", type=int)
+    q.add_argument("file", metavar="FILE")
+
+    q = add("end-round", run_end_round, "end the current round: open matches end as they stand")
+    q.add_argument("id", metavar="ID")
+
+    q = add("list", run_list, "list the events")
+    q.add_argument("--json", action="store_true")
+
+    q = add("standings", run_standings, "print an event's standings")
+    q.add_argument("id", metavar="ID")
+    how = q.add_mutually_exclusive_group()
+    how.add_argument("--json", action="store_true")
+    how.add_argument("--csv", action="store_true")
+
+    q = add("export", run_export, "the event, its matches and standings as one importable file")
+    q.add_argument("id", metavar="ID")
+    q.add_argument("-o", "--output", metavar="FILE")
+
+
+def _guarded(action):
+    def run(args) -> int:
+        try:
+            return action(args) or 0
+        except (MatchError, StoreError) as err:
+            print(f"seep-scorer: {shown(' '.join(str(err).split()))}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except OSError as err:
+            where = err.filename or "file"
+            print(f"seep-scorer: {shown(str(where))}: {err.strerror or err}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+
+    return run
+
+
+def _open(args, create: bool = False):
+    from ..store.events import EventFolder
+    from .store_commands import _open as open_store
+
+    repo = open_store(args, create=create)
+    return repo, EventFolder(repo.data_dir)
+
+
+def _match_option(text: str | None) -> tuple[str, int] | None:
+    from ..store.events import EventError
+
+    if text is None:
+        return None
+    kind, _, count = text.partition(":")
+    if kind not in ("first_to", "bazzis", "target") or not count.isdigit():
+        raise EventError("must be first_to:N, bazzis:N or target:N", "--match")
+    return kind, int(count)
+
+
+def run_new(args) -> int:
+    from ..store.eventrun import entrants_from_csv, plan_event
+
+    entrants = []
+    if args.entrants:
+        with open(args.entrants, "rb") as f:
+            data = f.read(2 * 1024 * 1024)
+        entrants = entrants_from_csv(data, args.kind, args.entrants)
+    event = plan_event(
+        args.name, args.kind, args.system, args.rounds, args.preset, _match_option(args.match),
+        entrants,
+    )  # fmt: skip
+    repo, folder = _open(args, create=True)
+    with folder.locked():
+        folder.write(event)
+    print(event.id)
+    return 0
+
+
+def run_entrant(args) -> int:
+    from ..store.eventrun import change_entrants
+
+    _, folder = _open(args)
+    event = change_entrants(folder, args.id, args.action, args.names)
+    print(f"{len(event.entrants)} entrants")
+    return 0
+
+
+def _players(event, side) -> list[str]:
+    if event.kind == "pairs":
+        return list(event.entrant(side[0]).players)
+    return [event.entrant(k).name for k in side]
+
+
+def run_pair(args) -> int:
+    from ..store.eventrun import pair_next_round
+
+    repo, folder = _open(args)
+    event, rnd = pair_next_round(repo, folder, args.id)
+    names = event.names()
+    tables = [
+        {
+            "table": t.table,
+            "match": t.match,
+            "teams": [_players(event, side) for side in t.sides],
+            "first_dealer": t.first_dealer,
+        }
+        for t in rnd.tables
+    ]
+    byes = [names[k] for k in rnd.byes]
+    if args.json:
+        print(json.dumps({"round": rnd.number, "tables": tables, "byes": byes}, ensure_ascii=False))
+        return 0
+    print(f"round {rnd.number}")
+    for t in tables:
+        (a1, a2), (b1, b2) = t["teams"]
+        seats = [a1, b1, a2, b2]  # team 0 holds seats 0 and 2
+        print(
+            f"table {t['table']:>3}  {shown(a1)} & {shown(a2)} v {shown(b1)} & {shown(b2)}  "
+            f"first dealer {shown(seats[t['first_dealer']])}  match {t['match']}"
+        )
+    for name in byes:
+        print(f"{'sits out' if event.kind == 'individual' else 'bye'}: {shown(name)}")
+    return 0
+
+
+def run_result(args) -> int:
+    from ..matchfile import read_match_file
+    from ..store.eventrun import enter_result
+
+    match = read_match_file(args.file)
+    repo, folder = _open(args)
+    stored = enter_result(repo, folder, args.id, args.table, match)
+    print(f"table {args.table}: match {stored.id} {'finished' if stored.finished else 'playing'}")
+    return 0
+
+
+def run_end_round(args) -> int:
+    from ..store.eventrun import end_round
+
+    repo, folder = _open(args)
+    event, ended = end_round(repo, folder, args.id)
+    tables = ", ".join(map(str, ended)) or "none"
+    print(f"round {len(event.rounds)} ended; matches ended as they stood at table(s): {tables}")
+    return 0
+
+
+def run_list(args) -> int:
+    from ..store import NoStore
+    from ..store.events import EventError
+
+    try:
+        repo, folder = _open(args)
+    except NoStore:
+        ids, folder = [], None
+    else:
+        ids = folder.ids()
+    rows = []
+    for event_id in ids:
+        try:
+            e = folder.read(event_id)
+        except EventError as err:
+            print(f"seep-scorer: note: {shown(str(err))}", file=sys.stderr)
+            continue
+        rows.append(
+            {
+                "id": e.id,
+                "name": e.name,
+                "kind": e.kind,
+                "system": e.system,
+                "rounds": e.planned_rounds,
+                "round": len(e.rounds),
+                "entrants": len(e.entrants),
+                "created": e.created,
+            }  # fmt: skip
+        )
+    rows.sort(key=lambda r: r["created"], reverse=True)
+    if args.json:
+        print(json_shown(json.dumps(rows, ensure_ascii=False)))
+        return 0
+    if not rows:
+        print("no events yet")
+    for r in rows:
+        of = f"/{r['rounds']}" if r["rounds"] else ""
+        print(
+            f"{r['id']}  {r['created'][:16].replace('T', ' ')}  {r['system']:<11}  "
+            f"round {r['round']}{of}  {r['entrants']:>3} entrants  {shown(r['name'])}"
+        )
+    return 0
+
+
+def run_standings(args) -> int:
+    from ..store.eventrun import event_standings
+
+    repo, folder = _open(args)
+    rows = [s.to_json() for s in event_standings(repo, folder.read(args.id))]
+    if args.json:
+        print(json_shown(json.dumps(rows, ensure_ascii=False)))
+    elif args.csv:
+        out = io.StringIO()
+        writer = csv.DictWriter(out, _COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        sys.stdout.write(out.getvalue())
+    else:
+        print("rank  entrant                    P   W   D   L  bye  pts  bazzis  cards")
+        for r in rows:
+            print(
+                f"{r['rank']:>4}  {shown(r['entrant'])[:24]:<24}  {r['played']:>3} {r['wins']:>3} "
+                f"{r['draws']:>3} {r['losses']:>3} {r['byes']:>4} {r['match_points']:>4} "
+                f"{r['bazzi_diff']:>+7} {r['card_point_diff']:>+6}"
+            )
+    return 0
+
+
+def run_export(args) -> int:
+    from ..store.eventfile import write_event_backup
+    from .store_commands import _output
+
+    repo, folder = _open(args)
+    event = folder.read(args.id)
+    buffer = io.BytesIO()  # whole before a byte goes out: a refusal leaves no half file
+    write_event_backup(repo, event, buffer)
+    with _output(args.output) as out:
+        out.write(buffer.getvalue())
+    return 0

@@ -1,0 +1,41 @@
+"""`seep-scorer import` of an event's file (`seep-scorer event export`): the event comes back
+beside its matches (store/eventfile.py)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..rules.names import shown
+
+
+class ImportedEvent:
+    """`seep-scorer import` of an event's file: the event is checked before the matches are
+    imported (a damaged one refuses the file whole) and stored, with their new ids, after."""
+
+    def __init__(self, repo, path: str, new_only: bool):
+        from ..store.eventfile import event_in_backup, present_before
+
+        self.repo, self.found, self.new_only = repo, None, new_only
+        try:
+            self.found = event_in_backup(path)
+        except OSError:
+            return  # the import says why it cannot read the file
+        if self.found is not None:
+            self.skipped = present_before(repo, self.found[1]) if new_only else set()
+
+    def finish(self, new_ids: list[str]) -> None:
+        from ..store.eventfile import restore_event
+        from ..store.events import EventFolder
+
+        if self.found is None:
+            return
+        event, records = self.found
+        event = restore_event(
+            EventFolder(self.repo.data_dir), event, records, new_ids, self.skipped, self.new_only
+        )
+        if event is None:
+            print("seep-scorer: note: the file's event is here already", file=sys.stderr)
+            return
+        print(
+            f"seep-scorer: note: event {event.id} ({shown(event.name)}) restored", file=sys.stderr
+        )

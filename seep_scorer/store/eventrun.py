@@ -1,0 +1,384 @@
+"""Running an event over the match store: entrants, pairing a round, results, ending a round,
+standings (docs/events.md).
+
+Each table of a round is an ordinary stored match created through the repository's public API, so
+history, statistics and ratings count it; the event record (events.py) holds the match ids, and
+each match carries `"event": {"id", "round", "table"}` in its file as well. The pairing and the
+standings are the pure library's (seep_scorer.events); randomness is the event's seed, one
+`random.Random` per round, so a round is the same however often the organiser asks to pair it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from dataclasses import replace
+
+from ..events import (
+    History,
+    IndividualRound,
+    PairsRound,
+    Result,
+    first_dealers,
+    points_of,
+    round_robin,
+    round_robin_rounds,
+    standings,
+    swiss,
+)
+from ..events import individual as pair_individual
+from ..rules import MAX_NAME, PRESETS, Match, MatchError, MatchFormat, Team, check_name, replay
+from ..stats.players import player_key
+from .events import (
+    CLI_PRESETS,
+    MAX_ENTRANTS,
+    Entrant,
+    Event,
+    EventError,
+    EventFolder,
+    Round,
+    Table,
+    check_entrants,
+    check_format,
+    default_format,
+    new_event_id,
+    new_seed,
+)
+from .records import now_iso
+
+MAX_CSV_BYTES = 1024 * 1024
+
+
+# ----- a new event and its entrants (checked before anything is written) -----
+
+
+def plan_event(
+    name: str,
+    kind: str,
+    system: str | None,
+    planned_rounds: int | None,
+    preset: str,
+    match: tuple[str, int] | None,
+    entrants: list[Entrant],
+) -> Event:
+    """A new event, checked in full, not yet stored."""
+    try:
+        check_name(name, "NAME", what="event name")
+    except MatchError as err:
+        raise EventError(err.message, "NAME") from None
+    if system is None:
+        system = (
+            "individual" if kind == "individual" else "swiss" if planned_rounds else "round-robin"
+        )
+    if (system == "individual") != (kind == "individual"):
+        raise EventError(f"{system} does not suit a {kind} event", "--system")
+    if planned_rounds is not None and not 1 <= planned_rounds <= 100:
+        raise EventError("must be a whole number from 1 to 100", "--rounds")
+    if preset not in CLI_PRESETS:
+        raise EventError(f"must be one of {', '.join(CLI_PRESETS)}", "--preset")
+    match_type, count = match or default_format(preset)
+    check_format(preset, match_type, count, "--match")
+    event = Event(
+        new_event_id(), name, kind, system, planned_rounds, preset, match_type, count, now_iso(),
+        new_seed(),
+    )  # fmt: skip
+    event.entrants = list(entrants)
+    check_entrants(event.entrants, kind)
+    return event
+
+
+def entrant_of(kind: str, names: list[str], fields: list[str]) -> Entrant:
+    """A pair (team name, two players) or a player, from names as entered; `fields` name them."""
+    checked = []
+    for name, where in zip(names, fields):
+        try:
+            checked.append(check_name(name.strip(), where))
+        except MatchError as err:
+            raise EventError(err.message, where) from None
+    if kind == "pairs":
+        team, *players = checked
+        if player_key(players[0]) == player_key(players[1]):
+            raise EventError("a pair is two different players", fields[2])
+        return Entrant(player_key(team), team, tuple(players))
+    return Entrant(player_key(checked[0]), checked[0], (checked[0],))
+
+
+def entrants_from_csv(data: bytes, kind: str, where: str) -> list[Entrant]:
+    """Entrants from a CSV file with the header `team,player1,player2` (pairs) or `player`."""
+    if len(data) > MAX_CSV_BYTES:
+        raise EventError(f"{where} is over {MAX_CSV_BYTES // 1024} KB", "--entrants")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise EventError(f"{where} is not UTF-8 text (byte {err.start})", "--entrants") from None
+    header = ["team", "player1", "player2"] if kind == "pairs" else ["player"]
+    try:
+        rows = [r for r in csv.reader(io.StringIO(text, newline="")) if any(c.strip() for c in r)]
+    except csv.Error as err:  # a field past the csv module's limit, say
+        raise EventError(
+            f"{where} is not a CSV file this app reads ({err})", "--entrants"
+        ) from None
+    if not rows or [c.strip().casefold() for c in rows[0]] != header:
+        raise EventError(f"{where} must start with the header {','.join(header)}", "--entrants")
+    if len(rows) - 1 > MAX_ENTRANTS:
+        raise EventError(f"{where} lists more than {MAX_ENTRANTS} entrants", "--entrants")
+    out = []
+    for number, row in enumerate(rows[1:], start=2):
+        at = f"{where} row {number}"
+        if len(row) != len(header):
+            raise EventError(f"{at} must have {len(header)} column(s)", "--entrants")
+        try:
+            out.append(entrant_of(kind, row, [f"column {c}" for c in header]))
+        except EventError as err:
+            raise EventError(f"{at}, {err.field}: {err.message}", "--entrants") from None
+    try:
+        check_entrants(out, kind)
+    except EventError as err:
+        raise EventError(f"{where}: {err.message}", "--entrants") from None
+    return out
+
+
+def change_entrants(folder: EventFolder, event_id: str, action: str, names: list[str]) -> Event:
+    """add (before round 1), withdraw (from the next round on) or absent (for the next round)."""
+    with folder.locked():
+        event = folder.read(event_id)
+        if action == "add":
+            if event.rounds:
+                raise EventError("entrants are added before round 1 is paired", "add")
+            size = 3 if event.kind == "pairs" else 1
+            if event.kind == "pairs" and len(names) != 3:
+                raise EventError("a pair is added as TEAM PLAYER1 PLAYER2", "NAME")
+            for i in range(0, len(names), size):
+                event.entrants.append(entrant_of(event.kind, names[i : i + size], ["NAME"] * 3))
+            if len(event.entrants) > MAX_ENTRANTS:
+                raise EventError(f"an event has at most {MAX_ENTRANTS} entrants", "NAME")
+            try:
+                check_entrants(event.entrants, event.kind)
+            except EventError as err:
+                raise EventError(err.message, "NAME") from None
+        else:
+            keys = [_known(event, name) for name in names]
+            target = event.withdrawn if action == "withdraw" else None
+            if target is None:
+                target = event.absent.setdefault(len(event.rounds) + 1, [])
+            target.extend(k for k in dict.fromkeys(keys) if k not in target)
+        folder.write(event)
+        return event
+
+
+def _known(event: Event, name: str) -> str:
+    key = player_key(name)
+    if not any(e.key == key for e in event.entrants):
+        raise EventError(f"{name!r} is not an entrant of this event", "NAME")
+    return key
+
+
+# ----- rounds -----
+
+
+def table_matches(repo, rnd: Round) -> list[tuple[Table, object]]:
+    """Each table with its stored match (None where the match is no longer stored)."""
+    from .repository import MatchNotFound
+
+    out = []
+    for t in rnd.tables:
+        try:
+            out.append((t, repo.get(t.match)))
+        except MatchNotFound:
+            out.append((t, None))
+    return out
+
+
+def round_open(repo, rnd: Round) -> list[int]:
+    """The tables of a round whose match is still being played (none once the round is ended)."""
+    if rnd.ended:
+        return []
+    return [t.table for t, stored in table_matches(repo, rnd) if stored and not stored.finished]
+
+
+def pair_next_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, Round]:
+    """Pair round k+1 and create its matches; refused while a match of round k is open."""
+    with folder.locked():
+        event = folder.read(event_id)
+        number = len(event.rounds) + 1
+        if event.rounds and (open_tables := round_open(repo, event.rounds[-1])):
+            tables = ", ".join(map(str, open_tables))
+            raise EventError(
+                f"round {number - 1} is still being played at table(s) {tables}: "
+                "enter their results or end the round first",
+                "ID",
+            )
+        if event.planned_rounds is not None and number > event.planned_rounds:
+            raise EventError(f"the event has {event.planned_rounds} rounds, all paired", "ID")
+        rng = random.Random(f"{event.seed}:{number}")
+        seats = _seating(repo, event, number, rng)
+        dealers = first_dealers(len(seats[0]), rng)
+        rnd = Round(number, [], list(seats[1]))
+        created = []
+        try:
+            for n, (sides, dealer) in enumerate(zip(seats[0], dealers), start=1):
+                match = _table_match(event, number, n, sides, dealer)
+                created.append(repo.create(match))
+                rnd.tables.append(Table(n, created[-1].id, sides, dealer))
+            event.rounds.append(rnd)
+            folder.write(event)
+        except BaseException:
+            for stored in created:  # the round is not paired: no match of it stays behind
+                try:
+                    repo.delete(stored.id)
+                except Exception:
+                    pass
+            raise
+        return event, rnd
+
+
+def present(event: Event, number: int) -> list[str]:
+    gone = set(event.withdrawn) | set(event.absent.get(number, ()))
+    return [e.key for e in event.entrants if e.key not in gone]
+
+
+def _seating(repo, event: Event, number: int, rng: random.Random) -> tuple[list, list[str]]:
+    """(sides of each table, byes) of round `number`."""
+    here = present(event, number)
+    if event.system == "round-robin":
+        if number == 1:
+            event.circle = list(here)
+            rng.shuffle(event.circle)
+        if len(event.circle) < 2:
+            raise EventError("a round needs at least 2 entrants present", "ID")
+        if number > round_robin_rounds(len(event.circle)):
+            last = round_robin_rounds(len(event.circle))
+            raise EventError(f"the round robin has {last} rounds, all paired", "ID")
+        rnd = round_robin(event.circle, number)
+        tables, byes = [], [k for k in rnd.byes if k in here]
+        for a, b in rnd.tables:
+            if a in here and b in here:
+                tables.append(((a,), (b,)))
+            else:  # the opponent withdrew or is away this round: a bye
+                byes.extend(k for k in (a, b) if k in here)
+        return tables, byes
+    need = 4 if event.kind == "individual" else 2
+    if len(here) < need:
+        raise EventError(f"a round needs at least {need} entrants present", "ID")
+    rows = event_standings(repo, event)
+    ranked = [s.entrant for s in rows if s.entrant in set(here)]
+    history = _history(event)
+    if event.system == "swiss":
+        rnd = swiss(ranked, points_of(rows), history, rng)
+        return [((a,), (b,)) for a, b in rnd.tables], list(rnd.byes)
+    ind = pair_individual(ranked, points_of(rows), history, rng)
+    return [(tuple(x), tuple(y)) for x, y in ind.tables], list(ind.sitting_out)
+
+
+def _history(event: Event) -> History:
+    history = History()
+    for rnd in event.rounds:
+        if event.kind == "pairs":
+            tables = tuple((t.sides[0][0], t.sides[1][0]) for t in rnd.tables)
+            history.add_pairs_round(PairsRound(tables, tuple(rnd.byes)))
+        else:
+            tables = tuple((t.sides[0], t.sides[1]) for t in rnd.tables)
+            history.add_individual_round(IndividualRound(tables, tuple(rnd.byes)))
+    return history
+
+
+def _table_match(event: Event, number: int, table: int, sides, dealer: int) -> Match:
+    teams = []
+    for side in sides:
+        if event.kind == "pairs":
+            e = event.entrant(side[0])
+            teams.append(Team(e.name, (e.players[0], e.players[1])))
+        else:
+            a, b = (event.entrant(k).name for k in side)
+            name = f"{a} & {b}"
+            teams.append(Team(name if len(name) <= MAX_NAME else a, (a, b)))
+    tag = {"event": {"id": event.id, "round": number, "table": table}}
+    fmt = MatchFormat(event.match_type, event.match_count)
+    return Match(PRESETS[event.preset], fmt, (teams[0], teams[1]), dealer, (), {"top": tag})
+
+
+def current_table(event: Event, table: int) -> Table:
+    if not event.rounds:
+        raise EventError("no round has been paired yet", "ID")
+    for t in event.rounds[-1].tables:
+        if t.table == table:
+            return t
+    raise EventError(f"round {len(event.rounds)} has no table {table}", "TABLE")
+
+
+def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Match):
+    """A match file's match replaces the table's match of the current round (the same players,
+    team by team, and the event's format); the stored match keeps its id."""
+    with folder.locked():
+        event = folder.read(event_id)
+        t = current_table(event, table)
+        stored = repo.get(t.match)
+        for theirs, team in zip(stored.match.teams, match.teams):
+            if {player_key(p) for p in team.players} != {player_key(p) for p in theirs.players}:
+                raise EventError(f"the players must be table {table}'s, team by team", "teams")
+        fmt = match.format
+        if match.rules != PRESETS[event.preset] or (fmt.type, fmt.count) != (
+            event.match_type, event.match_count
+        ):  # fmt: skip
+            raise EventError("the match must be played in the event's rules and format", "match")
+        if event.rounds[-1].ended and not replay(match).finished:
+            match = replace(match, format=replace(fmt, ended=True))  # the round was ended
+        tag = {**match.extra.get("top", {}), **stored.match.extra.get("top", {})}
+        return repo.save(
+            t.match, replace(match, extra={**match.extra, "top": tag}), stored.revision
+        )
+
+
+def end_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int]]:
+    """End the current round: every match still open ends as it stands (its leader wins)."""
+    with folder.locked():
+        event = folder.read(event_id)
+        if not event.rounds:
+            raise EventError("no round has been paired yet", "ID")
+        rnd = event.rounds[-1]
+        ended = []
+        for t, stored in table_matches(repo, rnd):
+            if stored is not None and not stored.finished:
+                m = stored.match
+                stopped = replace(m, format=replace(m.format, ended=True))
+                repo.save(t.match, stopped, stored.revision)
+                ended.append(t.table)
+        rnd.ended = True
+        folder.write(event)
+        return event, ended
+
+
+# ----- standings -----
+
+
+def results(repo, event: Event) -> list[Result]:
+    out = []
+    for rnd in event.rounds:
+        for t, stored in table_matches(repo, rnd):
+            if stored is None or not stored.finished:
+                continue
+            done = replay(stored.match)
+            points = tuple(sum(r.card_points[s] for r in done.deals) for s in (0, 1))
+            out.append(Result(t.sides, done.winner, done.bazzis, points))
+    return out
+
+
+def event_standings(repo, event: Event):
+    """The standings (events.standings) over the event's finished matches and its byes."""
+    byes = [k for rnd in event.rounds for k in rnd.byes]
+    return standings(event.names(), results(repo, event), byes)
+
+
+__all__ = [
+    "change_entrants",
+    "end_round",
+    "enter_result",
+    "entrant_of",
+    "entrants_from_csv",
+    "event_standings",
+    "pair_next_round",
+    "plan_event",
+    "present",
+    "round_open",
+]

@@ -1,0 +1,398 @@
+"""Event records: one small JSON file per event, `<data>/events/<id>.json` (docs/events.md).
+
+    {"format": "seep-event", "version": 1, "id", "name", "kind": "pairs" | "individual",
+     "system": "round-robin" | "swiss" | "individual", "planned_rounds": N | null,
+     "preset", "match": {"type", "count"}, "created", "seed",
+     "entrants": [{"key", "name", "players": [..]}], "withdrawn": [key], "circle": [key],
+     "absent": [{"round", "entrants": [key]}],
+     "rounds": [{"number", "tables": [{"table", "match", "sides": [[key..], [key..]],
+                 "first_dealer"}], "byes": [key], "ended"}]}
+
+An entrant's key is its name's key (stats.players.player_key): a pair's team name, or a player's
+name in an individual event, where a side of a table is two entrants. The matches themselves are
+ordinary stored matches; the record holds their ids. Written with the store's atomic writer, read
+strictly: a file too large, not strict JSON, or of any other shape is refused with an EventError
+naming the field, never half-read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..matchfile.jsonio import JSONRefused, dumps, loads
+from ..rules import DEFAULT_MATCH, MATCH_TYPES, MatchError, check_name
+from ..stats.players import player_key
+from .atomic import atomic_write_bytes, remove_temp_files
+from .layout import is_match_id
+from .records import is_iso
+from .repository import StoreError
+
+try:
+    import fcntl
+except ImportError:  # Windows: one process at a time, as for the match store
+    fcntl = None
+
+EVENT_FORMAT = "seep-event"
+EVENT_VERSION = 1
+KINDS = ("pairs", "individual")
+SYSTEMS = ("round-robin", "swiss", "individual")
+CLI_PRESETS = ("standard", "race500")  # custom rules need overrides, which an event has none of
+MAX_EVENT_BYTES = 4 * 1024 * 1024
+MAX_ENTRANTS = 1000
+MAX_ROUNDS = 100
+MAX_SEED = 2**64
+_ID = re.compile(r"[0-9a-f]{8}")
+
+
+class EventError(StoreError):
+    """An event, or input for one, that cannot be used; `field` names what is at fault."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(f"field '{field}': {message}" if field else message)
+        self.field, self.message = field, message
+
+
+@dataclass
+class Entrant:
+    key: str
+    name: str
+    players: tuple[str, ...]  # a pair's two players (seats 0 and 2 of its team); a player: itself
+
+
+@dataclass
+class Table:
+    table: int
+    match: str
+    sides: tuple[tuple[str, ...], tuple[str, ...]]  # entrant keys of team 0 and team 1
+    first_dealer: int
+
+
+@dataclass
+class Round:
+    number: int
+    tables: list[Table]
+    byes: list[str] = field(default_factory=list)  # the bye, or the players sitting out
+    ended: bool = False
+
+
+@dataclass
+class Event:
+    id: str
+    name: str
+    kind: str
+    system: str
+    planned_rounds: int | None
+    preset: str
+    match_type: str
+    match_count: int | None
+    created: str
+    seed: int
+    entrants: list[Entrant] = field(default_factory=list)
+    withdrawn: list[str] = field(default_factory=list)
+    absent: dict[int, list[str]] = field(default_factory=dict)  # round -> entrant keys
+    circle: list[str] = field(default_factory=list)  # a round robin's order, fixed at round 1
+    rounds: list[Round] = field(default_factory=list)
+
+    def entrant(self, key: str) -> Entrant:
+        return next(e for e in self.entrants if e.key == key)
+
+    def names(self) -> dict[str, str]:
+        return {e.key: e.name for e in self.entrants}
+
+    def to_dict(self) -> dict:
+        return {
+            "format": EVENT_FORMAT,
+            "version": EVENT_VERSION,
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "system": self.system,
+            "planned_rounds": self.planned_rounds,
+            "preset": self.preset,
+            "match": {"type": self.match_type, "count": self.match_count},
+            "created": self.created,
+            "seed": self.seed,
+            "entrants": [
+                {"key": e.key, "name": e.name, "players": list(e.players)} for e in self.entrants
+            ],
+            "withdrawn": list(self.withdrawn),
+            "absent": [{"round": k, "entrants": v} for k, v in sorted(self.absent.items()) if v],
+            "circle": list(self.circle),
+            "rounds": [
+                {
+                    "number": r.number,
+                    "tables": [
+                        {
+                            "table": t.table,
+                            "match": t.match,
+                            "sides": [list(s) for s in t.sides],
+                            "first_dealer": t.first_dealer,
+                        }
+                        for t in r.tables
+                    ],
+                    "byes": list(r.byes),
+                    "ended": r.ended,
+                }
+                for r in self.rounds
+            ],
+        }
+
+
+def new_event_id() -> str:
+    return secrets.token_hex(4)
+
+
+def is_event_id(value: object) -> bool:
+    return isinstance(value, str) and _ID.fullmatch(value) is not None
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+# ----- strict reading -----
+
+
+def _need(ok: bool, message: str, where: str) -> None:
+    if not ok:
+        raise EventError(message, where)
+
+
+def _int(value: object, where: str, low: int, high: int) -> int:
+    _need(
+        type(value) is int and low <= value <= high,
+        f"must be a whole number from {low} to {high}",
+        where,
+    )
+    return value
+
+
+def _list(value: object, where: str, limit: int) -> list:
+    _need(
+        isinstance(value, list) and len(value) <= limit, f"must be a list of at most {limit}", where
+    )
+    return value
+
+
+def _name(value: object, where: str) -> str:
+    try:
+        return check_name(value, where)
+    except MatchError as err:
+        raise EventError(err.message, where) from None
+
+
+def _keys(value: object, where: str, known: set[str], limit: int = MAX_ENTRANTS) -> list[str]:
+    keys = _list(value, where, limit)
+    for i, key in enumerate(keys):
+        ok = isinstance(key, str) and key in known
+        _need(ok, "must name an entrant of the event", f"{where}[{i}]")
+    _need(len(set(keys)) == len(keys), "names an entrant twice", where)
+    return list(keys)
+
+
+def event_from_dict(obj: object) -> Event:
+    """The event a file's JSON value holds, checked in full; EventError naming the field."""
+    _need(isinstance(obj, dict), "an event file must hold a JSON object", "file")
+    _need(obj.get("format") == EVENT_FORMAT, "this is not a Seep event file", "format")
+    version = obj.get("version")
+    _need(type(version) is int and version >= 1, "must be a whole number from 1", "version")
+    _need(
+        version <= EVENT_VERSION,
+        f"this event is version {version}, newer than this app reads; update Seep Scorer",
+        "version",
+    )
+    _need(is_event_id(obj.get("id")), "must be 8 lowercase hex digits", "id")
+    kind, system = obj.get("kind"), obj.get("system")
+    _need(kind in KINDS, f"must be one of {', '.join(KINDS)}", "kind")
+    _need(system in SYSTEMS, f"must be one of {', '.join(SYSTEMS)}", "system")
+    _need(
+        (system == "individual") == (kind == "individual"),
+        f"does not suit a {kind} event",
+        "system",
+    )
+    planned = obj.get("planned_rounds")
+    if planned is not None:
+        _int(planned, "planned_rounds", 1, MAX_ROUNDS)
+    preset = obj.get("preset")
+    _need(preset in CLI_PRESETS, f"must be one of {', '.join(CLI_PRESETS)}", "preset")
+    fmt = obj.get("match")
+    _need(isinstance(fmt, dict) and set(fmt) == {"type", "count"}, "must be {type, count}", "match")
+    check_format(preset, fmt["type"], fmt["count"], "match")
+    _need(is_iso(obj.get("created")), "must be a date and time in ISO 8601", "created")
+    seed = _int(obj.get("seed"), "seed", 0, MAX_SEED)
+    name = _name(obj.get("name"), "name")
+    event = Event(
+        obj["id"],
+        name,
+        kind,
+        system,
+        planned,
+        preset,
+        fmt["type"],
+        fmt["count"],
+        obj["created"],
+        seed,
+    )
+    size = 2 if kind == "pairs" else 1
+    for i, raw in enumerate(_list(obj.get("entrants"), "entrants", MAX_ENTRANTS)):
+        where = f"entrants[{i}]"
+        _need(isinstance(raw, dict), "must be an object", where)
+        name = _name(raw.get("name"), f"{where}.name")
+        players = _list(raw.get("players"), f"{where}.players", size)
+        _need(len(players) == size, f"must list {size} player(s)", f"{where}.players")
+        players = tuple(_name(p, f"{where}.players[{j}]") for j, p in enumerate(players))
+        _need(raw.get("key") == player_key(name), "must be the name's key", f"{where}.key")
+        event.entrants.append(Entrant(raw["key"], name, players))
+    check_entrants(event.entrants, kind)
+    known = {e.key for e in event.entrants}
+    event.withdrawn = _keys(obj.get("withdrawn"), "withdrawn", known)
+    event.circle = _keys(obj.get("circle"), "circle", known)
+    for i, raw in enumerate(_list(obj.get("absent"), "absent", MAX_ROUNDS)):
+        _need(isinstance(raw, dict), "must be an object", f"absent[{i}]")
+        number = _int(raw.get("round"), f"absent[{i}].round", 1, MAX_ROUNDS)
+        _need(number not in event.absent, "names a round twice", f"absent[{i}].round")
+        absent = _keys(raw.get("entrants"), f"absent[{i}].entrants", known)
+        if absent:  # written only when someone is away: the same event reads back the same
+            event.absent[number] = absent
+    matches: set[str] = set()
+    for i, raw in enumerate(_list(obj.get("rounds"), "rounds", MAX_ROUNDS)):
+        event.rounds.append(_round(raw, f"rounds[{i}]", i + 1, known, size, matches))
+    return event
+
+
+def _round(raw: object, where: str, number: int, known: set, size: int, matches: set) -> Round:
+    _need(isinstance(raw, dict), "must be an object", where)
+    _need(raw.get("number") == number, f"must be {number}", f"{where}.number")
+    _need(isinstance(raw.get("ended"), bool), "must be true or false", f"{where}.ended")
+    seated: set[str] = set()
+    tables = []
+    for j, t in enumerate(_list(raw.get("tables"), f"{where}.tables", MAX_ENTRANTS // 2)):
+        at = f"{where}.tables[{j}]"
+        _need(isinstance(t, dict), "must be an object", at)
+        _need(t.get("table") == j + 1, f"must be {j + 1}", f"{at}.table")
+        _need(is_match_id(t.get("match")), "must be a match id", f"{at}.match")
+        _need(t["match"] not in matches, "names a match already in the event", f"{at}.match")
+        matches.add(t["match"])
+        dealer = _int(t.get("first_dealer"), f"{at}.first_dealer", 0, 3)
+        sides = _list(t.get("sides"), f"{at}.sides", 2)
+        _need(len(sides) == 2, "must be two sides", f"{at}.sides")
+        per_side = 1 if size == 2 else 2
+        checked_sides = []
+        for s, side in enumerate(sides):
+            keys = _keys(side, f"{at}.sides[{s}]", known, per_side)
+            _need(len(keys) == per_side, f"must be {per_side} entrant(s)", f"{at}.sides[{s}]")
+            _need(not seated & set(keys), "seats an entrant twice in the round", f"{at}.sides")
+            seated.update(keys)
+            checked_sides.append(tuple(keys))
+        tables.append(Table(j + 1, t["match"], (checked_sides[0], checked_sides[1]), dealer))
+    byes = _keys(raw.get("byes"), f"{where}.byes", known)
+    _need(not seated & set(byes), "gives a seated entrant a bye", f"{where}.byes")
+    return Round(number, tables, byes, raw["ended"])
+
+
+def check_entrants(entrants: list[Entrant], kind: str) -> None:
+    """No two entrants with one key, and no player in two pairs or twice in one."""
+    seen: set[str] = set()
+    players: set[str] = set()
+    for i, e in enumerate(entrants):
+        _need(e.key not in seen, f"{e.name!r} is already an entrant", f"entrants[{i}].name")
+        seen.add(e.key)
+        if kind == "pairs":
+            for j, p in enumerate(e.players):
+                key = player_key(p)
+                _need(key not in players, f"{p!r} already plays", f"entrants[{i}].players[{j}]")
+                players.add(key)
+
+
+def check_format(preset: object, match_type: object, count: object, where: str) -> None:
+    """An event's match format: one the rules accept for its preset (no open-ended match)."""
+    from ..rules import PRESETS, MatchFormat
+
+    _need(preset in CLI_PRESETS, f"must be one of {', '.join(CLI_PRESETS)}", "preset")
+    usable = match_type in MATCH_TYPES and match_type != "open"
+    _need(usable, "must be first_to:N, bazzis:N or target:N", where)
+    try:
+        MatchFormat(match_type, count).validate(PRESETS[preset])
+    except MatchError as err:
+        raise EventError(err.message, where) from None
+
+
+def default_format(preset: str) -> tuple[str, int | None]:
+    fmt = DEFAULT_MATCH[preset]
+    return fmt.type, fmt.count
+
+
+def event_from_bytes(data: bytes, where: str = "the event file") -> Event:
+    _need(len(data) <= MAX_EVENT_BYTES, f"{where} is over {MAX_EVENT_BYTES // 2**20} MB", "file")
+    try:
+        obj = loads(data.decode("utf-8"), 8)
+    except UnicodeDecodeError:
+        raise EventError(f"{where} is not UTF-8 text", "file") from None
+    except JSONRefused as err:
+        raise EventError(f"{where} {err}", "file") from None
+    except ValueError:
+        raise EventError(f"{where} is not valid JSON", "file") from None
+    return event_from_dict(obj)
+
+
+# ----- the folder -----
+
+
+class EventFolder:
+    """`<data>/events/`: reading, writing and locking the event records of one data folder."""
+
+    def __init__(self, data_dir: str | os.PathLike):
+        self.root = Path(data_dir) / "events"
+
+    def path(self, event_id: str) -> Path:
+        if not is_event_id(event_id):
+            raise EventError(f"there is no event with id {event_id[:40]!r}", "ID")
+        return self.root / f"{event_id}.json"
+
+    def exists(self, event_id: str) -> bool:
+        return self.path(event_id).exists()
+
+    def read(self, event_id: str) -> Event:
+        path = self.path(event_id)
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_EVENT_BYTES + 1)
+        except FileNotFoundError:
+            raise EventError(f"there is no event with id {event_id!r}", "ID") from None
+        try:
+            event = event_from_bytes(data, f"the event file {path.name}")
+        except EventError as err:
+            raise EventError(f"the event file {path} is damaged and was not used ({err})") from None
+        if event.id != event_id:
+            raise EventError(f"the event file {path} holds another event's id; it was not used")
+        return event
+
+    def write(self, event: Event) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(self.path(event.id), dumps(event.to_dict(), indent=1).encode("utf-8"))
+
+    def ids(self) -> list[str]:
+        try:
+            names = os.listdir(self.root)
+        except FileNotFoundError:
+            return []
+        return sorted(n[:-5] for n in names if n.endswith(".json") and is_event_id(n[:-5]))
+
+    @contextlib.contextmanager
+    def locked(self):
+        """One changer of events at a time, across processes (the server beside the CLI)."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        with open(self.root / ".lock", "a+b") as handle:
+            if fcntl is not None:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            remove_temp_files(self.root)  # a writer that died here left them; none is writing now
+            try:
+                yield
+            finally:
+                if fcntl is not None:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
