@@ -119,7 +119,7 @@ def test_a_failed_build_leaves_the_old_site_as_it_was(tmp_path, monkeypatch):
     add_own_files(out)
     before = snapshot(out)
 
-    def broken(main_py=None):
+    def broken(main_py=None, with_app=True):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(site_module, "build_app_archive", broken)
@@ -129,7 +129,7 @@ def test_a_failed_build_leaves_the_old_site_as_it_was(tmp_path, monkeypatch):
 
 
 def test_a_failed_first_publish_leaves_no_folder_behind(tmp_path, monkeypatch):
-    def broken(main_py=None):
+    def broken(main_py=None, with_app=True):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(site_module, "build_app_archive", broken)
