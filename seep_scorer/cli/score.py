@@ -180,7 +180,9 @@ def run(args) -> int:
         )  # validated and replayed once
     except MatchError as err:
         # The message may quote the file's text: escaped.
-        print(f"seep-scorer: {shown(f'{args.file}: {err}')}", file=sys.stderr)
+        from ..wording import terminal_text
+
+        print(f"seep-scorer: {shown(f'{args.file}: {terminal_text(err)}')}", file=sys.stderr)
         return 2
     write = sys.stdout.write
     for piece in standings_json_chunks(standings) if args.json else _table_chunks(match, standings):

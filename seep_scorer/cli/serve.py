@@ -66,8 +66,10 @@ def run(args) -> int:
     except Exception as err:  # an unusable data folder: one clear line
         print(f"seep-scorer: cannot open the data folder: {err}", file=sys.stderr)
         return 2
-    for text in getattr(repo, "notices", []) or []:
-        print(f"seep-scorer: {text}", file=sys.stderr)
+    from ..wording import terminal_text
+
+    for notice in getattr(repo, "notices", []) or []:
+        print(f"seep-scorer: {terminal_text(notice)}", file=sys.stderr)
 
     token = None if is_loopback(args.host) else new_token()
     # On every interface the join address names the LAN address; otherwise the address given.

@@ -18,6 +18,7 @@ from ..rules import MatchError
 from ..rules.names import json_shown, shown
 from ..store import NoStore, StoreError, open_repository
 from ..store.atomic import USUAL, atomic_writer
+from ..wording import terminal_text
 from .status import EXIT_BAD_INPUT
 
 
@@ -76,7 +77,7 @@ def _open(args, create: bool = True):
 
 def _notes(repo) -> None:
     for notice in repo.notices:
-        print(f"seep-scorer: note: {shown(notice)}", file=sys.stderr)
+        print(f"seep-scorer: note: {shown(terminal_text(notice))}", file=sys.stderr)
     repo.notices.clear()
 
 
@@ -118,7 +119,7 @@ def _guarded(action):
             return action(args)
         except MatchError as err:
             where = getattr(args, "file", None)
-            return _fail(f"{where}: {err}" if where else str(err))
+            return _fail(f"{where}: {terminal_text(err)}" if where else terminal_text(err))
         except StoreError as err:
             return _fail(str(err))
         except BrokenPipeError:

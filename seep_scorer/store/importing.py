@@ -103,7 +103,11 @@ class ImportMixin:
             size = path.stat().st_size
             f = open(path, "rb")
         except OSError as err:
-            raise MatchError(f"cannot read {path}: {err.strerror or err}", field="file") from None
+            raise MatchError(
+                code="file_unreadable",
+                params={"path": str(path), "reason": str(err.strerror or err)},
+                field="file",
+            ) from None
         with f:
             return self._import_stream(f, size, copy=True, keep=keep, skip_present=skip_present)
 
@@ -123,8 +127,8 @@ class ImportMixin:
             return [stored if keep else stored.id]
         if size > MAX_BACKUP_BYTES:
             raise MatchError(
-                f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
-                f"makes (at most {MAX_BACKUP_BYTES // (1024**3)} GB)",
+                code="backup_too_large",
+                params={"size": size // (1024 * 1024), "max": MAX_BACKUP_BYTES // (1024**3)},
                 field="file",
             )
         try:
@@ -135,8 +139,8 @@ class ImportMixin:
     def _import_match_file(self, stream: IO[bytes], size: int) -> StoredMatch:
         if size > MAX_FILE_BYTES:
             raise MatchError(
-                f"the file is {size // 1024:,} KB; a match file is at most "
-                f"{MAX_FILE_BYTES // (1024 * 1024)} MB",
+                code="file_too_large",
+                params={"size": size // 1024, "max": MAX_FILE_BYTES // (1024 * 1024)},
                 field="file",
             )
         data = stream.read(MAX_FILE_BYTES + 1)
@@ -202,7 +206,7 @@ class ImportMixin:
                     record = None
             wanted.append(None if record is None else (record.id, record.created))
         if not any(wanted) and skip:
-            raise MatchError("no match of the backup can be read", field="file")
+            raise MatchError(code="backup_none_readable", field="file")
         return wanted
 
     def _choose_ids(
@@ -399,4 +403,6 @@ def _stored_form(record: BackupRecord) -> tuple[Match, dict, Standings]:
     try:
         return canonical_match(record.match)
     except MatchError as err:
-        raise MatchError(f"match {record.number} of the backup: {err}", field="file") from None
+        raise MatchError(
+            code="backup_match_n", params={"number": record.number, "cause": err}, field="file"
+        ) from None

@@ -25,6 +25,7 @@ from ..rules import (
     check_name,
     make_rules,
 )
+from .guards import refused
 from .jsonio import MAX_MATCH_DEPTH, JSONRefused, check_value, depth_of, dumps, loads
 from .matchdeals import read_deals
 from .matchstream import stream_scored
@@ -45,13 +46,13 @@ _CARD_SIDES = {"0", "1"}
 
 def _obj(value: object, field: str, deal: int | None = None) -> dict:
     if not isinstance(value, dict):
-        raise MatchError("must be a JSON object", deal=deal, field=field)
+        raise MatchError(code="not_object", deal=deal, field=field)
     return value
 
 
 def _int(value: object, field: str, deal: int | None = None) -> int:
     if type(value) is not int:
-        raise MatchError(f"must be a whole number, not {_show(value)}", deal=deal, field=field)
+        raise MatchError(code="not_whole", params={"value": _show(value)}, deal=deal, field=field)
     return value
 
 
@@ -79,14 +80,11 @@ def _check_unknown(extra: dict, above: int) -> None:
         return
     limit = MAX_MATCH_DEPTH - above
     if depth_of(extra, limit) > limit:
-        raise MatchError(
-            f"the file is nested more than {MAX_MATCH_DEPTH} levels deep; a match needs far fewer",
-            field="file",
-        )
+        raise MatchError(code="json_too_deep", params={"max": MAX_MATCH_DEPTH}, field="file")
     try:
         check_value(extra, limit)
-    except JSONRefused as refused:
-        raise MatchError(f"the file {refused}", field="file") from None
+    except JSONRefused as err:
+        raise refused(err) from None
 
 
 def match_from_dict(obj: object) -> Match:
@@ -106,23 +104,24 @@ def scored_match_from_dict(
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
         raise MatchError(
-            f'this is not a Seep match file (format is {_show(fmt)}, expected "{FORMAT_NAME}")',
+            code="not_match_file",
+            params={"format": _show(fmt), "expected": FORMAT_NAME},
             field="format",
         )
     version = obj.get("version")
     if type(version) is not int or version < 1:
-        raise MatchError(f"must be a whole number from 1, not {_show(version)}", field="version")
+        raise MatchError(code="version_bad", params={"value": _show(version)}, field="version")
     if version > FORMAT_VERSION:
         raise MatchError(
-            f"this file is match format version {version}, newer than this app reads "
-            f"(version {FORMAT_VERSION}); update Seep Scorer to open it",
+            code="version_newer",
+            params={"version": version, "supported": FORMAT_VERSION},
             field="version",
         )
 
     rules_obj = _obj(obj.get("rules", {"preset": "standard"}), "rules")
     preset = rules_obj.get("preset", "standard")
     if not isinstance(preset, str):
-        raise MatchError('must be "standard", "race500" or "custom"', field="rules.preset")
+        raise MatchError(code="preset_unknown", field="rules.preset")
     overrides = rules_obj.get("overrides")
     overrides = {} if overrides is None else _obj(overrides, "rules.overrides")
     rules = make_rules(preset, overrides)
@@ -135,7 +134,7 @@ def scored_match_from_dict(
         match_obj = _obj(match_obj, "match")
         mtype = match_obj.get("type")
         if not isinstance(mtype, str):
-            raise MatchError('must be "bazzis", "first_to", "open" or "target"', field="match.type")
+            raise MatchError(code="match_type_unknown", field="match.type")
         match_format = MatchFormat(mtype, match_obj.get("count"), match_obj.get("ended", False))
     match_format.validate(rules)
 
@@ -143,16 +142,15 @@ def scored_match_from_dict(
     first_dealer = obj.get("first_dealer", 0)
     if first_dealer is not None and not (type(first_dealer) is int and 0 <= first_dealer <= 3):
         raise MatchError(
-            f"must be a seat number from 0 to 3, not {_show(first_dealer)}", field="first_dealer"
+            code="seat_bad", params={"value": _show(first_dealer)}, field="first_dealer"
         )
 
     deals_obj = obj.get("deals", [])
     if not isinstance(deals_obj, list):
-        raise MatchError("must be a list of deals", field="deals")
+        raise MatchError(code="deals_not_list", field="deals")
     if len(deals_obj) > MAX_DEALS:
         raise MatchError(
-            f"a match holds at most {MAX_DEALS} deals; this file has {len(deals_obj)}",
-            field="deals",
+            code="deals_too_many", params={"max": MAX_DEALS, "count": len(deals_obj)}, field="deals"
         )
     # Parsed, validated and replayed in one pass; a rules error waits until every deal's types are checked.
     deals, state, failed = read_deals(
@@ -189,7 +187,7 @@ def _teams(value: object) -> tuple[Team, Team]:
     if value is None:
         return Match().teams
     if not isinstance(value, list) or len(value) != 2:
-        raise MatchError("must be a list of two teams", field="teams")
+        raise MatchError(code="teams_shape", field="teams")
     teams = []
     for i, t in enumerate(value):
         t = _obj(t, f"teams[{i}]")
@@ -198,9 +196,7 @@ def _teams(value: object) -> tuple[Team, Team]:
         # One rule for names everywhere: no control or bidi override characters (they reach terminals).
         check_name(name, f"teams[{i}].name", what="team name")
         if not isinstance(players, list) or len(players) != 2:
-            raise MatchError(
-                "must list the team's two players, by seat", field=f"teams[{i}].players"
-            )
+            raise MatchError(code="players_shape", field=f"teams[{i}].players")
         for j, p in enumerate(players):
             check_name(p, f"teams[{i}].players[{j}]", what="player's name")
         teams.append(Team(name, (players[0], players[1])))
@@ -214,18 +210,16 @@ _SWEEP_KINDS = ("normal", "opening", "last")
 def _card_side(codes: object, number: int, team: str) -> frozenset[str]:
     # set(map(type, ...)) and len(set(...)) run in C: a 5,000-deal file has 10,000 of these lists.
     if type(codes) is not list or (codes and set(map(type, codes)) != {str}):
-        raise MatchError(
-            'must be a list of card codes such as "KS" or "10D"', deal=number, field=f"cards.{team}"
-        )
+        raise MatchError(code="card_list_shape", deal=number, field=f"cards.{team}")
     if len(codes) > _MAX_CODES:
-        raise MatchError(
-            "lists more cards than a pack has point cards", deal=number, field=f"cards.{team}"
-        )
+        raise MatchError(code="card_list_too_long", deal=number, field=f"cards.{team}")
     side = frozenset(codes)
     if len(side) != len(codes):
         seen: set[str] = set()
         twice = next(code for code in codes if code in seen or seen.add(code))
-        raise MatchError(f"{twice} is listed twice", deal=number, field=f"cards.{team}")
+        raise MatchError(
+            code="card_twice", params={"card": str(twice)}, deal=number, field=f"cards.{team}"
+        )
     return side
 
 
@@ -234,13 +228,15 @@ def _sweep(s: object, i: int, number: int) -> Sweep:
     team, kind = s.get("team"), s.get("kind", "normal")
     if type(team) is not int or team not in (0, 1):
         raise MatchError(
-            f"a sweep's team must be 0 or 1, not {_show(team)}",
+            code="sweep_team_bad",
+            params={"value": _show(team)},
             deal=number,
             field=f"sweeps[{i}].team",
         )
     if kind not in _SWEEP_KINDS:
         raise MatchError(
-            f'a sweep\'s kind must be "normal", "opening" or "last", not {_show(kind)}',
+            code="sweep_kind_bad",
+            params={"value": _show(kind)},
             deal=number,
             field=f"sweeps[{i}].kind",
         )
@@ -256,7 +252,7 @@ def deal_from_dict(obj: object, number: int) -> Deal:
     if "cards" in obj:
         if "points" in obj:
             raise MatchError(
-                "give either the cards or the points of a deal, not both",
+                code="cards_and_points",
                 deal=number,
                 field="cards",
             )
@@ -264,36 +260,34 @@ def deal_from_dict(obj: object, number: int) -> Deal:
         if c.keys() - _CARD_SIDES:
             unknown = next(k for k in c if k not in _CARD_SIDES)
             raise MatchError(
-                f'teams are "0" and "1", not {_show(unknown)}', deal=number, field="cards"
+                code="card_sides", params={"value": _show(unknown)}, deal=number, field="cards"
             )
         cards = (_card_side(c.get("0", []), number, "0"), _card_side(c.get("1", []), number, "1"))
     elif "points" in obj:
         p = _obj(obj["points"], "points", number)
         if p.keys() != _CARD_SIDES:
             raise MatchError(
-                'must give both teams\' card points, as {"0": …, "1": …}',
+                code="points_shape",
                 deal=number,
                 field="points",
             )
         points = (_int(p["0"], "points.0", number), _int(p["1"], "points.1", number))
     else:
         raise MatchError(
-            'a deal needs "cards" (the point cards each team took) or "points"',
+            code="deal_empty",
             deal=number,
             field="cards",
         )
 
     sweeps_obj = obj.get("sweeps", [])
     if type(sweeps_obj) is not list:
-        raise MatchError("must be a list of sweeps", deal=number, field="sweeps")
+        raise MatchError(code="sweeps_not_list", deal=number, field="sweeps")
     if len(sweeps_obj) > 48:
-        raise MatchError(
-            "a deal has only 48 plays, so at most 48 sweeps", deal=number, field="sweeps"
-        )
+        raise MatchError(code="sweeps_over_plays", params={"max": 48}, deal=number, field="sweeps")
     sweeps = tuple(_sweep(s, i, number) for i, s in enumerate(sweeps_obj)) if sweeps_obj else ()
     note = obj.get("note")
     if note is not None and not isinstance(note, str):
-        raise MatchError("must be text", deal=number, field="note")
+        raise MatchError(code="not_text", deal=number, field="note")
     extra = {}
     if obj.keys() - _DEAL_KEYS:
         extra = _extra(obj, _DEAL_KEYS)
@@ -373,7 +367,8 @@ def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[M
     """`loads_match`, with the standings of the replay that validated it (`keep_deals`: scored_match_from_dict)."""
     if len(data) > MAX_FILE_BYTES:
         raise MatchError(
-            f"the file is {len(data) // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB",
+            code="file_too_large",
+            params={"size": len(data) // 1024, "max": MAX_FILE_BYTES // 1024 // 1024},
             field="file",
         )
     if isinstance(data, bytes):
@@ -385,7 +380,7 @@ def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[M
             data = data.decode("utf-8")
         except UnicodeDecodeError as err:
             raise MatchError(
-                f"the file is not UTF-8 text (bad byte at position {err.start})", field="file"
+                code="file_not_utf8", params={"position": err.start}, field="file"
             ) from None
     # json's reader and the deals build several objects per deal, none in a cycle: the cyclic collector would walk
     # the growing heap again and again for nothing (a third of a 5,000-deal read), so it waits for the end.
@@ -408,8 +403,8 @@ def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
         # No whole-value depth walk: scored_match_from_dict bounds each unknown key where it sits,
         # and every known field has a fixed shape (a third of the time of a 5,000-deal read).
         obj = loads(data, MAX_MATCH_DEPTH, walk=False)
-    except JSONRefused as refused:
-        raise MatchError(f"the file {refused}", field="file") from None
+    except JSONRefused as err:
+        raise refused(err) from None
     except (RecursionError, ValueError) as err:
         from json import (
             JSONDecodeError,
@@ -417,16 +412,19 @@ def _loads_scored(data: str, keep_deals: bool) -> tuple[Match, Standings]:
 
         if isinstance(err, JSONDecodeError):
             raise MatchError(
-                f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
+                code="file_not_json",
+                params={"reason": err.msg, "line": err.lineno, "column": err.colno},
                 field="file",
             ) from None
         raise MatchError(
-            f"the file is not usable JSON ({type(err).__name__})", field="file"
+            code="file_not_usable_json", params={"kind": type(err).__name__}, field="file"
         ) from None
     try:
         return scored_match_from_dict(obj, from_json=True, keep_deals=keep_deals)
     except RecursionError:
-        raise MatchError("the file is nested too deeply to be a match file", field="file") from None
+        raise MatchError(
+            code="json_too_deep", params={"max": MAX_MATCH_DEPTH}, field="file"
+        ) from None
 
 
 def _header_check(obj: dict) -> tuple[Match, Standings]:
@@ -446,7 +444,8 @@ def read_scored_match_file(
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
             raise MatchError(
-                f"the file is {size // 1024} KB; a match file is at most {MAX_FILE_BYTES // 1024 // 1024} MB",
+                code="file_too_large",
+                params={"size": size // 1024, "max": MAX_FILE_BYTES // 1024 // 1024},
                 field="file",
             )
         with open(path, "rb") as file:
@@ -454,5 +453,9 @@ def read_scored_match_file(
     except OSError as err:
         from pathlib import Path  # only to name the file as before; pathlib is not needed otherwise
 
-        raise MatchError(f"cannot read {Path(path)}: {err.strerror or err}", field="file") from None
+        raise MatchError(
+            code="file_unreadable",
+            params={"path": str(Path(path)), "reason": str(err.strerror or err)},
+            field="file",
+        ) from None
     return loads_scored_match(data, keep_deals=keep_deals)

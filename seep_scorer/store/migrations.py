@@ -129,15 +129,15 @@ def migrate_1_to_2(target: MigrationTarget) -> None:
         label = stored_as_label(_shown(key))
         try:
             if not isinstance(doc, dict):
-                raise MatchError("it is not a JSON object")
+                raise MatchError(code="not_object")
             old_id = doc.get("id")
             label = match_label(None, _shown(old_id)) if isinstance(old_id, str) else label
             revision = doc.get("revision", 1)
             if type(revision) is not int or revision < 1:
-                raise MatchError("its revision is not a whole number from 1")
+                raise MatchError(code="revision_bad", field="revision")
             revision = min(revision, MAX_MIGRATED_REVISION)
             if not (is_iso(doc.get("created")) and is_iso(doc.get("updated"))):
-                raise MatchError("its dates are not ISO 8601")
+                raise MatchError(code="time_bad", params={"key": "created", "value": ""})
             match, as_dict, standings = canonical_match(checked(match_from_dict, doc.get("match")))
         except (MatchError, RecursionError) as err:
             target.notices.append(old_match_skipped(label, str(err), backup))

@@ -43,7 +43,7 @@ def test_a_due_automatic_backup_on_a_full_disk_is_a_notice_not_a_failure_to_open
     reopened = open_repository(repo.data_dir, fresh=True)
     assert [s.id for s in reopened.list_matches()] == [stored.id]
     [notice] = reopened.notices
-    assert "automatic backup could not be written: the phone's storage is full" in notice
+    assert "automatic backup could not be written: the device's storage is full" in notice
     assert "Errno" not in notice and "your matches are safe" in notice.lower()
     assert list(reopened.layout.backups_dir.iterdir()) == []  # no half-written backup either
 

@@ -58,7 +58,7 @@ def test_a_record_too_large_to_store_is_refused_before_anything_is_written(repo,
     path = tmp_path / "backup.jsonl"
     path.write_bytes(_backup([*_matches(3), huge]))
     before = tree_snapshot(repo.data_dir)
-    with pytest.raises(MatchError, match="match 4 of the backup.*too large"):
+    with pytest.raises(MatchError, match="Match 4 of the backup.*too large"):
         repo.import_file(path)
     assert tree_snapshot(repo.data_dir) == before
     assert [s.id for s in repo.list_matches()] == [keep.id]

@@ -91,11 +91,7 @@ def test_records_with_one_id_are_all_kept_the_later_ones_under_new_ids(data_dir)
     )
     assert len(repo.notices) == 2
     for teams, notice in zip((("East", "West"), ("Lions", "Tigers")), repo.notices):
-        assert (
-            f"{teams[0]} v {teams[1]}" in notice
-            and "0a1b2c3d" in notice
-            and others[teams] in notice
-        )
+        assert f"{teams[0]} – {teams[1]}" in notice and others[teams] in notice
         assert "same id as another match" in notice and "Both matches are kept" in notice
 
     again = open_repository(data_dir, fresh=True)
@@ -119,7 +115,7 @@ def test_an_id_derived_for_an_odd_id_never_overwrites_a_real_one(data_dir):
     assert repo.get(derived).match == odd  # the derived id went first
     [moved] = [s.id for s in repo.list_matches() if s.id != derived]
     assert repo.get(moved).match == real
-    assert len(repo.notices) == 1 and moved in repo.notices[0] and "Reds v Blues" in repo.notices[0]
+    assert len(repo.notices) == 1 and moved in repo.notices[0] and "Reds – Blues" in repo.notices[0]
 
 
 def test_a_migration_with_duplicates_interrupted_half_way_gives_the_same_ids_when_run_again(
