@@ -150,8 +150,8 @@ def _emoji_part(ch: str) -> bool:
 def check_name(value: object, field: str, *, what: str = "name") -> str:
     """The name unchanged if it is one a team or player may have; else a MatchError naming `field`.
 
-    `what` words the English message ("team name", "player's name"). Codes: `name_empty`,
-    `name_too_long` (params: max), `name_control` (params: position, 1-based).
+    `what` is kept for callers; the words come from the field (seep_scorer.wording). Codes:
+    `name_empty`, `name_too_long` (params: max), `name_control` (params: position, 1-based).
     """
     if not isinstance(value, str) or not value.strip():
         raise MatchError(field=field, code="name_empty")
