@@ -35,7 +35,7 @@ from .backupfile import (
     looks_like_backup,
     read_backup,
 )
-from .diskfaults import WriteFailed, capitalised, disk_trouble, disk_writes, write_failed
+from .diskfaults import WriteFailed, disk_kind, disk_writes, write_failed
 from .guards import check_container_budget, checked
 from .jsonio import dumps
 from .layout import doc_id_of, is_match_id, shard_of
@@ -134,7 +134,7 @@ class ImportMixin:
         try:
             return self._import_backup(stream, copy, keep, skip, skip_present)
         except OSError as err:
-            raise write_failed(err, "the import") from None
+            raise write_failed(err, "import") from None
 
     def _import_match_file(self, stream: IO[bytes], size: int) -> StoredMatch:
         if size > MAX_FILE_BYTES:
@@ -179,11 +179,11 @@ class ImportMixin:
             try:
                 renamed = self._roll_forward(stage.folder)
             except OSError as err:
-                trouble = capitalised(disk_trouble(err))
                 raise WriteFailed(
-                    f"{trouble}: the import was interrupted. It is completed the "
-                    "next time the app opens its matches.",
+                    "import_interrupted",
                     err.errno,
+                    disk=disk_kind(err),
+                    detail=str(err.strerror or err),
                 ) from None
         finally:
             stage.close()
@@ -346,7 +346,7 @@ class ImportMixin:
                 if gone:
                     # Index lines first, as a delete does: a crash before the files go brings
                     # them back, no more.
-                    with disk_writes("the deletion"):
+                    with disk_writes("deletion"):
                         self._index.drop_many(prefix, [mid for mid, _ in gone])
                     for mid, rev in gone:
                         # Removed already; the open removes a file left behind.

@@ -277,9 +277,7 @@ def migrate(target: MigrationTarget, version: int) -> None:
         if from_version < version:
             continue
         if from_version != version:
-            raise StoreError(
-                f"There is no way to update a store of version {version}; the app cannot open it."
-            )
+            raise StoreError("store_version_unknown", version=version)
         step(target)
         version = from_version + 1
         target.set_schema(version)

@@ -204,14 +204,12 @@ def canonical_match(match: Any) -> tuple[Match, dict, Standings]:
 def setting_value(key: Any, value: Any) -> Any:
     """A copy of a setting's value exactly as it will read back; StoreError for a bad name or value."""
     if not isinstance(key, str) or not 1 <= len(key) <= MAX_SETTING_KEY:
-        raise StoreError(f"A setting's name is text of 1 to {MAX_SETTING_KEY} characters.")
+        raise StoreError("setting_name_bad", max=MAX_SETTING_KEY)
     try:
         text = dumps(value)
         value = loads(text, max_depth=MAX_MATCH_DEPTH)
     except (TypeError, ValueError):
-        raise StoreError(
-            f"The setting {key!r} must be a JSON value (text, number, true/false, list or object)."
-        ) from None
+        raise StoreError("setting_not_json", key=key) from None
     if len(text) > MAX_SETTING_BYTES:
-        raise StoreError(f"The setting {key!r} is too large to store.")
+        raise StoreError("setting_too_large", key=key)
     return value

@@ -96,7 +96,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             self._lock_handle = open(self.layout.lock_file, "a+b")
         except OSError as err:
             raise StoreError(
-                f"The data folder {self.data_dir} cannot be used: {err.strerror or err}."
+                "data_folder_unusable", folder=str(self.data_dir), reason=str(err.strerror or err)
             ) from None
         self._store_db = open_db(self.layout.store_file)
         try:
@@ -112,7 +112,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
     def _locked(self) -> Iterator[None]:
         with self._lock:
             if self.closed:
-                raise StoreError("The match store has been closed.")
+                raise StoreError("store_closed")
             if self._depth == 0 and fcntl is not None:
                 fcntl.flock(self._lock_handle.fileno(), fcntl.LOCK_EX)
             self._depth += 1
@@ -147,8 +147,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         current = current_schema()
         if version > current:
             raise StoreError(
-                f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
-                f"(store version {version}; this one reads up to {current}). Update the app to open them."
+                "store_newer", folder=str(self.data_dir), version=version, current=current
             )
         if version < current:
             migrate(_Migrating(self), version)
@@ -288,7 +287,8 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
                 pass
             stored = self._load(match_id, entry, self.layout.revisions_of(match_id))
             if stored is None:
-                raise StoreError(self.notices[-1])
+                notice = self.notices[-1]
+                raise StoreError(notice.code, **notice.params)
             return stored
 
     def create(self, match: Match) -> StoredMatch:
@@ -297,7 +297,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
             mid = self._unused_id()
             now = now_iso()
             stored = StoredMatch(mid, canonical, 1, now, now, standings.finished)
-            with disk_writes("the new match"):
+            with disk_writes("new_match"):
                 self._commit(stored, as_dict, None, standings)
         self._backup_if_due()
         return stored
@@ -320,7 +320,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
                 now_iso(),
                 standings.finished,
             )
-            with disk_writes("the change"):
+            with disk_writes("change"):
                 self._commit(stored, as_dict, base_revision, standings)
         self._backup_if_due()
         return stored
@@ -329,7 +329,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         with self._locked():
             stored = self.get(match_id)
             # Index line first: a crash before the file goes only brings the match back.
-            with disk_writes("the deletion"):
+            with disk_writes("deletion"):
                 self._index.drop(match_id)
             with contextlib.suppress(
                 OSError
@@ -339,13 +339,11 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
 
     def restore(self, stored: StoredMatch) -> StoredMatch:
         if not is_match_id(stored.id):
-            raise StoreError(f"{stored.id!r} is not a match id.")
+            raise StoreError("not_match_id", id=str(stored.id)[:80])
         canonical, as_dict, standings = canonical_match(stored.match)
         with self._locked():
             if self._index.get(stored.id) is not None:
-                raise StoreError(
-                    f"A match with id {stored.id} is already stored; it was not restored twice."
-                )
+                raise StoreError("already_stored", id=stored.id)
             back = StoredMatch(
                 stored.id,
                 canonical,
@@ -354,7 +352,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
                 stored.updated,
                 standings.finished,
             )
-            with disk_writes("the match put back"):
+            with disk_writes("put_back"):
                 self._commit(back, as_dict, None, standings)
             return back
 
@@ -384,7 +382,7 @@ class TinyMatchRepository(RepairMixin, ImportMixin, ExportMixin, AutoBackupMixin
         with self._locked():
             settings = self._settings()
             settings[key] = value
-            with disk_writes("the setting"):
+            with disk_writes("setting"):
                 put_first_doc(self._store_db, "settings", settings)
 
 

@@ -19,18 +19,21 @@ from .faults import FAULTS, words
 from .fieldnames import name_fault_text
 from .names import Names
 from .notices import NOTICE_SENTENCES, detail, general
+from .storefaults import STORE_FAULTS
 
 log = logging.getLogger(__name__)
 
 __all__ = [
     "FAULTS",
     "NOTICE_SENTENCES",
+    "STORE_FAULTS",
     "cli_language",
     "english",
     "fault_text",
     "located_text",
     "name_fault_text",
     "notice_text",
+    "store_text",
     "terminal_text",
 ]
 
@@ -101,6 +104,21 @@ def notice_text(notice) -> str:
     return general()
 
 
+def store_text(err) -> str:
+    """A refusal of the store (StoreError, by its code); a repair notice raised as one is worded as
+    the notice. A code nothing words is shown as it is."""
+    code, params = getattr(err, "code", None), getattr(err, "params", {})
+    entry = STORE_FAULTS.get(code)
+    try:
+        if entry is not None:
+            return entry[1](params)
+        if code in NOTICE_SENTENCES:
+            return _with_detail(err)
+    except (KeyError, TypeError, ValueError):  # params not as the raise sites give them
+        log.warning("store fault not worded: %s %r", code, params, exc_info=True)
+    return errors.plain(code, params) if code is not None else str(err)
+
+
 def _with_detail(notice) -> str:
     cause = detail(getattr(notice, "params", {}))
     text = notice_text(notice)
@@ -115,6 +133,8 @@ def english(thing) -> str:
     with using(_ENGLISH):
         if hasattr(thing, "deal"):
             return fault_text(thing) or errors.plain(thing.code, thing.params)
+        if isinstance(thing, Exception):
+            return store_text(thing)
         return _with_detail(thing)
 
 
@@ -145,6 +165,8 @@ def terminal_text(thing, environ=None) -> str:
     with using(UILocale(cli_language(environ))):
         if hasattr(thing, "deal") and hasattr(thing, "code"):
             text = located_text(thing)
+        elif isinstance(thing, Exception) and hasattr(thing, "code"):
+            text = store_text(thing)
         elif hasattr(thing, "code"):
             text = _with_detail(thing)
         else:

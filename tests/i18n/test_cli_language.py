@@ -46,3 +46,20 @@ def test_english_by_default_and_for_a_language_the_app_does_not_speak(tmp_path):
     )
     assert score(path).stderr == english
     assert score(path, LANG="de_DE.UTF-8").stderr == english
+
+
+def test_a_refusal_of_the_store_reads_in_hindi_too(tmp_path):
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
+    folder = tmp_path / "none"
+    done = subprocess.run(
+        [sys.executable, "-m", "seep_scorer", "list", "--data-dir", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**clean, "LANG": "hi_IN.UTF-8"},
+    )
+    assert done.stderr == (
+        f"seep-scorer: note: {folder} में मैचों का कोई भंडार नहीं है; वहाँ कुछ भी नहीं बनाया गया।\n"
+    )
+    assert not folder.exists()

@@ -13,14 +13,17 @@ import pytest
 from seep_scorer import i18n
 from seep_scorer.locale_format import LANGUAGES
 from seep_scorer.rules import Match, MatchError
-from seep_scorer.store import notices
+from seep_scorer.store import NoStore, StoreError, notices
 from seep_scorer.wording import (
     FAULTS,
     NOTICE_SENTENCES,
+    STORE_FAULTS,
     cli_language,
     fault_text,
     located_text,
     notice_text,
+    store_text,
+    terminal_text,
 )
 
 PACKAGE = Path(__file__).resolve().parents[2] / "seep_scorer"
@@ -78,6 +81,53 @@ def test_every_raise_site_gives_the_params_its_wording_needs():
         if code and keys is not None and not set(FAULTS[code][0]) <= keys:
             short.append(f"{where} {code}: gives {sorted(keys)}, needs {FAULTS[code][0]}")
     assert short == []
+
+
+def store_raise_sites() -> list[tuple[str, str, set[str]]]:
+    """(where, code, params keys) for every StoreError("code", ...) and WriteFailed("code", ...),
+    and for the kinds that name their own code (super().__init__("code", ...))."""
+    found = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name in ("StoreError", "WriteFailed", "__init__") and isinstance(
+                node.args[0], ast.Constant
+            ):
+                keys = {k.arg for k in node.keywords if k.arg}
+                where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+                found.append((where, node.args[0].value, keys))
+    return found
+
+
+def test_every_refusal_of_the_store_has_a_code_and_a_wording():
+    sites = [s for s in store_raise_sites() if s[0].startswith("store/")]
+    assert len(sites) >= 14
+    for where, code, keys in sites:
+        assert code in STORE_FAULTS, where
+        assert set(STORE_FAULTS[code][0]) <= keys, (where, code, keys)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_refusal_of_the_store_is_worded_in_every_language(code):
+    store_sample = {**SAMPLE, "what": "change", "disk": "full", "folder": "/data", "id": "ab12"}
+    store_sample.update(based_on=3, current=4, match_id="ab12", key="language")
+    with i18n.using(i18n.UILocale(code)):
+        for fault, (needs, _word) in sorted(STORE_FAULTS.items()):
+            err = StoreError(fault, **{k: store_sample[k] for k in needs})
+            text = store_text(err)
+            assert text and text != fault and not re.search(r"\{\w*\}", text), (fault, text)
+            if code != "en":
+                with i18n.using(i18n.UILocale("en")):
+                    assert store_text(err) != text, (code, fault)
+
+
+def test_a_refusal_of_the_store_reads_in_the_terminals_language():
+    err = NoStore(Path("/data"))
+    assert str(err) == "There is no match store in /data; nothing was created there."
+    assert "/data" in terminal_text(err, {"LANG": "hi_IN.UTF-8"}) != str(err)
+    assert str(StoreError("Some words of a caller's own.")) == "Some words of a caller's own."
 
 
 def test_every_notice_code_has_a_sentence():

@@ -65,12 +65,12 @@ def test_a_backup_that_fails_at_open_in_any_way_of_the_disk_is_a_notice(stored_s
     [
         (
             errno.ENOSPC,
-            "The phone's storage is full: the change was not saved. Free some space and try again.",
+            "The device's storage is full. The change was not saved. Free some space and try again.",
         ),
-        (errno.EROFS, "The storage is read-only: the change was not saved."),
+        (errno.EROFS, "The storage is read-only. The change was not saved."),
         (
             errno.EACCES,
-            "The app is not allowed to write in its data folder: the change was not saved.",
+            "The app is not allowed to write in its data folder. The change was not saved.",
         ),
     ],
 )
@@ -90,9 +90,9 @@ def test_a_save_the_disk_refuses_is_a_plain_store_error_and_keeps_the_previous_r
         failed.value
     )
     assert isinstance(failed.value, tinyrepo.WriteFailed) and failed.value.errno == code
-    with pytest.raises(StoreError, match="the new match was not saved"):
+    with pytest.raises(StoreError, match="The new match was not saved"):
         repo.create(open_match())
-    with pytest.raises(StoreError, match="the setting was not saved"):
+    with pytest.raises(StoreError, match="The setting was not saved"):
         repo.set_setting("language", "hi")
     monkeypatch.undo()
     assert tree_snapshot(repo.data_dir) == before

@@ -209,7 +209,7 @@ def test_a_full_disk_during_an_import_imports_nothing(repo, tmp_path, monkeypatc
             raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(AtomicJSONStorage, "write", full_after_two)
-    with pytest.raises(tinyrepo.WriteFailed, match="storage is full: the import was not saved"):
+    with pytest.raises(tinyrepo.WriteFailed, match="storage is full. The import was not saved"):
         repo.import_file(path)
     monkeypatch.undo()
     assert tree_snapshot(repo.data_dir) == before
