@@ -1,4 +1,4 @@
-"""Translations: `_()` and `ngettext()` for every user-visible string, in the language of the session.
+"""Translations: `_()` and `ngettext()` for every user-visible string, in the session's language.
 
 Source strings are English. Catalogs live in the top-level `locales/` folder
 (`locales/<code>/LC_MESSAGES/messages.po`; an installed wheel carries them compiled
@@ -130,7 +130,8 @@ _pages: dict[int, UILocale] = {}
 
 
 def bind_page(page, locale: UILocale) -> None:
-    """Every later `_()` in this page's session (found through Flet's page context) uses `locale`."""
+    """Every later `_()` in this page's session (found through Flet's page context) uses
+    `locale`."""
     key = id(page)
     if key not in _pages:
         weakref.finalize(page, _pages.pop, key, None)
@@ -231,7 +232,8 @@ def match_language(preferences: list[str] | str | None) -> str | None:
         parts = tag.strip().replace("_", "-").lower().split("-")
         base = parts[0]
         if base == "pa" and ("arab" in parts[1:] or "pk" in parts[1:]):
-            base = "ur"  # Punjabi in Shahmukhi (Pakistan): its readers read the Arabic script, not Gurmukhi
+            # Punjabi in Shahmukhi (Pakistan): its readers read the Arabic script, not Gurmukhi
+            base = "ur"
         if base in LANGUAGES:
             return base
     return None

@@ -37,7 +37,9 @@ def _run(args) -> int:
         return 0
     except Exception as err:
         if isinstance(err, _bad_input_types()):
-            return _one_line(str(err), EXIT_BAD_INPUT)
+            from ..wording import terminal_text  # the user's language (LANG), English by default
+
+            return _one_line(terminal_text(err), EXIT_BAD_INPUT)
         if isinstance(err, OSError):
             where = f"{err.filename}: " if err.filename else ""
             return _one_line(f"{where}{err.strerror or err}", EXIT_BAD_INPUT)

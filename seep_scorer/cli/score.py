@@ -91,7 +91,9 @@ def run(args) -> int:
         match, standings = read_scored_match_file(args.file, keep_deals=False)
     except MatchError as err:
         # The message may quote the file's text: escaped.
-        print(f"seep-scorer: {shown(f'{args.file}: {err}')}", file=sys.stderr)
+        from ..wording import terminal_text
+
+        print(f"seep-scorer: {shown(f'{args.file}: {terminal_text(err)}')}", file=sys.stderr)
         return 2
     if args.json:
         # json.dumps, not json.dump: only the one-shot encoder is json's C one (four times faster

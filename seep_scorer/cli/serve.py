@@ -18,8 +18,8 @@ def _add_options(p) -> None:
     p.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network join "
-        "with a one-time join address)",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network "
+        "join with a one-time join address)",
     )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument(
@@ -66,18 +66,22 @@ def run(args) -> int:
     except Exception as err:  # an unusable data folder: one clear line
         print(f"seep-scorer: cannot open the data folder: {err}", file=sys.stderr)
         return 2
-    for text in getattr(repo, "notices", []) or []:
-        print(f"seep-scorer: {text}", file=sys.stderr)
+    from ..wording import terminal_text
+
+    for notice in getattr(repo, "notices", []) or []:
+        print(f"seep-scorer: {terminal_text(notice)}", file=sys.stderr)
 
     token = None if is_loopback(args.host) else new_token()
     # On every interface the join address names the LAN address; otherwise the address given.
     shown_host = lan_address() if is_wildcard(args.host) else args.host
     codes = JoinCodes()
-    # Besides loopback names, the server answers only to the address it prints: any other Host is refused.
+    # Besides loopback names, the server answers only to the address it prints: any other Host is
+    # refused.
     app = build_asgi(ui_app.main, token=token, allowed_hosts=[shown_host], join_codes=codes)
     if token is None:
         print(
-            f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  (Ctrl+C to stop)",
+            f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  "
+            "(Ctrl+C to stop)",
             flush=True,
         )
     else:

@@ -1,4 +1,5 @@
-"""`seep-scorer import | export | list | backup`: the app's own store from the shell (`stats`: stats.py).
+"""`seep-scorer import | export | list | backup`: the app's own store from the shell (`stats`:
+stats.py).
 
 Bad input is one line on stderr and exit status 2; damage the store repaired at
 open is reported on stderr too, so a script sees it without it spoiling stdout.
@@ -18,6 +19,7 @@ from ..rules import MatchError
 from ..rules.names import json_shown, shown
 from ..store import NoStore, StoreError, open_repository
 from ..store.atomic import USUAL, atomic_writer
+from ..wording import terminal_text
 from .status import EXIT_BAD_INPUT
 
 
@@ -67,7 +69,8 @@ def _fail(message: str) -> int:
 
 
 def _open(args, create: bool = True):
-    """The store, its repair notices on stderr. `create=False` (list, stats, export): NoStore where the
+    """The store, its repair notices on stderr. `create=False` (list, stats, export): NoStore where
+    the
     folder holds none, and nothing is written there."""
     repo = open_repository(args.data_dir, create=create)
     _notes(repo)
@@ -76,13 +79,14 @@ def _open(args, create: bool = True):
 
 def _notes(repo) -> None:
     for notice in repo.notices:
-        print(f"seep-scorer: note: {shown(notice)}", file=sys.stderr)
+        print(f"seep-scorer: note: {shown(terminal_text(notice))}", file=sys.stderr)
     repo.notices.clear()
 
 
 @contextlib.contextmanager
 def _output(path: str | None) -> Iterator[IO[bytes]]:
-    """Where -o points: standard output, a device or FIFO written directly, or a file replaced atomically."""
+    """Where -o points: standard output, a device or FIFO written directly, or a file replaced
+    atomically."""
     if path is None:
         yield sys.stdout.buffer
         sys.stdout.flush()
@@ -104,11 +108,12 @@ def _output(path: str | None) -> Iterator[IO[bytes]]:
 
 
 def _open_to_read(args):
-    """The store for a command that only reads it; None, said on stderr, where the folder holds none."""
+    """The store for a command that only reads it; None, said on stderr, where the folder holds
+    none."""
     try:
         return _open(args, create=False)
     except NoStore as none:
-        print(f"seep-scorer: note: {shown(str(none))}", file=sys.stderr)
+        print(f"seep-scorer: note: {shown(terminal_text(none))}", file=sys.stderr)
         return None
 
 
@@ -118,9 +123,9 @@ def _guarded(action):
             return action(args)
         except MatchError as err:
             where = getattr(args, "file", None)
-            return _fail(f"{where}: {err}" if where else str(err))
+            return _fail(f"{where}: {terminal_text(err)}" if where else terminal_text(err))
         except StoreError as err:
-            return _fail(str(err))
+            return _fail(terminal_text(err))
         except BrokenPipeError:
             raise  # the reader went away (`| head`): main() ends quietly
         except OSError as err:

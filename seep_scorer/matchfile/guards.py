@@ -10,11 +10,16 @@ from __future__ import annotations
 import re
 
 from ..rules import MatchError
-from .jsonio import JSONRefused
+from .jsonio import MAX_MATCH_DEPTH, JSONRefused
 
 MAX_CONTAINERS = 120_000
 # A JSON string, or an unterminated one running to the end: never fails, so it stays linear.
 _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
+
+
+def refused(err: JSONRefused, field: str = "file") -> MatchError:
+    """The MatchError for text that is not strict JSON or nests too deeply (its code and params)."""
+    return MatchError(code=err.code, params=err.params, field=field)
 
 
 def check_container_budget(text: str, what: str = "the file") -> None:
@@ -24,8 +29,8 @@ def check_container_budget(text: str, what: str = "the file") -> None:
     count = bare.count("{") + bare.count("[")
     if count > MAX_CONTAINERS:
         raise MatchError(
-            f"{what} holds {count:,} JSON objects and lists; a match has far fewer "
-            f"(at most {MAX_CONTAINERS:,}), so this is not a match the app can take",
+            code="json_too_many_containers",
+            params={"count": count, "max": MAX_CONTAINERS},
             field="file",
         )
 
@@ -41,14 +46,15 @@ def checked(parse, *args):
         return parse(*args)
     except MatchError:
         raise
-    except (
-        JSONRefused
-    ) as refused:  # a ValueError, but one that already says what is wrong in plain words
-        raise MatchError(f"the file {refused}", field="file") from None
+    except JSONRefused as err:  # a ValueError, but one that names what is wrong
+        raise refused(err) from None
     except RecursionError:
-        raise MatchError("the file is nested too deeply to be a match", field="file") from None
+        raise MatchError(
+            code="json_too_deep", params={"max": MAX_MATCH_DEPTH}, field="file"
+        ) from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
         raise MatchError(
-            f"the file holds a value of a type a match never has ({type(err).__name__}: {err})",
+            code="value_type_wrong",
+            params={"detail": f"{type(err).__name__}: {err}"},
             field="file",
         ) from None

@@ -24,7 +24,12 @@ MAX_FILE_DEPTH = MAX_MATCH_DEPTH + ENVELOPE_DEPTH
 
 
 class JSONRefused(ValueError):
-    """Text that is not strict JSON, or nests too deeply. The message completes "it ..."."""
+    """Text that is not strict JSON, or nests too deeply. The message completes "it ..." (for logs);
+    `code` and `params` name it for seep_scorer.wording."""
+
+    def __init__(self, message: str, code: str = "json_not_number", **params):
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 class TooDeep(JSONRefused):
@@ -32,18 +37,24 @@ class TooDeep(JSONRefused):
     apart."""
 
     def __init__(self, limit: int):
-        super().__init__(f"is nested more than {limit} levels deep; a match needs far fewer")
+        super().__init__(
+            f"is nested more than {limit} levels deep; a match needs far fewer",
+            "json_too_deep",
+            max=limit,
+        )
         self.limit = limit
 
 
 def _refuse_constant(name: str):
-    raise JSONRefused(f"holds {name}, which is not a JSON number")
+    raise JSONRefused(f"holds {name}, which is not a JSON number", value=name)
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise JSONRefused(f"holds the number {text[:20]}, too large to store")
+        raise JSONRefused(
+            f"holds the number {text[:20]}, too large to store", "json_too_large", value=text[:20]
+        )
     return value
 
 
@@ -81,7 +92,7 @@ def check_value(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
         node = stack.pop()
         if isinstance(node, float) and not math.isfinite(node):
             name = "NaN" if node != node else ("Infinity" if node > 0 else "-Infinity")
-            raise JSONRefused(f"holds {name}, which is not a JSON number")
+            raise JSONRefused(f"holds {name}, which is not a JSON number", value=name)
         if isinstance(node, dict):
             stack.extend(node.values())
         elif isinstance(node, (list, tuple)):

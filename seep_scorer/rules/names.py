@@ -150,16 +150,13 @@ def _emoji_part(ch: str) -> bool:
 def check_name(value: object, field: str, *, what: str = "name") -> str:
     """The name unchanged if it is one a team or player may have; else a MatchError naming `field`.
 
-    `what` words the English message ("team name", "player's name"). Codes: `name_empty`,
-    `name_too_long` (params: max), `name_control` (params: position, 1-based).
+    `what` is kept for callers; the words come from the field (seep_scorer.wording). Codes:
+    `name_empty`, `name_too_long` (params: max), `name_control` (params: position, 1-based).
     """
     if not isinstance(value, str) or not value.strip():
-        raise MatchError(
-            f"a {what} is text with at least one letter", field=field, code="name_empty"
-        )
+        raise MatchError(field=field, code="name_empty")
     if len(value) > MAX_NAME:
         raise MatchError(
-            f"a {what} is at most {MAX_NAME} characters",
             field=field,
             code="name_too_long",
             params={"max": MAX_NAME},
@@ -167,8 +164,6 @@ def check_name(value: object, field: str, *, what: str = "name") -> str:
     position = first_refused(value)
     if position is not None:
         raise MatchError(
-            f"a {what} cannot hold control characters (U+{ord(value[position - 1]):04X} at position "
-            f"{position})",
             field=field,
             code="name_control",
             params={"position": position},
@@ -183,14 +178,10 @@ def check_note(value: object, field: str = "note") -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > MAX_NOTE:
-        raise MatchError(
-            f"must be text of at most {MAX_NOTE} characters", field=field, code="note_too_long"
-        )
+        raise MatchError(field=field, code="note_too_long")
     position = first_refused(value, line_breaks=True)
     if position is not None:
         raise MatchError(
-            f"a note cannot hold control characters (U+{ord(value[position - 1]):04X} "
-            f"at position {position})",
             field=field,
             code="note_control",
             params={"position": position},

@@ -60,14 +60,12 @@ class MatchFormat:
     def validate(self, rules: "Rules") -> None:
         if self.type not in MATCH_TYPES:
             raise MatchError(
-                f"unknown match type {self.type!r}; use one of {', '.join(MATCH_TYPES)}",
                 field="match.type",
                 code="match_type_unknown",
             )
         if self.type == "open":
             if self.count is not None and not _is_int(self.count):
                 raise MatchError(
-                    "must be a whole number or absent",
                     field="match.count",
                     code="match_count_whole",
                 )
@@ -75,26 +73,22 @@ class MatchFormat:
             limit = 100_000 if self.type == "target" else 1000
             if not _is_int(self.count) or not 1 <= self.count <= limit:
                 raise MatchError(
-                    f"must be a whole number from 1 to {limit}",
                     field="match.count",
                     code="match_count_range",
                     params={"low": 1, "high": limit},
                 )
         if self.type == "target" and rules.scoring != "cumulative":
             raise MatchError(
-                "a match to a target total needs cumulative scoring (race to 500 or custom)",
                 field="match.type",
                 code="target_needs_totals",
             )
         if self.type in ("bazzis", "first_to") and rules.scoring != "ledger":
             raise MatchError(
-                "a match of bazzis needs ledger scoring; cumulative rules play to a target total",
                 field="match.type",
                 code="bazzis_need_ledger",
             )
         if not isinstance(self.ended, bool):
             raise MatchError(
-                "must be true or false",
                 field="match.ended",
                 code="not_true_or_false",
                 params={"setting": "ended"},
@@ -170,29 +164,24 @@ class Rules:
     def validate(self) -> None:
         if self.preset not in PRESET_IDS:
             raise MatchError(
-                f"unknown rules preset {self.preset!r}; use one of {', '.join(PRESET_IDS)}",
                 field="rules.preset",
                 code="preset_unknown",
             )
         for code, value in self.card_values.items():
             if code not in POINT_CARD_CODES:
                 raise MatchError(
-                    f"{code!r} is not a card that can score; use one of "
-                    f"{' '.join(POINT_CARD_CODES)}",
                     field="rules.overrides.card_values",
                     code="card_unknown",
                     params={"card": str(code)},
                 )
             if not _is_int(value) or not 0 <= value <= _MAX_VALUE:
                 raise MatchError(
-                    f"the value of {code} must be a whole number from 0 to {_MAX_VALUE}",
                     field="rules.overrides.card_values",
                     code="card_value_range",
                     params={"card": code, "low": 0, "high": _MAX_VALUE},
                 )
         if not self.point_cards:
             raise MatchError(
-                "at least one card must score points",
                 field="rules.overrides.card_values",
                 code="no_point_card",
             )
@@ -206,7 +195,6 @@ class Rules:
             value = getattr(self, name)
             if not _is_int(value) or not 0 <= value <= _MAX_VALUE:
                 raise MatchError(
-                    f"must be a whole number from 0 to {_MAX_VALUE}",
                     field=f"rules.overrides.{name}",
                     code="value_range",
                     params={"setting": name, "low": 0, "high": _MAX_VALUE},
@@ -215,7 +203,6 @@ class Rules:
             not _is_int(self.minimum) or not 0 <= self.minimum <= _MAX_VALUE
         ):
             raise MatchError(
-                f"must be a whole number from 0 to {_MAX_VALUE}, or null for no minimum",
                 field="rules.overrides.minimum",
                 code="minimum_range",
                 params={"low": 0, "high": _MAX_VALUE},
@@ -223,28 +210,23 @@ class Rules:
         if self.minimum is not None and 2 * (self.minimum - 1) >= self.card_total:
             # Keeps the rule well defined: both teams can never be under the minimum at once.
             raise MatchError(
-                f"must be at most {self.card_total // 2 + 1} with these card values, or null for "
-                "no minimum",
                 field="rules.overrides.minimum",
                 code="minimum_too_high",
                 params={"high": self.card_total // 2 + 1},
             )
         if not isinstance(self.minimum_counts_sweeps, bool):
             raise MatchError(
-                "must be true or false",
                 field="rules.overrides.minimum_counts_sweeps",
                 code="not_true_or_false",
                 params={"setting": "minimum_counts_sweeps"},
             )
         if self.scoring not in SCORING_MODES:
             raise MatchError(
-                f"must be one of {', '.join(SCORING_MODES)}",
                 field="rules.overrides.scoring",
                 code="scoring_unknown",
             )
         if not _is_int(self.lead_target) or not 1 <= self.lead_target <= 100_000:
             raise MatchError(
-                "must be a whole number from 1 to 100000",
                 field="rules.overrides.lead_target",
                 code="value_range",
                 params={"setting": "lead_target", "low": 1, "high": 100_000},
@@ -291,7 +273,6 @@ def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None 
     """A preset with overrides applied, validated. Raises MatchError naming the bad parameter."""
     if preset not in PRESETS:
         raise MatchError(
-            f"unknown rules preset {preset!r}; use one of {', '.join(PRESET_IDS)}",
             field="rules.preset",
             code="preset_unknown",
         )
@@ -303,7 +284,6 @@ def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None 
     for name, value in overrides.items():
         if name not in OVERRIDE_NAMES:
             raise MatchError(
-                f"unknown rule parameter {name!r}; known: {', '.join(OVERRIDE_NAMES)}",
                 field=f"rules.overrides.{name}",
                 code="param_unknown",
                 params={"setting": str(name)},
@@ -311,7 +291,6 @@ def make_rules(preset: str = "standard", overrides: Mapping[str, object] | None 
         if name == "card_values":
             if not isinstance(value, Mapping):
                 raise MatchError(
-                    "must be an object of card code to points",
                     field="rules.overrides.card_values",
                     code="card_values_shape",
                 )

@@ -119,8 +119,6 @@ class Replay:
             number = len(self.results) + 1
             if self.finished_after is not None:
                 raise MatchError(
-                    f"the match was already over after deal {self.finished_after}; a deal cannot "
-                    "follow it",
                     deal=number,
                     code="match_over",
                     params={"after": self.finished_after},
@@ -280,5 +278,5 @@ def validate_match(match: Match) -> Standings:
     if match.first_dealer is not None and not (
         type(match.first_dealer) is int and 0 <= match.first_dealer <= 3
     ):
-        raise MatchError("must be a seat number from 0 to 3", field="first_dealer")
+        raise MatchError(field="first_dealer", code="dealer_seat")
     return replay(match)

@@ -36,10 +36,9 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
     """
     # The dealer first: the sweep checks below rely on it being a seat.
     if deal.dealer is not None and not (_is_int(deal.dealer) and 0 <= deal.dealer <= 3):
-        raise MatchError("must be a seat number from 0 to 3", field="dealer", code="dealer_seat")
+        raise MatchError(field="dealer", code="dealer_seat")
     if deal.cards is not None and deal.points is not None:
         raise MatchError(
-            "give either the cards or the points of a deal, not both",
             field="cards",
             code="cards_and_points",
         )
@@ -49,7 +48,6 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
         _validate_points(deal.points, rules)
     else:
         raise MatchError(
-            "a deal needs the point cards each team took, or each team's card points",
             field="cards",
             code="deal_empty",
         )
@@ -58,32 +56,23 @@ def validate_deal(deal: Deal, rules: Rules, dealer: int | None = None) -> None:
     if mc is None:
         if rules.needs_most_cards:
             raise MatchError(
-                "these rules score a bonus for most cards: say which team took more cards, or that "
-                "it was a tie",
                 field="most_cards",
                 code="most_cards_missing",
             )
     elif not ((type(mc) is int and mc in (0, 1)) or (type(mc) is str and mc == "tie")):
-        raise MatchError('must be 0, 1 or "tie"', field="most_cards", code="most_cards_bad")
+        raise MatchError(field="most_cards", code="most_cards_bad")
     if deal.bid is not None and not (_is_int(deal.bid) and LOWEST_BID <= deal.bid <= HIGHEST_BID):
-        raise MatchError(
-            f"a bid is a house value from {LOWEST_BID} to {HIGHEST_BID}",
-            field="bid",
-            code="bid_range",
-        )
+        raise MatchError(field="bid", code="bid_range")
     check_note(deal.note)  # the rule of names, line breaks allowed: a note reaches the same screens
 
 
 def _validate_cards(cards, rules: Rules) -> None:
     if not (isinstance(cards, tuple) and len(cards) == 2):
-        raise MatchError(
-            "must give the cards of team 0 and of team 1", field="cards", code="cards_shape"
-        )
+        raise MatchError(field="cards", code="cards_shape")
     mine, theirs = cards
     both = mine & theirs
     if both:
         raise MatchError(
-            f"{_list(both)} {_is_are(both)} given to both teams; each card goes to one team",
             field="cards",
             code="cards_both_teams",
             params={"cards": _list(both)},
@@ -94,14 +83,11 @@ def _validate_cards(cards, rules: Rules) -> None:
         unknown = sorted(c for c in stray if c not in ALL_CARD_CODES)
         if unknown:
             raise MatchError(
-                f"{_list(unknown)} {_is_are(unknown)} not a card code (use AS 2S … 10S JS QS KS AH "
-                "AD AC 10D)",
                 field="cards",
                 code="cards_unknown",
                 params={"cards": _list(unknown)},
             )
         raise MatchError(
-            f"{_list(stray)} {_is_are(stray)} not a point card under these rules",
             field="cards",
             code="cards_not_point",
             params={"cards": _list(stray)},
@@ -109,8 +95,6 @@ def _validate_cards(cards, rules: Rules) -> None:
     if len(taken) != len(rules.point_cards):
         missing = [c for c in rules.point_cards if c not in taken]
         raise MatchError(
-            f"point card{'s' if len(missing) > 1 else ''} {_list(missing)} {_is_are(missing)} "
-            "missing; every point card goes to one team",
             field="cards",
             code="cards_missing",
             params={"cards": _list(missing)},
@@ -122,7 +106,6 @@ def _validate_points(points, rules: Rules) -> None:
         isinstance(points, tuple) and len(points) == 2 and _is_int(points[0]) and _is_int(points[1])
     ):
         raise MatchError(
-            "must give the card points of team 0 and of team 1 as whole numbers",
             field="points",
             code="points_shape",
         )
@@ -130,15 +113,12 @@ def _validate_points(points, rules: Rules) -> None:
     for team, value in enumerate(points):
         if not 0 <= value <= total:
             raise MatchError(
-                f"team {team}'s card points must be from 0 to {total}, not {value}",
                 field="points",
                 code="points_range",
                 params={"team": team, "value": value, "total": total},
             )
     if points[0] + points[1] != total:
         raise MatchError(
-            f"card points {points[0]} + {points[1]} = {points[0] + points[1]}, but they must add "
-            f"up to {total}",
             field="points",
             code="points_sum",
             params={"points": points, "total": total},
@@ -151,10 +131,9 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
     for sweep in deal.sweeps:
         team, kind = sweep.team, sweep.kind
         if team not in (0, 1) or type(team) is not int:
-            raise MatchError("a sweep's team must be 0 or 1", field="sweeps", code="sweep_team")
+            raise MatchError(field="sweeps", code="sweep_team")
         if kind not in SWEEP_KINDS:
             raise MatchError(
-                f"a sweep's kind must be normal, opening or last, not {kind!r}",
                 field="sweeps",
                 code="sweep_kind",
             )
@@ -162,7 +141,6 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
         if kind == "opening":
             if opening is not None:
                 raise MatchError(
-                    "there can be only one opening sweep in a deal (the bidder's first play)",
                     field="sweeps",
                     code="opening_twice",
                 )
@@ -170,7 +148,6 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
         elif kind == "last":
             if last is not None:
                 raise MatchError(
-                    "there can be only one last-play sweep in a deal",
                     field="sweeps",
                     code="last_twice",
                 )
@@ -178,8 +155,6 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
     for team in (0, 1):
         if counts[team] > MAX_PLAYS_PER_TEAM:
             raise MatchError(
-                f"team {team} has {counts[team]} sweeps, but a team makes only "
-                f"{MAX_PLAYS_PER_TEAM} plays in a deal",
                 field="sweeps",
                 code="sweeps_too_many",
                 params={"team": team, "count": counts[team], "max": MAX_PLAYS_PER_TEAM},
@@ -188,16 +163,12 @@ def _validate_sweeps(deal: Deal, dealer: int | None) -> None:
         dealer_team = dealer % 2
         if opening is not None and opening == dealer_team:
             raise MatchError(
-                f"the opening sweep is made by the bidder, so it belongs to team "
-                f"{1 - dealer_team}, not the dealer's team {dealer_team}",
                 field="sweeps",
                 code="opening_wrong_team",
                 params={"team": 1 - dealer_team, "dealer": dealer},
             )
         if last is not None and last != dealer_team:
             raise MatchError(
-                f"the last play of a deal is the dealer's, so a last-play sweep belongs to the "
-                f"dealer's team {dealer_team}",
                 field="sweeps",
                 code="last_wrong_team",
                 params={"team": dealer_team, "dealer": dealer},
@@ -235,10 +206,6 @@ def score_deal(deal: Deal, rules: Rules) -> DealScore:
 def _list(codes) -> str:
     codes = sorted(codes, key=_card_order)
     return ", ".join(codes)
-
-
-def _is_are(items) -> str:
-    return "is" if len(items) == 1 else "are"
 
 
 def _card_order(code):

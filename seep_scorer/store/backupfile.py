@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import IO, Any, Iterator
 
 from ..matchfile import MAX_FILE_BYTES, match_to_dict
-from ..matchfile.guards import check_container_budget
+from ..matchfile.guards import check_container_budget, refused
 from ..matchfile.jsonio import JSONRefused, dumps, loads
 from ..rules import Match, MatchError
 from .oldtexts import stored_match_from_dict
@@ -103,75 +103,75 @@ def is_present(record: tuple[str, str], stored: dict[str, str]) -> bool:
     return stored.get(mid) == created
 
 
-def _bad(message: str) -> MatchError:
-    return MatchError(message, field="file")
+def _bad(code: str, **params) -> MatchError:
+    return MatchError(code=code, params=params, field="file")
+
+
+def _in_line(line_no: int, cause: MatchError) -> MatchError:
+    return _bad("backup_line", line=line_no, cause=cause)
 
 
 def _parse_line(raw: bytes, line_no: int) -> Any:
     if len(raw) > MAX_LINE_BYTES:
-        raise _bad(
-            f"line {line_no} of the backup is over {MAX_LINE_BYTES // (1024 * 1024)} MB; no match is that large"
-        )
+        raise _in_line(line_no, _bad("line_too_large", max=MAX_LINE_BYTES // (1024 * 1024)))
     try:
         text = raw.decode("utf-8-sig" if line_no == 1 else "utf-8")
     except UnicodeDecodeError as err:
-        raise _bad(
-            f"line {line_no} of the backup is not UTF-8 text (bad byte at position {err.start})"
-        ) from None
-    check_container_budget(text, f"line {line_no} of the backup")
+        raise _in_line(line_no, _bad("file_not_utf8", position=err.start)) from None
     try:
+        check_container_budget(text, f"line {line_no} of the backup")
         return loads(text)
+    except MatchError as err:
+        raise _in_line(line_no, err) from None
     except JSONRefused as err:
-        raise _bad(f"line {line_no} of the backup {err}") from None
+        raise _in_line(line_no, refused(err)) from None
     except ValueError as err:
-        raise _bad(f"line {line_no} of the backup is not valid JSON ({err})") from None
+        raise _in_line(line_no, _bad("not_json", detail=str(err))) from None
 
 
-def _timestamp(value: Any, what: str) -> str:
+def _timestamp(value: Any, key: str) -> str:
     if not isinstance(value, str) or len(value) > 40:
-        raise _bad(f"{what} must be a date and time in ISO 8601")
+        raise MatchError(code="time_bad", params={"key": key, "value": ""}, field="file")
     try:
         datetime.fromisoformat(value)
     except ValueError:
-        raise _bad(f"{what} must be a date and time in ISO 8601, not {value[:40]!r}") from None
+        raise MatchError(
+            code="time_bad", params={"key": key, "value": value[:40]}, field="file"
+        ) from None
     return value
 
 
 def parse_header(raw: bytes) -> dict:
     obj = _parse_line(raw, 1)
     if not isinstance(obj, dict) or obj.get("format") != BACKUP_FORMAT:
-        raise _bad("this is not a Seep backup file")
+        raise _bad("backup_not_seep")
     version = obj.get("version")
     if type(version) is not int or version < 1:
-        raise _bad(f"the backup's version must be a whole number from 1, not {str(version)[:20]!r}")
+        raise _bad("backup_version_bad", value=str(version)[:20])
     if version > BACKUP_VERSION:
-        raise _bad(
-            f"this backup is version {version}, newer than this app reads (version {BACKUP_VERSION}); "
-            "update Seep Scorer to import it"
-        )
+        raise _bad("backup_version_newer", version=version, supported=BACKUP_VERSION)
     settings = obj.get("settings", {})
     if not isinstance(settings, dict) or len(dumps(settings)) > MAX_SETTINGS_BYTES:
-        raise _bad("the backup's settings must be a small JSON object")
+        raise _bad("backup_settings_bad")
     return obj
 
 
 def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
     obj = _parse_line(raw, line_no)
-    where = f"match {number} of the backup (line {line_no})"
-    if not isinstance(obj, dict):
-        raise _bad(f"{where} must be a JSON object")
-    mid = obj.get("id")
-    if not isinstance(mid, str) or not 1 <= len(mid) <= 64:
-        raise _bad(f'{where} needs an "id" of text')
-    revision = obj.get("revision", 1)
-    if type(revision) is not int or not 1 <= revision <= 10**9:
-        raise _bad(f'{where}: "revision" must be a whole number from 1')
-    created = _timestamp(obj.get("created"), f'{where}: "created"')
-    updated = _timestamp(obj.get("updated"), f'{where}: "updated"')
     try:
+        if not isinstance(obj, dict):
+            raise MatchError(code="not_object")
+        mid = obj.get("id")
+        if not isinstance(mid, str) or not 1 <= len(mid) <= 64:
+            raise MatchError(code="backup_id_bad", field="id")
+        revision = obj.get("revision", 1)
+        if type(revision) is not int or not 1 <= revision <= 10**9:
+            raise MatchError(code="revision_bad", field="revision")
+        created = _timestamp(obj.get("created"), "created")
+        updated = _timestamp(obj.get("updated"), "updated")
         match = stored_match_from_dict(obj.get("match"))  # made before the rule of texts: tidied
     except MatchError as err:
-        raise MatchError(f"{where}: {err}", field="file") from None
+        raise _bad("backup_match", number=number, line=line_no, cause=err) from None
     return BackupRecord(number, mid, revision, created, updated, match)
 
 
@@ -191,24 +191,22 @@ def read_backup(
             raw = stream.readline(MAX_LINE_BYTES + 1)
             line_no += 1
             if not raw:
-                raise _bad(
-                    f"the backup is cut short after line {line_no - 1} (its end line is missing)"
-                )
+                raise _bad("backup_cut_short", line=line_no - 1)
             if raw.startswith(b'{"end"') or raw.lstrip().startswith(b'{"end"'):
                 end = _parse_line(raw, line_no)
                 if isinstance(end, dict) and end.get("end") is True:
                     if end.get("matches") != count:
                         raise _bad(
-                            f"the backup's end line counts {end.get('matches')!r} matches but it holds {count}"
+                            "backup_end_count", counted=str(end.get("matches"))[:20], held=count
                         )
                     if stream.read(4096).strip():
-                        raise _bad(f"the backup has data after its end line (line {line_no})")
+                        raise _bad("backup_data_after_end", line=line_no)
                     return
             if not raw.strip():
                 continue
             count += 1
             if count > MAX_BACKUP_MATCHES:
-                raise _bad(f"the backup holds more than {MAX_BACKUP_MATCHES:,} matches")
+                raise _bad("backup_too_many", max=MAX_BACKUP_MATCHES)
             try:
                 record = parse_record(raw, line_no, count)
             except MatchError as err:

@@ -13,15 +13,26 @@ from typing import Iterator
 
 from .repository import StoreError
 
-__all__ = ["WriteFailed", "disk_trouble", "write_failed", "disk_writes", "capitalised"]
+__all__ = ["WriteFailed", "disk_kind", "disk_trouble", "write_failed", "disk_writes", "capitalised"]
 
 
 class WriteFailed(StoreError):
     """The disk refused a write (full, read-only, no permission); nothing was half-written."""
 
-    def __init__(self, message: str, errno_: int | None):
-        super().__init__(message)
+    def __init__(self, code: str, errno_: int | None, **params):
+        super().__init__(code, **params)
         self.errno = errno_
+
+
+def disk_kind(err: OSError) -> str:
+    """What the disk refused, for the wording: full, read_only, denied or other."""
+    if err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "full"
+    if err.errno == errno.EROFS:
+        return "read_only"
+    if err.errno in (errno.EACCES, errno.EPERM):
+        return "denied"
+    return "other"
 
 
 def disk_trouble(err: OSError) -> str:
@@ -41,18 +52,15 @@ def capitalised(text: str) -> str:
 
 
 def write_failed(err: OSError, what: str) -> WriteFailed:
-    """`what` completes "... was not saved": "the change", "the new match"."""
-    advice = " Free some space and try again." if err.errno == errno.ENOSPC else ""
+    """`what` names what was not saved: new_match, change, deletion, put_back, setting, import."""
     return WriteFailed(
-        f"{capitalised(disk_trouble(err))}: {what} was not saved.{advice} "
-        "Everything saved before is safe.",
-        err.errno,
+        "write_failed", err.errno, what=what, disk=disk_kind(err), detail=str(err.strerror or err)
     )
 
 
 @contextmanager
 def disk_writes(what: str) -> Iterator[None]:
-    """An OSError from the disk becomes a plain-words WriteFailed saying `what` was not saved."""
+    """An OSError from the disk becomes a WriteFailed saying `what` was not saved."""
     try:
         yield
     except OSError as err:

@@ -33,7 +33,7 @@ from .backupfile import (
     looks_like_backup,
     read_backup,
 )
-from .diskfaults import WriteFailed, capitalised, disk_trouble, write_failed
+from .diskfaults import WriteFailed, disk_kind, write_failed
 from .importcommit import CommitTarget, ImportCommit, line_file
 from .layout import is_match_id, shard_of
 from .matchdb import write_match_file
@@ -98,7 +98,11 @@ class Importer:
             size = path.stat().st_size
             f = open(path, "rb")
         except OSError as err:
-            raise MatchError(f"cannot read {path}: {err.strerror or err}", field="file") from None
+            raise MatchError(
+                code="file_unreadable",
+                params={"path": str(path), "reason": str(err.strerror or err)},
+                field="file",
+            ) from None
         with f:
             return self._import_stream(f, size, copy=True, keep=keep, skip_present=skip_present)
 
@@ -118,20 +122,20 @@ class Importer:
             return [stored if keep else stored.id]
         if size > MAX_BACKUP_BYTES:
             raise MatchError(
-                f"the backup is {size // (1024 * 1024):,} MB, larger than any backup this app "
-                f"makes (at most {MAX_BACKUP_BYTES // (1024**3)} GB)",
+                code="backup_too_large",
+                params={"size": size // (1024 * 1024), "max": MAX_BACKUP_BYTES // (1024**3)},
                 field="file",
             )
         try:
             return self._import_backup(stream, copy, keep, skip, skip_present)
         except OSError as err:
-            raise write_failed(err, "the import") from None
+            raise write_failed(err, "import") from None
 
     def _import_match_file(self, stream: IO[bytes], size: int) -> StoredMatch:
         if size > MAX_FILE_BYTES:
             raise MatchError(
-                f"the file is {size // 1024:,} KB; a match file is at most "
-                f"{MAX_FILE_BYTES // (1024 * 1024)} MB",
+                code="file_too_large",
+                params={"size": size // 1024, "max": MAX_FILE_BYTES // (1024 * 1024)},
                 field="file",
             )
         data = stream.read(MAX_FILE_BYTES + 1)
@@ -169,11 +173,11 @@ class Importer:
             try:
                 renamed = self._commit.roll_forward(stage.folder)
             except OSError as err:
-                trouble = capitalised(disk_trouble(err))
                 raise WriteFailed(
-                    f"{trouble}: the import was interrupted. It is completed the "
-                    "next time the app opens its matches.",
+                    "import_interrupted",
                     err.errno,
+                    disk=disk_kind(err),
+                    detail=str(err.strerror or err),
                 ) from None
         finally:
             stage.close()
@@ -196,7 +200,7 @@ class Importer:
                     record = None
             wanted.append(None if record is None else (record.id, record.created))
         if not any(wanted) and skip:
-            raise MatchError("no match of the backup can be read", field="file")
+            raise MatchError(code="backup_none_readable", field="file")
         return wanted
 
     def _choose_ids(
@@ -257,4 +261,6 @@ def _stored_form(record: BackupRecord) -> tuple[Match, dict, Standings]:
     try:
         return canonical_match(record.match)
     except MatchError as err:
-        raise MatchError(f"match {record.number} of the backup: {err}", field="file") from None
+        raise MatchError(
+            code="backup_match_n", params={"number": record.number, "cause": err}, field="file"
+        ) from None

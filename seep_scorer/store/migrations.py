@@ -141,9 +141,7 @@ def migrate(target: MigrationTarget, version: int) -> None:
 
     A version no migration starts from is refused before anything is copied or changed."""
     if version not in {from_version for from_version, _ in MIGRATIONS}:
-        raise StoreError(
-            f"There is no way to update a store of version {version}; the app cannot open it."
-        )
+        raise StoreError("store_version_unknown", version=version)
     target.last_migration_backup = backup_before_migration(target.layout, version)
     for from_version, step in MIGRATIONS:
         if from_version < version:

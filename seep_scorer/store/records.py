@@ -183,19 +183,21 @@ def canonical_match(match: Any) -> tuple[Match, dict, Standings]:
     that the next read would call damaged (a 200-character team name, say).
     """
     if not isinstance(match, Match):
-        raise MatchError("is not a match", field="match")
+        raise MatchError(code="not_a_match", field="match")
     try:
         text = dumps(match_to_dict(match))
     except MatchError:
         raise  # already in plain words (match_to_dict refuses what a read would refuse)
     except (TypeError, ValueError) as err:
-        raise MatchError(f"holds a value that cannot be stored ({err})", field="match") from None
+        raise MatchError(
+            code="value_type_wrong", params={"detail": str(err)}, field="match"
+        ) from None
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise MatchError("is too large to store", field="match")
+        raise MatchError(code="match_too_large", field="match")
     try:
         as_dict = loads(text, max_depth=MAX_MATCH_DEPTH)
     except JSONRefused as err:
-        raise MatchError(f"cannot be stored: it {err}", field="match") from None
+        raise MatchError(code=err.code, params=err.params, field="match") from None
     canonical = checked(match_from_dict, as_dict)
     return canonical, as_dict, replay(canonical)
 
@@ -204,14 +206,12 @@ def setting_value(key: Any, value: Any) -> Any:
     """A copy of a setting's value exactly as it will read back; StoreError for a bad name or
     value."""
     if not isinstance(key, str) or not 1 <= len(key) <= MAX_SETTING_KEY:
-        raise StoreError(f"A setting's name is text of 1 to {MAX_SETTING_KEY} characters.")
+        raise StoreError("setting_name_bad", max=MAX_SETTING_KEY)
     try:
         text = dumps(value)
         value = loads(text, max_depth=MAX_MATCH_DEPTH)
     except (TypeError, ValueError):
-        raise StoreError(
-            f"The setting {key!r} must be a JSON value (text, number, true/false, list or object)."
-        ) from None
+        raise StoreError("setting_not_json", key=key) from None
     if len(text) > MAX_SETTING_BYTES:
-        raise StoreError(f"The setting {key!r} is too large to store.")
+        raise StoreError("setting_too_large", key=key)
     return value

@@ -30,7 +30,7 @@ class NoStore(StoreError):
     """The folder holds no store, and the caller only reads: nothing was created there."""
 
     def __init__(self, folder: Path):
-        super().__init__(f"There is no match store in {folder}; nothing was created there.")
+        super().__init__("no_store", folder=str(folder))
         self.folder = folder
 
 

@@ -6,29 +6,34 @@ from dataclasses import dataclass
 from datetime import date
 from typing import IO, Any, Iterable, Protocol
 
-from ..rules import Match
+from ..rules import Match, errors
 from ..stats import Stats
 from ..stats.ratings import PlayerRating, Surprise
 
 
 class StoreError(Exception):
-    """A store operation failed; the message is for the user, in plain words."""
+    """A store operation failed, named by `code` and `params` (seep_scorer.wording words it;
+    str() is its English). A code nothing words is shown as it is."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(code)
+        self.code, self.params = code, params
+
+    def __str__(self) -> str:
+        return errors.english(self) if errors.english else errors.plain(self.code, self.params)
 
 
 class StaleRevision(StoreError):
     """A save was based on an older revision than the one stored (another device saved first)."""
 
     def __init__(self, match_id: str, based_on: int, current: int):
-        super().__init__(
-            f"This match was changed on another device (your copy is revision {based_on}, "
-            f"the stored one is revision {current}). Your change was not saved; the current state is shown."
-        )
+        super().__init__("stale_revision", based_on=based_on, current=current)
         self.match_id, self.based_on, self.current = match_id, based_on, current
 
 
 class MatchNotFound(StoreError):
     def __init__(self, match_id: str):
-        super().__init__(f"There is no match with id {match_id!r}.")
+        super().__init__("match_not_found", match_id=str(match_id))
         self.match_id = match_id
 
 

@@ -104,7 +104,7 @@ class TinyMatchRepository:
             self._store_lock = StoreLock(self.layout.lock_file)  # storelock.py
         except OSError as err:
             raise StoreError(
-                f"The data folder {self.data_dir} cannot be used: {err.strerror or err}."
+                "data_folder_unusable", folder=str(self.data_dir), reason=str(err.strerror or err)
             ) from None
         self._store_file = StoreFile(StoreFiling(self))  # the schema and settings (storefile.py)
         try:
@@ -142,9 +142,7 @@ class TinyMatchRepository:
         current = current_schema()
         if version > current:
             raise StoreError(
-                f"The matches in {self.data_dir} were saved by a newer version of Seep Scorer "
-                f"(store version {version}; this one reads up to {current}). "
-                "Update the app to open them."
+                "store_newer", folder=str(self.data_dir), version=version, current=current
             )
         if version < current:
             migrate(Migrating(self), version)
@@ -238,7 +236,8 @@ class TinyMatchRepository:
                 pass
             stored = self._repair.load(match_id, entry, self.layout.revisions_of(match_id))
             if stored is None:
-                raise StoreError(self.notices[-1])
+                notice = self.notices[-1]
+                raise StoreError(notice.code, **notice.params)
             return stored
 
     def create(self, match: Match) -> StoredMatch:
@@ -247,7 +246,7 @@ class TinyMatchRepository:
             mid = self._unused_id()
             now = now_iso()
             stored = StoredMatch(mid, canonical, 1, now, now, standings.finished)
-            with disk_writes("the new match"):
+            with disk_writes("new_match"):
                 self._commit(stored, as_dict, None, standings)
         self.auto_backup.backup_if_due()
         return stored
@@ -270,7 +269,7 @@ class TinyMatchRepository:
                 now_iso(),
                 standings.finished,
             )
-            with disk_writes("the change"):
+            with disk_writes("change"):
                 self._commit(stored, as_dict, base_revision, standings)
         self.auto_backup.backup_if_due()
         return stored
@@ -279,7 +278,7 @@ class TinyMatchRepository:
         with self._locked():
             stored = self.get(match_id)
             # Index line first: a crash before the file goes only brings the match back.
-            with disk_writes("the deletion"):
+            with disk_writes("deletion"):
                 self._index.drop(match_id)
             with contextlib.suppress(
                 OSError
@@ -289,13 +288,11 @@ class TinyMatchRepository:
 
     def restore(self, stored: StoredMatch) -> StoredMatch:
         if not is_match_id(stored.id):
-            raise StoreError(f"{stored.id!r} is not a match id.")
+            raise StoreError("not_match_id", id=str(stored.id)[:80])
         canonical, as_dict, standings = canonical_match(stored.match)
         with self._locked():
             if self._index.get(stored.id) is not None:
-                raise StoreError(
-                    f"A match with id {stored.id} is already stored; it was not restored twice."
-                )
+                raise StoreError("already_stored", id=stored.id)
             back = StoredMatch(
                 stored.id,
                 canonical,
@@ -304,7 +301,7 @@ class TinyMatchRepository:
                 stored.updated,
                 standings.finished,
             )
-            with disk_writes("the match put back"):
+            with disk_writes("put_back"):
                 self._commit(back, as_dict, None, standings)
             return back
 
@@ -378,5 +375,5 @@ class TinyMatchRepository:
         with self._locked():
             settings = self._store_file.settings()
             settings[key] = value
-            with disk_writes("the setting"):
+            with disk_writes("setting"):
                 self._store_file.put_settings(settings)

@@ -82,7 +82,7 @@ def test_overrides_round_trip():
         ({"format": "chess-game"}, "not a Seep match file"),
         ({"version": 2}, "newer than this app reads"),
         ({"version": "1"}, "whole number"),
-        ({"rules": {"preset": "bridge"}}, "unknown rules preset"),
+        ({"rules": {"preset": "bridge"}}, "rule presets"),
         ({"match": {"type": "bazzis", "count": -1}}, "from 1 to"),
         ({"teams": [{"name": "A"}]}, "two teams"),
         ({"first_dealer": 7}, "seat number"),

@@ -65,7 +65,7 @@ def test_a_deeply_nested_file_is_refused_in_plain_words_never_a_recursion_error(
     text = json.dumps(SPEC_EXAMPLE)[:-1] + ', "app": ' + "[" * depth + "]" * depth + "}"
     with pytest.raises(MatchError) as err:
         loads_match(text)
-    assert str(err.value).startswith("field 'file': the file is nested more than 32 levels deep")
+    assert str(err.value).startswith("field 'file': The file is nested more than 32 levels deep")
 
 
 @pytest.mark.parametrize("depth", [40, 900, 5000])
@@ -128,5 +128,5 @@ def test_checked_turns_a_strict_json_refusal_into_a_match_error():
         checked(reader)
     assert (
         err.value.field == "file"
-        and str(err.value) == "field 'file': the file holds NaN, which is not a JSON number"
+        and str(err.value) == "field 'file': The file holds NaN, which is not a JSON number."
     )

@@ -55,9 +55,9 @@ def test_a_match_ended_early_goes_to_whoever_is_ahead():
 
 
 def test_format_and_scoring_must_fit():
-    with pytest.raises(MatchError, match="cumulative"):
+    with pytest.raises(MatchError, match="running totals"):
         validate_match(Match(rules=STD, format=MatchFormat("target", 500)))
-    with pytest.raises(MatchError, match="ledger"):
+    with pytest.raises(MatchError, match="difference ledger"):
         validate_match(Match(rules=PRESETS["race500"], format=MatchFormat("bazzis", 3)))
     with pytest.raises(MatchError) as err:
         validate_match(Match(format=MatchFormat("bazzis", 0)))

@@ -89,8 +89,9 @@ def test_bad_parameters_are_named(overrides, field):
 
 
 def test_unknown_preset():
-    with pytest.raises(MatchError, match="unknown rules preset"):
+    with pytest.raises(MatchError) as err:
         make_rules("poker")
+    assert err.value.code == "preset_unknown" and err.value.field == "rules.preset"
 
 
 def test_a_team_may_sweep_several_times_and_each_kind_has_its_value():

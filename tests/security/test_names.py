@@ -63,10 +63,9 @@ def test_a_name_with_a_control_or_bidi_override_character_is_refused_naming_the_
         with pytest.raises(MatchError) as err:
             read()
         assert err.value.field == field and err.value.code == "name_control"
-        what = "team name" if field.endswith(".name") else "player's name"
-        assert str(err.value).startswith(
-            f"field '{field}': a {what} cannot hold control characters (U+"
-        )
+        what = "team" if field.endswith(".name") else "the player at seat"
+        assert str(err.value).startswith(f"field '{field}': The name of {what} ")
+        assert "holds an invisible control character (character" in str(err.value)
 
 
 @pytest.mark.parametrize(
@@ -114,8 +113,8 @@ def test_score_and_import_refuse_such_a_file_in_one_line(tmp_path, field, kind):
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
         assert (
-            f"field '{field}': a " in done.stderr
-            and "name cannot hold control characters" in done.stderr
+            f"field '{field}': The name of " in done.stderr
+            and "holds an invisible control character" in done.stderr
         )
         assert (
             "\x1b" not in done.stderr and "\u202e" not in done.stderr and "\x9b" not in done.stderr

@@ -118,7 +118,7 @@ def test_a_deal_note_follows_the_rule_of_names(kind, with_dealer):
         with pytest.raises(MatchError) as err:
             read()
         assert (err.value.deal, err.value.field, err.value.code) == (2, "note", "note_control")
-        assert "cannot hold control characters (U+" in str(err.value)
+        assert "holds an invisible control character (character" in str(err.value)
     with pytest.raises(MatchError) as err:
         replay(Match().with_deals([Deal(points=(50, 50), note=BAD_NOTES[kind])]))
     assert err.value.code == "note_control"

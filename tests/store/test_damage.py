@@ -71,7 +71,7 @@ def test_damaged_match_file_is_moved_aside_and_restored_from_the_newest_backup(s
 
     assert len(repo.notices) == 1, repo.notices
     notice = repo.notices[0]
-    assert "Reds v Blues" in notice and REASON_WORDS[kind] in notice
+    assert "Reds – Blues" in notice and REASON_WORDS[kind] in notice
     assert "restored from the automatic backup" in notice and "nothing was deleted" in notice
     assert _moved_file(notice, store["dir"]) == bad
     restored = repo.get(store["a"].id)
@@ -168,7 +168,7 @@ def test_a_damaged_match_no_backup_holds_is_taken_off_the_list_but_kept(data_dir
     path.write_bytes(b"")
     repo = open_repository(data_dir, fresh=True)
     assert len(repo.notices) == 1
-    assert "Lost v Cause" in repo.notices[0] and "No backup holds it" in repo.notices[0]
+    assert "Lost – Cause" in repo.notices[0] and "No backup holds it" in repo.notices[0]
     assert _moved_file(repo.notices[0], data_dir) == b""
     assert [s.id for s in repo.list_matches()] == [kept.id]
     with pytest.raises(MatchNotFound):

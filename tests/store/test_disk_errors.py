@@ -45,7 +45,7 @@ def test_a_due_automatic_backup_on_a_full_disk_is_a_notice_not_a_failure_to_open
     reopened = open_repository(repo.data_dir, fresh=True)
     assert [s.id for s in reopened.list_matches()] == [stored.id]
     [notice] = reopened.notices
-    assert "automatic backup could not be written: the phone's storage is full" in notice
+    assert "automatic backup could not be written: the device's storage is full" in notice
     assert "Errno" not in notice and "your matches are safe" in notice.lower()
     assert list(reopened.layout.backups_dir.iterdir()) == []  # no half-written backup either
 
@@ -67,12 +67,12 @@ def test_a_backup_that_fails_at_open_in_any_way_of_the_disk_is_a_notice(stored_s
     [
         (
             errno.ENOSPC,
-            "The phone's storage is full: the change was not saved. Free some space and try again.",
+            "The device's storage is full. The change was not saved. Free some space and try again.",
         ),
-        (errno.EROFS, "The storage is read-only: the change was not saved."),
+        (errno.EROFS, "The storage is read-only. The change was not saved."),
         (
             errno.EACCES,
-            "The app is not allowed to write in its data folder: the change was not saved.",
+            "The app is not allowed to write in its data folder. The change was not saved.",
         ),
     ],
 )
@@ -92,9 +92,9 @@ def test_a_save_the_disk_refuses_is_a_plain_store_error_and_keeps_the_previous_r
         failed.value
     )
     assert isinstance(failed.value, tinyrepo.WriteFailed) and failed.value.errno == code
-    with pytest.raises(StoreError, match="the new match was not saved"):
+    with pytest.raises(StoreError, match="The new match was not saved"):
         repo.create(open_match())
-    with pytest.raises(StoreError, match="the setting was not saved"):
+    with pytest.raises(StoreError, match="The setting was not saved"):
         repo.set_setting("language", "hi")
     monkeypatch.undo()
     assert tree_snapshot(repo.data_dir) == before

@@ -59,7 +59,7 @@ def test_a_record_too_large_to_store_is_refused_before_anything_is_written(repo,
     path = tmp_path / "backup.jsonl"
     path.write_bytes(_backup([*_matches(3), huge]))
     before = tree_snapshot(repo.data_dir)
-    with pytest.raises(MatchError, match="match 4 of the backup.*too large"):
+    with pytest.raises(MatchError, match="Match 4 of the backup.*too large"):
         repo.import_file(path)
     assert tree_snapshot(repo.data_dir) == before
     assert [s.id for s in repo.list_matches()] == [keep.id]
@@ -211,7 +211,7 @@ def test_a_full_disk_during_an_import_imports_nothing(repo, tmp_path, monkeypatc
             raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(AtomicJSONStorage, "write", full_after_two)
-    with pytest.raises(tinyrepo.WriteFailed, match="storage is full: the import was not saved"):
+    with pytest.raises(tinyrepo.WriteFailed, match="storage is full. The import was not saved"):
         repo.import_file(path)
     monkeypatch.undo()
     assert tree_snapshot(repo.data_dir) == before

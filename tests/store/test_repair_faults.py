@@ -77,7 +77,7 @@ def test_store_file_index_shard_and_match_file_truncated_together(store, capsys)
     assert len(notes) == 3, (
         err
     )  # the settings file, the list of matches, the match: one notice each
-    assert sum("Reds v Blues" in n for n in notes) == 1
+    assert sum("Reds – Blues" in n for n in notes) == 1
     kept = sorted(p.read_bytes() for p in (store["dir"] / "damaged").iterdir())
     assert kept == sorted(bad.values())  # every damaged byte kept aside
     for path in (store["dir"] / "damaged").iterdir():

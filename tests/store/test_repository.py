@@ -37,7 +37,7 @@ def test_invalid_matches_are_refused_and_nothing_is_written(repo):
     bad = stored.match.with_deals([Deal(points=(70, 40))])
     with pytest.raises(MatchError):
         repo.save(stored.id, bad, 1)
-    with pytest.raises(MatchError, match="team name"):
+    with pytest.raises(MatchError, match="name of team"):
         repo.create(open_match(("x" * 61, "Blues")))
     assert repo.get(stored.id).revision == 1
     assert len(repo.list_matches()) == 1

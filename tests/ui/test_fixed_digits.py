@@ -36,7 +36,7 @@ def test_the_last_30_days_chip_in_gurmukhi_digits():
 def test_the_points_range_fault_in_urdu_digits():
     match = Match(teams=(Team("A", ("a", "b")), Team("B", ("c", "d"))))
     err = MatchError(
-        "range", field="points", code="points_range", params={"team": 0, "value": 120, "total": 100}
+        field="points", code="points_range", params={"team": 0, "value": 120, "total": 100}
     )
     with using(UILocale("ur", "native")):
         said = texts.deal_fault_text(match, err)

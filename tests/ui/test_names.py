@@ -74,7 +74,6 @@ def test_a_store_refusal_of_a_name_is_worded_by_its_code_too(repo):
     from seep_scorer.ui.texts import match_setup_fault_text
 
     err = MatchError(
-        "a name is at most 60 characters",
         field="teams[1].players[0]",
         code="name_too_long",
         params={"max": 60},

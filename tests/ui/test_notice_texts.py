@@ -13,8 +13,7 @@ from seep_scorer import i18n
 from seep_scorer.rules import MatchError, MatchFormat, make_rules
 from seep_scorer.rules.presets import SETTING_FAULT_CODES
 from seep_scorer.store import notices
-from seep_scorer.ui.notice_texts import store_notice_text
-from seep_scorer.ui.texts import match_setup_fault_text, setting_fault_text
+from seep_scorer.ui.texts import match_setup_fault_text, setting_fault_text, store_notice_text
 
 MOVED = Path("/data/damaged/20260102-030405/abc123.4.json")
 WHEN = "2026-01-02T03:04:05+00:00"
@@ -46,7 +45,7 @@ def test_every_notice_code_has_its_own_sentence_with_names():
     for code, notice in NOTICES.items():
         assert notice.code == code
         text = store_notice_text(notice)
-        assert text != fallback and text != notice and "is empty" not in text, code
+        assert text != fallback and "is empty" not in text, code  # the cause stays in the log
     assert "Reds" in store_notice_text(NOTICES["match_restored"]) and str(
         MOVED
     ) in store_notice_text(NOTICES["match_lost"])
@@ -71,11 +70,11 @@ def test_notices_are_worded_in_the_users_language_with_no_english_inside(hindi):
         assert text != english and " the " not in text, code
 
 
-def test_the_store_keeps_its_english_for_the_command_line():
+def test_the_notice_reads_in_english_as_the_phone_words_it_with_its_cause():
     notice = NOTICES["match_restored"]
-    assert notice.startswith(
-        "The saved copy of the match Reds v Blues (abc123) was damaged: it is empty."
-    )
+    with i18n.using(i18n.UILocale("en")):
+        assert notice == store_notice_text(notice) + " (cause: is empty)"
+    assert notice.startswith("The saved copy of the match Reds – Blues was damaged.")
     assert notice.params["teams"] == ("Reds", "Blues") and notice.params["moved"] == str(MOVED)
 
 
@@ -112,14 +111,13 @@ def test_every_setting_fault_code_has_its_own_sentence():
     assert set(SETTING_FAULTS) == set(
         SETTING_FAULT_CODES
     )  # a new code needs a case here, and a sentence
-    fallback = match_setup_fault_text(MatchError("x", code="no-such-code"))
+    fallback = match_setup_fault_text(MatchError(code="no-such-code"))
     for code, call in SETTING_FAULTS.items():
         err = _raised(call)
         assert err.code == code, (code, err)
         text = match_setup_fault_text(err)
-        assert setting_fault_text(err) == text and text != fallback and err.message not in text, (
-            code
-        )
+        # one wording: the English of str(err) is the sentence the phone shows
+        assert setting_fault_text(err) == text == err.message and text != fallback, code
 
 
 def test_setting_faults_name_the_setting_and_the_limits():

@@ -110,9 +110,7 @@ def test_no_sentence_gives_a_family_a_singular_verb(repo):
     assert sb.add_deal(A_BY_MINIMUM) and sb.finished
     said += [sb.result_text(), ReviewVM(repo, mid).result_text()]
     said += [texts.event_text(sb.match, r) for r in replay(sb.match).deals if r.event]
-    fault = MatchError(
-        "too many", code="sweeps_too_many", params={"team": 0, "count": 13, "max": 12}
-    )
+    fault = MatchError(code="sweeps_too_many", params={"team": 0, "count": 13, "max": 12})
     said.append(texts.deal_fault_text(sb.match, fault))
     assert all(said), said
     assert not [s for s in said if SINGULAR_VERB.search(s)], said

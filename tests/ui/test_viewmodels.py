@@ -334,7 +334,7 @@ def test_every_deal_fault_code_has_its_own_sentence_with_names(repo):
     from seep_scorer.ui.texts import deal_fault_text
 
     match = repo.get(start(repo)).match
-    fallback = deal_fault_text(match, MatchError("x", code="no-such-code"))
+    fallback = deal_fault_text(match, MatchError(code="no-such-code"))
     codes = {
         "dealer_seat": {},
         "cards_and_points": {},
@@ -358,15 +358,15 @@ def test_every_deal_fault_code_has_its_own_sentence_with_names(repo):
         "match_over": {"after": 7},
     }
     for code, params in codes.items():
-        text = deal_fault_text(match, MatchError("english", code=code, params=params))
+        text = deal_fault_text(match, MatchError(code=code, params=params))
         assert text != fallback and "team 0" not in text and "team 1" not in text, code
     assert "Team B" in deal_fault_text(
-        match, MatchError("", code="points_range", params=codes["points_range"])
+        match, MatchError(code="points_range", params=codes["points_range"])
     )
     assert "K♠" in deal_fault_text(
-        match, MatchError("", code="cards_missing", params=codes["cards_missing"])
+        match, MatchError(code="cards_missing", params=codes["cards_missing"])
     )
     text = deal_fault_text(
-        match, MatchError("", code="opening_wrong_team", params={"team": 1, "dealer": 0})
+        match, MatchError(code="opening_wrong_team", params={"team": 1, "dealer": 0})
     )
     assert "Team B" in text and match.seat_name(1) in text

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import logging
 import math
-import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -37,7 +36,6 @@ log = logging.getLogger(__name__)
 # messages of at most 64 MiB (ui/server.py WS_MAX_BYTES): a larger file would cut the phone off.
 # 48 MiB is about ten thousand matches.
 RESTORE_MAX_BYTES = min(48 * 1024 * 1024, MAX_BACKUP_BYTES)
-_LINE = re.compile(r"\bline (\d+)\b")
 
 
 @dataclass(frozen=True)
@@ -276,23 +274,21 @@ def _mb(size: int) -> str:
 
 
 def _file_fault(name: str, err: MatchError) -> str:
-    """A refused file in one plain sentence in the player's language; the store's English detail
-    goes to the log."""
-    detail = str(err)
-    log.info("restore of %s refused: %s", name, detail)
-    if "newer than this app reads" in detail:
+    """A refused file in one plain sentence in the player's language; the store's English detail goes to the log."""
+    log.info("restore of %s refused: %s", name, err)
+    if err.code in ("backup_version_newer", "version_newer"):
         return _(
             "{file} was made by a newer Seep Scorer; update this app to restore it. Nothing was "
             "restored."
         ).format(file=name)
-    if "cut short" in detail:
+    if err.code == "backup_cut_short":
         return _("{file} is cut short (its last line is missing), so nothing was restored.").format(
             file=name
         )
-    line = _LINE.search(detail)
-    if line and line.group(1) != "1":
+    line = err.params.get("line") if err.code in ("backup_line", "backup_match") else None
+    if line and line != 1:
         return _("Line {line} of {file} is damaged, so nothing was restored.").format(
-            line=fmt().number(int(line.group(1))), file=name
+            line=fmt().number(line), file=name
         )
     return _("{file} is not a Seep Scorer backup or match file, so nothing was restored.").format(
         file=name

@@ -345,7 +345,6 @@ def _checked_name(value: str, field: str) -> str:
         if err.code == "name_control" and "position" in err.params:
             lead = len(value) - len(value.lstrip())
             raise MatchError(
-                err.message,
                 field=field,
                 code=err.code,
                 params={**err.params, "position": err.params["position"] + lead},

@@ -1,16 +1,12 @@
-"""The store's repair notices (store/notices.py) as whole sentences in the user's language, by their code.
+"""The store's repair notices (store/notices.py) as whole sentences, by their code.
 
-The store words each notice in English for the command line; the cause it names there (why a file
-was damaged, why a write failed) is technical and stays in the log, not on the phone.
+The cause the store keeps with a notice (why a file was damaged, why a write failed) is technical:
+`detail()` gives it to the command line and the log, never to the phone.
 """
 
 from __future__ import annotations
 
-import logging
-
 from ..i18n import _, fmt
-
-log = logging.getLogger(__name__)
 
 
 def _match(p: dict) -> str:
@@ -34,19 +30,22 @@ def _damaged_match(p: dict) -> str:
     if not p.get("moved"):
         return _("The saved copy of the match {match} was missing.").format(match=_match(p))
     return _(
-        "The saved copy of the match {match} was damaged. It was moved to {path} (nothing was deleted)."
+        "The saved copy of the match {match} was damaged. It was moved to {path} (nothing was "
+        "deleted)."
     ).format(match=_match(p), path=_path(p))
 
 
 def _match_restored(p: dict) -> str:
     if p.get("source") == "previous" or not p.get("time"):
         restored = _(
-            "It was restored from the previous save of that match; at most the last change is missing."
+            "It was restored from the previous save of that match; at most the last change is "
+            "missing."
         )
     else:
         # TRANSLATORS: {time} is the date and time of the backup, in UTC.
         restored = _(
-            "It was restored from the automatic backup of {time} UTC; anything recorded in it after that "
+            "It was restored from the automatic backup of {time} UTC; anything recorded in it "
+            "after that "
             "backup is missing."
         ).format(time=_time(p))
     return f"{_damaged_match(p)} {restored}"
@@ -59,7 +58,8 @@ def _match_lost(p: dict) -> str:
 
 def _index_rebuilt(p: dict) -> str:
     return _(
-        "Part of the list of matches was damaged. It was moved to {path} (nothing was deleted) and rebuilt "
+        "Part of the list of matches was damaged. It was moved to {path} (nothing was deleted) and "
+        "rebuilt "
         "from the match files; no match was lost."
     ).format(path=_path(p))
 
@@ -70,12 +70,14 @@ def _settings_restored(p: dict) -> str:
     ).format(path=_path(p))
     if p.get("time"):
         restored = _(
-            "Your settings were restored from the automatic backup of {time} UTC. Your matches are not "
+            "Your settings were restored from the automatic backup of {time} UTC. Your matches are "
+            "not "
             "affected."
         ).format(time=_time(p))
     else:
         restored = _(
-            "No backup held your settings, so they are back to their defaults. Your matches are not affected."
+            "No backup held your settings, so they are back to their defaults. Your matches are "
+            "not affected."
         )
     return f"{moved} {restored}"
 
@@ -84,21 +86,25 @@ def _auto_backup_failed(p: dict) -> str:
     disk = p.get("disk")
     if disk == "full":
         return _(
-            "The daily automatic backup could not be written: the device's storage is full. Your matches are "
+            "The daily automatic backup could not be written: the device's storage is full. Your "
+            "matches are "
             "safe; the app tries again later."
         )
     if disk == "read_only":
         return _(
-            "The daily automatic backup could not be written: the storage is read-only. Your matches are safe; "
+            "The daily automatic backup could not be written: the storage is read-only. Your "
+            "matches are safe; "
             "the app tries again later."
         )
     if disk == "denied":
         return _(
-            "The daily automatic backup could not be written: the app may not write in its data folder. Your "
+            "The daily automatic backup could not be written: the app may not write in its data "
+            "folder. Your "
             "matches are safe; the app tries again later."
         )
     return _(
-        "The daily automatic backup could not be written. Your matches are safe; the app tries again later."
+        "The daily automatic backup could not be written. Your matches are safe; the app tries "
+        "again later."
     )
 
 
@@ -110,21 +116,20 @@ NOTICE_SENTENCES = {
     "auto_backup_failed": _auto_backup_failed,
 }
 
+# The technical cause a notice keeps, by its param's name.
+_DETAIL_PARAMS = ("reason", "problem", "why")
 
-def store_notice_text(notice: str) -> str:
-    """A repair the store made when it opened (a store.notices.Notice), worded whole in the user's language."""
-    log.warning("store notice: %s", notice)  # the English, with the cause, for whoever runs the app
-    sentence = NOTICE_SENTENCES.get(getattr(notice, "code", None))
-    if sentence is not None:
-        try:
-            return sentence(getattr(notice, "params", {}))
-        except (
-            KeyError,
-            TypeError,
-            ValueError,
-        ):  # params not as the store writes them: the general sentence
-            log.warning("store notice not worded: %r", notice, exc_info=True)
+
+def detail(params: dict) -> str | None:
+    for key in _DETAIL_PARAMS:
+        if params.get(key):
+            return str(params[key])
+    return None
+
+
+def general() -> str:
+    """A notice that cannot be worded (an unknown code, params not as the store writes them)."""
     return _(
-        "Some saved data was damaged and has been repaired. Whoever runs Seep Scorer finds the details in "
-        "its log."
+        "Some saved data was damaged and has been repaired. Whoever runs Seep Scorer finds the "
+        "details in its log."
     )

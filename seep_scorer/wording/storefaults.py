@@ -1,0 +1,150 @@
+"""The store's refusals (StoreError and its kinds, by code), as the command line and logs say them.
+
+The phone says these its own way (ui/fault_texts.py: what to do next on a phone); a repair notice
+raised as a StoreError is worded as the notice.
+"""
+
+from __future__ import annotations
+
+from ..i18n import _, fmt
+
+STORE_FAULTS: dict = {}  # code -> (params it needs, function(params) -> str)
+
+
+def store_words(code: str, needs: tuple[str, ...] = ()):
+    def register(fn):
+        STORE_FAULTS[code] = (needs, fn)
+        return fn
+
+    return register
+
+
+def _c(value) -> str:
+    return fmt().code(str(value))
+
+
+def _n(value) -> str:
+    return fmt().number(value)
+
+
+@store_words("stale_revision", ("based_on", "current"))
+def _stale(p) -> str:
+    return _(
+        "This match was changed on another device (your copy is revision {based_on}, the stored "
+        "one is revision {current}). Your change was not saved; the current state is shown."
+    ).format(based_on=_n(p["based_on"]), current=_n(p["current"]))
+
+
+@store_words("match_not_found", ("match_id",))
+def _not_found(p) -> str:
+    return _("There is no match with id {id}.").format(id=_c(p["match_id"]))
+
+
+@store_words("no_store", ("folder",))
+def _no_store(p) -> str:
+    return _("There is no match store in {folder}; nothing was created there.").format(
+        folder=_c(p["folder"])
+    )
+
+
+@store_words("data_folder_unusable", ("folder", "reason"))
+def _unusable(p) -> str:
+    # TRANSLATORS: {reason} is the system's own words (e.g. "Permission denied").
+    return _("The data folder {folder} cannot be used: {reason}.").format(
+        folder=_c(p["folder"]), reason=_c(p["reason"])
+    )
+
+
+@store_words("store_closed")
+def _closed(p) -> str:
+    return _("The match store has been closed.")
+
+
+@store_words("store_newer", ("folder", "version", "current"))
+def _newer(p) -> str:
+    return _(
+        "The matches in {folder} were saved by a newer version of Seep Scorer (store version "
+        "{version}; this one reads up to {current}). Update the app to open them."
+    ).format(folder=_c(p["folder"]), version=_n(p["version"]), current=_n(p["current"]))
+
+
+@store_words("store_version_unknown", ("version",))
+def _version_unknown(p) -> str:
+    return _(
+        "There is no way to update a store of version {version}; the app cannot open it."
+    ).format(version=_n(p["version"]))
+
+
+@store_words("not_match_id", ("id",))
+def _not_match_id(p) -> str:
+    return _("{id} is not a match id.").format(id=_c(p["id"]))
+
+
+@store_words("already_stored", ("id",))
+def _already_stored(p) -> str:
+    return _("A match with id {id} is already stored; it was not restored twice.").format(
+        id=_c(p["id"])
+    )
+
+
+@store_words("setting_name_bad", ("max",))
+def _setting_name(p) -> str:
+    return _("A setting's name is text of 1 to {max} characters.").format(max=_n(p["max"]))
+
+
+@store_words("setting_not_json", ("key",))
+def _setting_not_json(p) -> str:
+    return _(
+        "The setting {key} must be a JSON value (text, number, true/false, list or object)."
+    ).format(key=_c(p["key"]))
+
+
+@store_words("setting_too_large", ("key",))
+def _setting_too_large(p) -> str:
+    return _("The setting {key} is too large to store.").format(key=_c(p["key"]))
+
+
+def _disk(p) -> str:
+    disk = p.get("disk")
+    if disk == "full":
+        return _("The device's storage is full.")
+    if disk == "read_only":
+        return _("The storage is read-only.")
+    if disk == "denied":
+        return _("The app is not allowed to write in its data folder.")
+    # TRANSLATORS: {reason} is the system's own words (e.g. "Input/output error").
+    return _("The storage refused the write ({reason}).").format(reason=_c(p.get("detail", "")))
+
+
+def _what(what) -> str:
+    if what == "new_match":
+        return _("The new match was not saved.")
+    if what == "change":
+        return _("The change was not saved.")
+    if what == "deletion":
+        return _("The deletion was not saved.")
+    if what == "put_back":
+        return _("The match put back was not saved.")
+    if what == "setting":
+        return _("The setting was not saved.")
+    if what == "import":
+        return _("The import was not saved.")
+    return _("Nothing was saved.")
+
+
+@store_words("write_failed", ("what", "disk", "detail"))
+def _write_failed(p) -> str:
+    parts = [_disk(p), _what(p["what"])]
+    if p["disk"] == "full":
+        parts.append(_("Free some space and try again."))
+    parts.append(_("Everything saved before is safe."))
+    return " ".join(parts)
+
+
+@store_words("import_interrupted", ("disk", "detail"))
+def _import_interrupted(p) -> str:
+    return (
+        _disk(p)
+        + " "
+        + _("The import was interrupted. It is completed the next time the app opens its matches.")
+    )

@@ -1,0 +1,241 @@
+"""One place words every error and notice (issue 20): each code the rules and the store raise has a
+sentence in seep_scorer.wording, every raise site gives the params its sentence needs, and each
+sentence is worded in every language of the app."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from seep_scorer import i18n
+from seep_scorer.locale_format import LANGUAGES
+from seep_scorer.rules import Match, MatchError
+from seep_scorer.store import NoStore, StoreError, notices
+from seep_scorer.wording import (
+    FAULTS,
+    NOTICE_SENTENCES,
+    STORE_FAULTS,
+    cli_language,
+    fault_text,
+    located_text,
+    notice_text,
+    store_text,
+    terminal_text,
+)
+
+PACKAGE = Path(__file__).resolve().parents[2] / "seep_scorer"
+# Where the rules and the store name faults (the match-file package too, once it has its own).
+SOURCES = [p for d in ("rules", "store", "matchfile") for p in (PACKAGE / d).rglob("*.py")]
+
+
+def _literal_keys(node) -> set[str] | None:
+    if isinstance(node, ast.Dict) and all(isinstance(k, ast.Constant) for k in node.keys):
+        return {k.value for k in node.keys}
+    return None
+
+
+def raise_sites() -> list[tuple[str, str, set[str] | None]]:
+    """(where, code, params keys or None when not literal) for every fault named in the source:
+    MatchError(code=...), JSONRefused(message, code, **params) and backupfile's _bad(code, ...)."""
+    found = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            kw = {k.arg: k.value for k in node.keywords}
+            if name == "MatchError":
+                code = kw.get("code")
+                if isinstance(code, ast.Constant):
+                    keys = _literal_keys(kw["params"]) if "params" in kw else set()
+                    found.append((where, code.value, keys))
+                else:
+                    found.append((where, None, None))  # checked below: a code passed on
+            elif name in ("JSONRefused", "_bad") and node.args:
+                code = node.args[1] if name == "JSONRefused" and len(node.args) > 1 else None
+                code = node.args[0] if name == "_bad" else code
+                if isinstance(code, ast.Constant):
+                    found.append((where, code.value, {k for k in kw if k}))
+    return found
+
+
+def test_every_fault_the_rules_and_the_store_raise_has_a_code_and_a_wording():
+    sites = raise_sites()
+    assert len(sites) > 80  # the walk finds them
+    # A code that is not a literal is one passed on: located(), a refused JSON value's, the
+    # helpers that take the code as their argument (checked as `_bad` sites above).
+    helpers = ("rules/errors.py", "store/records.py", "store/backupfile.py", "store/guards.py")
+    passed_on = [w for w, code, _ in sites if code is None and not w.startswith(helpers)]
+    assert passed_on == []
+    unworded = sorted({code for _, code, _ in sites if code and code not in FAULTS})
+    assert unworded == []
+
+
+def test_every_raise_site_gives_the_params_its_wording_needs():
+    short = []
+    for where, code, keys in raise_sites():
+        if code and keys is not None and not set(FAULTS[code][0]) <= keys:
+            short.append(f"{where} {code}: gives {sorted(keys)}, needs {FAULTS[code][0]}")
+    assert short == []
+
+
+def store_raise_sites() -> list[tuple[str, str, set[str]]]:
+    """(where, code, params keys) for every StoreError("code", ...) and WriteFailed("code", ...),
+    and for the kinds that name their own code (super().__init__("code", ...))."""
+    found = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if name in ("StoreError", "WriteFailed", "__init__") and isinstance(
+                node.args[0], ast.Constant
+            ):
+                keys = {k.arg for k in node.keywords if k.arg}
+                where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+                found.append((where, node.args[0].value, keys))
+    return found
+
+
+def test_every_refusal_of_the_store_has_a_code_and_a_wording():
+    sites = [s for s in store_raise_sites() if s[0].startswith("store/")]
+    assert len(sites) >= 14
+    for where, code, keys in sites:
+        assert code in STORE_FAULTS, where
+        assert set(STORE_FAULTS[code][0]) <= keys, (where, code, keys)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_refusal_of_the_store_is_worded_in_every_language(code):
+    store_sample = {**SAMPLE, "what": "change", "disk": "full", "folder": "/data", "id": "ab12"}
+    store_sample.update(based_on=3, current=4, match_id="ab12", key="language")
+    with i18n.using(i18n.UILocale(code)):
+        for fault, (needs, _word) in sorted(STORE_FAULTS.items()):
+            err = StoreError(fault, **{k: store_sample[k] for k in needs})
+            text = store_text(err)
+            assert text and text != fault and not re.search(r"\{\w*\}", text), (fault, text)
+            if code != "en":
+                with i18n.using(i18n.UILocale("en")):
+                    assert store_text(err) != text, (code, fault)
+
+
+def test_a_refusal_of_the_store_reads_in_the_terminals_language():
+    err = NoStore(Path("/data"))
+    assert str(err) == "There is no match store in /data; nothing was created there."
+    assert "/data" in terminal_text(err, {"LANG": "hi_IN.UTF-8"}) != str(err)
+    assert str(StoreError("Some words of a caller's own.")) == "Some words of a caller's own."
+
+
+def test_every_notice_code_has_a_sentence():
+    assert set(notices.NOTICE_CODES) <= set(NOTICE_SENTENCES)
+    codes = set()
+    for node in ast.walk(ast.parse((PACKAGE / "store" / "notices.py").read_text())):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Notice":
+            codes.add(node.args[0].value)
+    assert codes == set(notices.NOTICE_CODES)
+
+
+SAMPLE = {
+    "position": 3,
+    "cards": "KS, 10D",
+    "team": 1,
+    "total": 100,
+    "points": (60, 30),
+    "count": 13,
+    "max": 12,
+    "dealer": 0,
+    "after": 7,
+    "low": 1,
+    "high": 10,
+    "setting": "sweep_normal",
+    "card": "KS",
+    "value": '"x"',
+    "detail": "TypeError: x",
+    "reason": "Expecting value",
+    "line": 3,
+    "column": 4,
+    "kind": "RecursionError",
+    "size": 6000,
+    "path": "/tmp/match.json",
+    "format": '"chess"',
+    "expected": "seep-match",
+    "version": 2,
+    "supported": 1,
+    "key": "created",
+    "counted": "5",
+    "held": 4,
+    "number": 2,
+    "cause": MatchError(code="not_object", deal=4, field="cards"),
+}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_fault_is_worded_in_every_language(code):
+    match = Match()
+    with i18n.using(i18n.UILocale(code)):
+        for fault, (needs, _word) in sorted(FAULTS.items()):
+            err = MatchError(code=fault, params={k: SAMPLE[k] for k in needs})
+            for text in (fault_text(err), fault_text(err, match)):
+                assert text and not re.search(r"\{\w*\}", text), (fault, text)
+            if code != "en":
+                with i18n.using(i18n.UILocale("en")):
+                    english = fault_text(err)
+                assert fault_text(err) != english, (code, fault)
+
+
+def test_str_of_a_fault_is_the_same_wording_in_english_with_where_it_is():
+    err = MatchError(code="points_sum", params={"points": (60, 30), "total": 100}, deal=2)
+    err = err.located(field="points")
+    with i18n.using(i18n.UILocale("hi")):  # str() is English whatever the session speaks
+        assert str(err) == "deal 2, field 'points': " + err.message
+    with i18n.using(i18n.UILocale("en")):
+        assert err.message == fault_text(err) == located_text(err).split(": ", 1)[1]
+    assert err.message == "The card points must add up to 100: 60 + 30 = 90."
+
+
+def test_a_wrapped_backup_fault_words_its_cause_in_the_same_language():
+    inner = MatchError(code="points_sum", params={"points": (60, 30), "total": 100}, deal=2)
+    err = MatchError(code="backup_match", params={"number": 3, "line": 4, "cause": inner})
+    assert str(err) == (
+        "Match 3 of the backup (line 4): deal 2: The card points must add up to 100: 60 + 30 = 90."
+    )
+    with i18n.using(i18n.UILocale("it")):
+        text = fault_text(err)
+    assert text.startswith("Partita 3 del backup (riga 4): mano 2: ") and "100" in text
+
+
+def test_a_fault_without_a_wording_says_so_in_its_code_never_a_traceback():
+    err = MatchError(code="no-such-code", params={"x": 1})
+    assert fault_text(err) is None and str(err) == "no-such-code {'x': 1}"
+
+
+@pytest.mark.parametrize(
+    "environ, language",
+    [
+        ({}, "en"),
+        ({"LANG": "hi_IN.UTF-8"}, "hi"),
+        ({"LANG": "ur_PK.UTF-8"}, "ur"),
+        ({"LANG": "pa_PK.UTF-8"}, "ur"),  # Punjabi in Shahmukhi reads the Urdu script
+        ({"LANG": "fr_FR.UTF-8"}, "en"),  # not one of the nine: English
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LC_ALL": "it_IT.UTF-8", "LANG": "hi_IN.UTF-8"}, "it"),
+        ({"LC_MESSAGES": "th_TH.UTF-8", "LANG": "hi_IN.UTF-8"}, "th"),
+        ({"LANGUAGE": "fr:sq", "LANG": "en_GB.UTF-8"}, "sq"),
+        ({"LANGUAGE": "de", "LANG": "as_IN.UTF-8"}, "as"),
+        ({"LC_ALL": "sd_IN@devanagari", "LANG": "en_US"}, "sd"),
+    ],
+)
+def test_the_command_line_speaks_the_language_of_its_environment(environ, language):
+    assert cli_language(environ) == language
+
+
+def test_a_notice_is_worded_once_english_for_str_and_the_users_language_on_screen():
+    notice = notices.match_lost(notices.match_label(["Reds", "Blues"], "ab12"), "is empty", None)
+    with i18n.using(i18n.UILocale("en")):
+        assert str(notice) == notice_text(notice) + " (cause: is empty)"
+    with i18n.using(i18n.UILocale("hi")):
+        assert "Reds" in notice_text(notice) and notice_text(notice) not in str(notice)
