@@ -164,7 +164,7 @@ def test_every_package_is_a_listed_layer():
 @pytest.mark.parametrize("folder", ["ui", "store", "publish", "matchfile", "rules"])
 def test_no_module_is_over_400_lines(folder):
     long = {
-        name: n
+        p.relative_to(PACKAGE).as_posix(): n
         for p in (PACKAGE / folder).rglob("*.py")
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
