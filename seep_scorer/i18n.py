@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from . import resources
+from .resources import LOCALES_DIR as _LOCALES_DIR
 from .locale_format import LANGUAGES as LANGUAGE_CODES
 from .locale_format import RTL_LANGUAGES, LocaleFormat
 
-LOCALES_DIR = resources.LOCALES_DIR  # the installed package's, else the checkout's
+LOCALES_DIR = _LOCALES_DIR  # the installed package's, else the checkout's
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 
