@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .resources import LOCALES_DIR as _LOCALES_DIR
 from .locale_format import LANGUAGES as LANGUAGE_CODES
 from .locale_format import RTL_LANGUAGES, LocaleFormat
+from .resources import LOCALES_DIR as _LOCALES_DIR
 
 LOCALES_DIR = _LOCALES_DIR  # the installed package's, else the checkout's
 DOMAIN = "messages"
