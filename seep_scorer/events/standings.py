@@ -38,7 +38,7 @@ class Standing:
     bazzi_diff: int = 0
     card_point_diff: int = 0
     rank: int = 0
-    # Opponents beaten (entrant -> match points taken from them), for head to head.
+    # Opponents met (entrant -> match points taken from them), for head to head.
     against: dict[str, int] = field(default_factory=dict, repr=False)
 
     @property
@@ -105,8 +105,14 @@ def _ranked(rows: list[Standing]) -> list[Standing]:
             j += 1
         group = rows[i:j]
         keys = {s.entrant for s in group}
-        # Head to head among exactly the tied entrants: match points taken from each other.
-        mutual = {s.entrant: sum(p for k, p in s.against.items() if k in keys) for s in group}
+        # Head to head among exactly the tied entrants: match points taken from each other, and
+        # only where every two of them met (as the direct-encounter rule of Swiss events has it):
+        # else one who never met the others would rank below them for that alone.
+        met_all = all(keys - {s.entrant} <= s.against.keys() for s in group)
+        mutual = {
+            s.entrant: sum(p for k, p in s.against.items() if k in keys) if met_all else 0
+            for s in group
+        }
         group.sort(key=lambda s: (-mutual[s.entrant], player_key(s.name), s.entrant))
         for s in group:
             before = ordered[-1] if ordered else None

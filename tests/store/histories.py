@@ -203,3 +203,41 @@ EXPECTED_SINCE_MARCH_3 = {
         },
     ],
 }
+
+
+def _rated_by_openskill(games: list[tuple[tuple[str, ...], tuple[str, ...]]]) -> dict[str, dict]:
+    """Ratings (stats.md "Ratings") from openskill called directly: each game (winners, losers)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    now: dict[str, tuple[object, int]] = {}
+    for winners, losers in games:
+        sides = [[now.get(k, (model.rating(), 0))[0] for k in team] for team in (winners, losers)]
+        for team, rated in zip((winners, losers), model.rate(sides, ranks=[0, 1])):
+            for k, r in zip(team, rated):
+                now[k] = (r, now.get(k, (None, 0))[1] + 1)
+    out = {}
+    for k, (r, games_played) in now.items():
+        out[k] = {
+            "mu": round(r.mu, 2),
+            "sigma": round(r.sigma, 2),
+            "rating": round(r.mu - 3 * r.sigma, 2),
+            "games": games_played,
+        }
+    return out
+
+
+def _with_ratings(expected: dict, games) -> dict:
+    """`expected` with each player's rating; one with no rated game has the defaults (M5 counts
+    for no one: Asha is on both teams)."""
+    rated = _rated_by_openskill(games)
+    unrated = {"mu": 25.0, "sigma": 8.33, "rating": 0.0, "games": 0}
+    for p in expected["players"]:
+        p["rating"] = rated.get(p["name"].casefold(), unrated)
+    return expected
+
+
+_AC, _BD = ("asha", "chitra"), ("bilal", "dev")
+# M1: B/D then A/C win a bazzi; M2 and M4 have none; M3: B/D win one (its second deal wins none).
+_with_ratings(EXPECTED, [(_BD, _AC), (_AC, _BD), (_BD, _AC)])
+_with_ratings(EXPECTED_SINCE_MARCH_3, [(_BD, _AC)])

@@ -13,6 +13,7 @@ import pytest
 
 from seep_scorer.rules import replay
 from seep_scorer.stats import aggregate, contribution_of
+from seep_scorer.stats.ratings import rate_all
 from seep_scorer.store import importcommit, open_repository, shards
 from seep_scorer.store.layout import shard_of
 from seep_scorer.store.records import valid_entry
@@ -218,8 +219,10 @@ def test_an_import_without_its_staged_lines_replays_the_files(repo, monkeypatch)
 
 def test_statistics_equal_aggregate_over_the_lines(repo):
     _create_history(repo)
-    lines = [_line(repo, s.id) for s in repo.list_matches()]
-    assert repo.statistics().to_json() == aggregate([line["stats"] for line in lines]).to_json()
+    lines = [(s.id, _line(repo, s.id)["stats"]) for s in repo.list_matches()]
+    rated = rate_all(((c["created"], mid), c) for mid, c in lines)
+    folded = aggregate([c for _mid, c in lines]).with_ratings(rated)
+    assert repo.statistics().to_json() == folded.to_json()
 
 
 def test_the_open_keeps_the_lines_it_reads_so_the_first_page_reads_no_shard(repo, monkeypatch):
