@@ -18,6 +18,7 @@ from ..widgets import (
     tile,
 )
 from .base import Screen, help_mark, num
+from .chances import chances_row
 from .deal_view import DealViewScreen
 from .invite import invite_entry
 
@@ -250,6 +251,7 @@ class ScoreboardScreen(Screen):
                 padding=8 if self.wide else 12,
             )
         )
+        items += chances_row(self)  # off unless this device's settings turn it on
         if vm.can_end:
             items.append(self.end_button)
         if vm.can_reopen:

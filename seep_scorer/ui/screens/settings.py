@@ -42,7 +42,8 @@ class SettingsScreen(Screen):
             chip
         ) in self.language_chips.values():  # a grid over the whole width: two a row on a phone
             chip.control.col = {"xs": 6, "sm": 4}
-        # Digits: one chip per choice, each showing a sample of its digits, so the user sees what they pick.
+        # Digits: one chip per choice, each showing a sample of its digits, so the user sees what
+        # they pick.
         self.digit_chips = {
             c: Chip(f"digits-{c}", "", h(host.set_digits, c), expand=True, compact=False)
             for c in DIGIT_CHOICES
@@ -61,6 +62,11 @@ class SettingsScreen(Screen):
             ),
             container=True,
         )
+        self.chances_switch = ft.Switch(
+            # TRANSLATORS: a setting, off by default; the chances come from the players' ratings.
+            label=_("Show each side's chance of winning the next bazzi"),
+            on_change=h(self._show_chances, event=True),
+        )
         items: list[ft.Control] = [
             section_title(_("Language")),
             sem(
@@ -72,6 +78,8 @@ class SettingsScreen(Screen):
             self.digits_box,
             section_title(_("Theme")),
             sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6)),
+            section_title(_("Scoreboard")),
+            sem("setting-show-chances", self.chances_switch),
         ]
         # Nothing about the server's folders: the players see only this device's own settings.
         self.backup = BackupSection(host, vm.backup)
@@ -86,9 +94,14 @@ class SettingsScreen(Screen):
         super().leave()
         self.vm.backup.dismiss()  # kept by the app's settings, past this screen: its notice is not
 
+    def _show_chances(self, e) -> None:
+        self.vm.set_show_chances(bool(e.control.value))
+        self.changed()
+
     def refresh(self) -> None:
         if not hasattr(self, "theme_chips"):
             return
+        self.chances_switch.value = self.vm.show_chances
         for code, chip in self.language_chips.items():
             chip.set(self.vm.language == code)
         for t, chip in self.theme_chips.items():
@@ -96,9 +109,11 @@ class SettingsScreen(Screen):
         self.digits_box.visible = self.vm.offers_native_digits
         lang, in_use, offered = self.vm.language, self.vm.digits_in_use, self.vm.digit_choices
         for c, chip in self.digit_chips.items():
-            # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and ۱۲۳ look alike
+            # "123456" in that choice's digits: ٤٥٦ and ۴۵۶ tell Sindhi's two sets apart, ١٢٣ and
+            # ۱۲۳ look alike
             chip.text.value = digit_set(lang, c)[1:7]
-            # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still in it).
+            # Read as what it is, "Latin digits, 123456", not as a bare number (the sample is still
+            # in it).
             chip.text.semantics_label = _(texts.DIGIT_CHOICE_NAMES[c]).format(
                 digits=chip.text.value
             )
