@@ -206,4 +206,5 @@ def against_section(ident: str, title: str, rows: Sequence[Against]) -> ft.Contr
                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
             )
         )
-    return sem(ident, ft.Column(lines, spacing=4), container=True)
+    column = ft.Column(lines, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return sem(ident, column, container=True)
