@@ -116,3 +116,14 @@ def test_partners_named_from_all_time_in_a_shorter_period(repo):
     assert [t.names for t in screen.vm.toughest][0] == ("Eve", "Farid")
     assert screen.vm.rating.games == 2  # the period's rating, as the ranking shows it
     assert len(screen.vm.rating_points) == 3  # the chart: every match, all time
+
+
+def test_a_negative_rating_reads_left_to_right_in_urdu_and_sindhi():
+    from seep_scorer.i18n import UILocale, using
+    from seep_scorer.ui.screens.stats_ratings import one_decimal
+
+    with using(UILocale("ur")):
+        assert one_decimal(-0.74) == "\u2066-0.7\u2069" and one_decimal(0.7) == "0.7"
+        assert one_decimal(-0.04) == "0.0"  # never "-0.0"
+    with using(UILocale("en")):
+        assert one_decimal(-0.74) == "-0.7"

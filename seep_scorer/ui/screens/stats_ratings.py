@@ -26,7 +26,13 @@ def one_decimal(value: float) -> str:
     """A rating (or wins, expected wins) to one decimal, as the session's language writes it."""
     f = fmt()
     # round first: -0.04 is shown as 0.0, never as "-0.0"
-    return f.digits(format_decimal(round(value, 1) + 0.0, format="#,##0.0", locale=f.lang))
+    rounded = round(value, 1) + 0.0
+    return _minus_kept(f.digits(format_decimal(rounded, format="#,##0.0", locale=f.lang)), rounded)
+
+
+def _minus_kept(text: str, value: float) -> str:
+    """A negative figure kept left to right, so Urdu or Sindhi never shows "0.7-" for -0.7."""
+    return f.code(text) if value < 0 and (f := fmt()).rtl else text
 
 
 def games_text(games: int) -> str:
@@ -157,7 +163,7 @@ def rating_chart(points: Sequence[tuple[str, PlayerRating]]) -> ft.Control:
         left_axis=fch.ChartAxis(
             label_size=40,
             labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(num(int(v)), size=10))
+                fch.ChartAxisLabel(value=v, label=ft.Text(_minus_kept(num(int(v)), v), size=10))
                 for v in range(int(bottom), int(top) + 1, int(step))
             ],
         ),
