@@ -115,7 +115,10 @@ def test_partners_named_from_all_time_in_a_shorter_period(repo):
     screen, _host = player_screen(history(repo), "asha", "30d")
     assert [t.names for t in screen.vm.toughest][0] == ("Eve", "Farid")
     assert screen.vm.rating.games == 2  # the period's rating, as the ranking shows it
-    assert len(screen.vm.rating_points) == 3  # the chart: every match, all time
+    assert len(screen.vm.rating_points) == 3  # the chart: every match, all time, and says so
+    assert text(screen, "player-toughest-opponents").startswith("Toughest opponents · All time")
+    screen, _host = player_screen(repo, "asha")
+    assert text(screen, "player-toughest-opponents").startswith("Toughest opponents Eve")
 
 
 def test_a_negative_rating_reads_left_to_right_in_urdu_and_sindhi():

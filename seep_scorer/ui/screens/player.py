@@ -92,16 +92,19 @@ class PlayerScreen(Screen):
                 note = f"{note} · {provisional_text()}"
             items.append(_cells([("player-rating", _("Rating"), one_decimal(r.rating))]))
             items.append(ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        # The ratings learn from every match: below, all time whatever the period chosen.
+        whole = "" if vm.period == "all" else f" \u00b7 {_(PERIOD_LABELS['all'])}"
         if vm.rating_points:
             # TRANSLATORS: a chart's title; its points are the player's rating over every match.
-            items += [section_title(_("Rating after each match")), rating_chart(vm.rating_points)]
+            title = _("Rating after each match") + whole
+            items += [section_title(title), rating_chart(vm.rating_points)]
         for ident, title, rows in (
             ("player-best-partners", _("Best partners"), vm.best_partners),
             ("player-worst-partners", _("Worst partners"), vm.worst_partners),
             ("player-toughest-opponents", _("Toughest opponents"), vm.toughest),
         ):
             if rows:
-                items.append(against_section(ident, title, rows))
+                items.append(against_section(ident, title + whole, rows))
         return items
 
     def _months_shown(self) -> int:
