@@ -13,7 +13,12 @@ machine hits every store alike. Prints the medians and the ratios of the issue:
 - the statistics screen opened at /stats until its `stats` body is shown: 5,000 vs empty, goal <= 2;
 - a search typed into `matches-search` until the first result is the expected match:
   5,000 vs 50 matches, goal <= 2 (the field waits for a 0.3 s pause: both include it);
-- `seep-scorer stats --json` vs `seep-scorer list --json` on 5,000 matches, goal <= 2.
+- `seep-scorer stats --json` vs `seep-scorer list --json` on 5,000 matches, goal <= 2;
+- a save in the store of 5,000 matches, with the statistics read after it as a screen would
+  (where the ratings' cost lands: the ledger re-rates the saved match), with ratings vs the same
+  with ratings switched off (`--no-ratings` measures that alone), goal <= 1.3.
+
+The statistics screen is measured with ratings on (its ranking included), as the app runs.
 
 Exit status 1 if any goal is missed.
 """
@@ -21,6 +26,7 @@ Exit status 1 if any goal is missed.
 from __future__ import annotations
 
 import argparse
+import shutil
 import signal
 import statistics
 import subprocess
@@ -94,11 +100,70 @@ def cli_seconds(data_dir: Path, *args: str) -> float:
     return time.perf_counter() - start
 
 
+def ratings_off(repo) -> None:
+    """The switch: this repository's statistics carry no ratings (every player the default)."""
+    repo._ratings.ratings = lambda items, since=None: {}
+
+
+def time_saves(folder: Path, ratings: bool, saves: int) -> list[float]:
+    """Seconds of each of `saves` saves (one deal more in a new open-ended match, a bazzi won
+    every deal) followed by the all-time statistics, in a store opened once."""
+    from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
+    from seep_scorer.store import close_all, open_repository
+
+    repo = open_repository(folder)
+    try:
+        if not ratings:
+            ratings_off(repo)
+        repo.statistics()  # warm: the ledger (or none) is in line with the store before timing
+        teams = (Team("Reds", ("Asha", "Dev")), Team("Blues", ("Bilal", "Hari")))
+        stored = repo.create(Match(PRESETS["standard"], MatchFormat("open", None), teams, 0))
+        times = []
+        for n in range(saves):
+            # 95 : 5 or 5 : 95: the other side is under the minimum, so each deal wins a bazzi
+            deal = Deal(points=(95, 5) if n % 2 else (5, 95))
+            match = stored.match.with_deals(stored.match.deals + (deal,))
+            start = time.perf_counter()
+            stored = repo.save(stored.id, match, stored.revision)
+            repo.statistics()
+            times.append(time.perf_counter() - start)
+        return times
+    finally:
+        close_all()
+
+
+def measure_saves(big: Path, saves: int) -> tuple[float, float]:
+    """Median seconds of a save with ratings and without, on two copies of `big`, interleaved."""
+    copies = {on: big.parent / f"saves-{'on' if on else 'off'}" for on in (True, False)}
+    for folder in copies.values():
+        shutil.copytree(big, folder)
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for _round in range(3):  # interleaved, so other work on the machine hits both alike
+        for on in (False, True):
+            times[on] += time_saves(copies[on], on, max(3, saves // 3))
+    return statistics.median(times[True]), statistics.median(times[False])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=5000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--saves", type=int, default=30, help="saves timed each way")
+    ap.add_argument(
+        "--no-ratings",
+        action="store_true",
+        help="only the save with ratings vs without (no browser)",
+    )
     args = ap.parse_args(argv)
+    if args.no_ratings:
+        with tempfile.TemporaryDirectory() as tmp:
+            big = Path(tmp) / "big"
+            print(
+                f"building {args.matches:,} matches: {build_history_store(big, args.matches):.1f} s"
+            )
+            on, off = measure_saves(big, args.saves)
+        print(f"save + statistics, ratings on / off: {on:.4f} s / {off:.4f} s = {on / off:.2f}")
+        return 0 if on / off <= 1.3 else 1
 
     from playwright.sync_api import sync_playwright
 
@@ -158,6 +223,7 @@ def main(argv=None) -> int:
         for _ in range(max(5, args.runs)):
             cli["list"].append(cli_seconds(big, "list", "--json"))
             cli["stats"].append(cli_seconds(big, "stats", "--json"))
+        saves = measure_saves(big, args.saves)
 
     med = statistics.median
     rows = [
@@ -165,6 +231,7 @@ def main(argv=None) -> int:
         ("statistics screen, 5,000 vs empty", med(stats["big"]), med(stats["empty"]), 2.0),
         ("search, 5,000 vs 50 matches", med(search["big"]), med(search["small"]), 2.0),
         ("stats --json vs list --json, 5,000", med(cli["stats"]), med(cli["list"]), 2.0),
+        ("save, 5,000, ratings on vs off", saves[0], saves[1], 1.3),
     ]
     ok = True
     for label, a, b, goal in rows:

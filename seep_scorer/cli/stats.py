@@ -3,8 +3,8 @@
 The figures come from the statistics contributions kept in the index lines
 (repository.statistics), so the command never opens a match file: on years of
 matches it costs about what `seep-scorer list` costs. Without --json: three
-readable tables (players, partnerships, head to head) with the rates the screens
-show; with --json: the spec's object, keys in the spec's order.
+readable tables (players, ranked by rating, partnerships, head to head) with the rates the
+screens show; with --json: the spec's object, keys in the spec's order.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from datetime import date
 
 from ..rules.names import json_shown, shown
 from ..stats import Figures, Stats, aggregate
+from ..stats.ratings import UNRATED
 from .store_commands import _guarded, _open_to_read
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -115,6 +116,13 @@ def _table(head: list[str], rows: list[list[str]], text_columns: int = 1) -> str
     return "\n".join(lines)
 
 
+def _player_row(f: Figures) -> list[str]:
+    """A player's row: the rating (to one decimal, as the screens rank by) and its games first."""
+    rating = f.rating or UNRATED
+    row = _row(f.names[0], f)
+    return [row[0], f"{rating.rating:.1f}", str(rating.games), *row[1:]]
+
+
 def tables(stats: Stats, since: date | None) -> str:
     period = f" since {since.isoformat()}" if since else ""
     title = f"{stats.matches} matches{period} ({stats.finished} finished), {stats.deals} deals"
@@ -124,7 +132,7 @@ def tables(stats: Stats, since: date | None) -> str:
         title,
         "",
         "Players",
-        _table(["name", *_COLUMNS], [_row(p.names[0], p) for p in stats.players])
+        _table(["name", "rating", "games", *_COLUMNS], [_player_row(p) for p in stats.ranking()])
         if stats.players
         else "(none)",
         "",

@@ -87,6 +87,9 @@ class RatingLedger:
         # Per match, team A's chance before each of its games (what the ratings predicted).
         self._expected: list[tuple[float, ...]] = []
         self._current: dict[str, PlayerRating] | None = None
+        # Each match's signature with the contribution it came from: a store hands the same
+        # contribution objects to every sync, so only a changed match is keyed again.
+        self._known: dict[OrderKey, tuple[dict, Signature | None]] = {}
 
     def __len__(self) -> int:
         return len(self._order)
@@ -96,8 +99,12 @@ class RatingLedger:
 
         Returns how many matches it rated: none when nothing changed, the newest alone after a
         save to the newest match."""
+        known, self._known = self._known, {}
+        for key, c in matches:
+            hit = known.get(key)
+            self._known[key] = hit if hit is not None and hit[0] is c else (c, signature(c))
         wanted = sorted(
-            ((key, sig) for key, c in matches if (sig := signature(c)) is not None),
+            ((key, sig) for key, (_c, sig) in self._known.items() if sig is not None),
             key=lambda item: item[0],
         )
         first = 0

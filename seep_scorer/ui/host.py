@@ -12,6 +12,9 @@ import flet as ft
 
 
 class Host(Protocol):
+    # this device's settings (a SettingsVM: language, digits, theme, the scoreboard's chances)
+    settings: Any
+
     # -- event handlers
     def handler(
         self, fn: Callable, *args: Any, screen: Any = None, event: bool = False

@@ -59,6 +59,12 @@ def test_json_is_the_figures_computed_by_hand(imported):
         "bazzis_won_by_minimum",
         "rating",
     ]
+    assert list(json.loads(done.stdout)["players"][0]["rating"]) == [
+        "mu",
+        "sigma",
+        "rating",
+        "games",
+    ]
 
 
 def test_since_keeps_matches_created_on_or_after_that_day(imported):
@@ -86,11 +92,17 @@ def test_readable_tables(imported):
     assert {"Players", "Partnerships", "Head to head"} <= set(lines)
     players = lines[lines.index("Players") + 2 : lines.index("Partnerships") - 1]
     row = {line.split()[0]: line.split()[1:] for line in players}
-    assert list(row) == ["ASHA", "Bilal", "chitra", "Dev", "Eve"]
-    #              matches finished won lost drawn rate deals pts/deal sweeps/10 won lost minimum
-    assert row["Bilal"] == ["3", "2", "1", "0", "1", "50%", "5", "57.0", "2.0", "2", "1", "2"]
-    assert row["Dev"] == ["4", "3", "1", "1", "1", "33%", "6", "48.3", "1.7", "2", "2", "2"]
-    assert row["ASHA"][:6] == ["3", "2", "0", "1", "1", "0%"] and row["Eve"][5] == "100%"
+    # ranked by rating (mu - 3 sigma, one decimal), then its rated games; Eve has none yet
+    ratings = {p["name"]: p["rating"] for p in EXPECTED["players"]}
+    assert list(row) == sorted(row, key=lambda n: -ratings[n]["rating"])
+    assert list(row) == ["Bilal", "Dev", "Eve", "ASHA", "chitra"]
+    for name, cells in row.items():
+        assert cells[:2] == [f"{ratings[name]['rating']:.1f}", str(ratings[name]["games"])]
+    assert row["Eve"][:2] == ["0.0", "0"]
+    # rating games matches finished won lost drawn rate deals pts/deal sweeps/10 won lost minimum
+    assert row["Bilal"][2:] == ["3", "2", "1", "0", "1", "50%", "5", "57.0", "2.0", "2", "1", "2"]
+    assert row["Dev"][2:] == ["4", "3", "1", "1", "1", "33%", "6", "48.3", "1.7", "2", "2", "2"]
+    assert row["ASHA"][2:8] == ["3", "2", "0", "1", "1", "0%"] and row["Eve"][7] == "100%"
     assert any(
         line.startswith("ASHA & chitra  Bilal & Dev") and line.split()[-2:] == ["0-1", "1"]
         for line in lines

@@ -1,5 +1,4 @@
-"""An in-memory MatchRepository for the UI tests only (the app itself always uses the real
-store)."""
+"""An in-memory MatchRepository for the UI tests only (the app itself uses the real store)."""
 
 from __future__ import annotations
 
@@ -9,6 +8,8 @@ from datetime import datetime, timezone
 from seep_scorer.matchfile import dumps_match
 from seep_scorer.rules import replay, stopped_early, validate_match
 from seep_scorer.stats import aggregate, contribution_of
+from seep_scorer.stats.figures import created_on_or_after
+from seep_scorer.stats.ratings import RatingLedger, rate_all
 from seep_scorer.store import history
 from seep_scorer.store.dealcsv import deal_table_csv
 from seep_scorer.store.repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch
@@ -56,17 +57,34 @@ class MemoryRepository:
     def known_names(self):
         return history.known_names(self.list_matches())
 
-    def statistics(self, since=None):
-        return aggregate(
-            [
+    def _contributions(self):
+        return [
+            (
+                (m.created, m.id),
                 {
                     **contribution_of(m.match, replay(m.match), m.created, m.updated),
                     "team_names": [t.name for t in m.match.teams],
-                }  # as the real store's view
-                for m in self._matches.values()
-            ],
-            since,
-        )
+                },  # as the real store's view
+            )
+            for m in self._matches.values()
+        ]
+
+    def statistics(self, since=None):
+        items = self._contributions()
+        rated = [(k, c) for k, c in items if created_on_or_after(c, since)]
+        # rated from scratch each time: the real store keeps a ledger, the figures are the same
+        return aggregate([c for _k, c in items], since).with_ratings(rate_all(rated))
+
+    def _ledger(self):
+        ledger = RatingLedger()
+        ledger.sync(self._contributions())
+        return ledger
+
+    def rating_history(self, player):
+        return [(order[0], r) for order, r in self._ledger().history(player)]
+
+    def rating_surprises(self, player):
+        return self._ledger().against_expectation(player)
 
     def export_match_text(self, match_id):
         return dumps_match(self.get(match_id).match)

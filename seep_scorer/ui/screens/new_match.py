@@ -1,5 +1,4 @@
-"""The new-match screen: teams and players, rules preset and parameters, match length, first
-dealer."""
+"""The new-match screen: teams and players (fair teams), rules, match length, first dealer."""
 
 from __future__ import annotations
 
@@ -9,8 +8,10 @@ from ...i18n import _, fmt
 from .. import texts
 from ..host import Host
 from ..viewmodels import PARAMS, NewMatchVM, off_loop
+from ..viewmodels.new_match_fair import FairTeamsVM
 from ..widgets import TAP, Chip, big_button, section_title, sem, tile
 from .base import Screen, help_mark, num
+from .new_match_fair import FairTeamsPanel
 
 
 class NewMatchScreen(Screen):
@@ -29,8 +30,7 @@ class NewMatchScreen(Screen):
         return _("New match")
 
     def _name_field(self, field: str, ident: str, label: str) -> ft.Control:
-        """A name field, the spelling it will be recorded as under it, and a way to keep one's
-        own."""
+        """A name field, the spelling it will be recorded as under it, a way to keep one's own."""
         h = self.host.handler
 
         def changed(e):
@@ -111,6 +111,8 @@ class NewMatchScreen(Screen):
                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                 )
             )
+        self.fair = FairTeamsPanel(self.host, self, FairTeamsVM(vm), self._names_moved)
+        items.append(self.fair.control)
         items.append(
             ft.Row(
                 [section_title(_("Rules")), help_mark(self.host, "help-presets")],
@@ -286,8 +288,7 @@ class NewMatchScreen(Screen):
         for name, box in self.param_boxes.items():
             box.visible = name in shown
         if "minimum" in self.param_fields:
-            # an empty minimum is no minimum: say so under the field, not only while it has the
-            # focus
+            # an empty minimum is no minimum: said under the field, not only while it has the focus
             self.param_fields["minimum"].helper_text = (
                 _("Off: no minimum") if vm.params["minimum"] is None else None
             )
@@ -310,6 +311,7 @@ class NewMatchScreen(Screen):
         self.error_text.value = vm.error or ""
         self.error_slot.visible = bool(vm.error)
         self._refresh_names()
+        self.fair.refresh()
 
     def _refresh_names(self) -> None:
         vm = self.vm
@@ -343,7 +345,13 @@ class NewMatchScreen(Screen):
 
     def _choose(self, field: str, name: str) -> None:
         self.vm.choose(field, name)
-        for f, box in self.name_boxes.items():  # a team chosen may fill its players' fields too
+        self._names_moved()
+
+    def _names_moved(self) -> None:
+        for (
+            f,
+            box,
+        ) in self.name_boxes.items():  # a team chosen (or fair teams) fills players' fields
             box.value = self.vm.name(f)
         self.changed()
 

@@ -9,9 +9,11 @@ import flet as ft
 from ...i18n import _, fmt
 from ..host import Host
 from ..viewmodels.player import Partner, PlayerVM, Rivalry
+from ..viewmodels.stats import PROVISIONAL_GAMES
 from ..widgets import notice, section_title, sem, tile
 from .base import Screen
 from .stats_parts import PERIOD_LABELS, decimal, num, pair_name, percent, record_text, results_chart
+from .stats_ratings import against_section, games_text, one_decimal, provisional_text, rating_chart
 
 
 class PlayerScreen(Screen):
@@ -59,6 +61,7 @@ class PlayerScreen(Screen):
         else:
             results, rest = self._figures()
             items += results
+            items += self._ratings()
             if vm.months:
                 items += [
                     section_title(_("Results by month")),
@@ -77,9 +80,35 @@ class PlayerScreen(Screen):
                 ]
         self.body.controls = [sem("player", ft.Column(items, spacing=10), container=True)]
 
+    def _ratings(self) -> list[ft.Control]:
+        """The rating in the period, then (all time) its course and the surprises."""
+        vm = self.vm
+        r = vm.rating
+        items: list[ft.Control] = []
+        if r is not None and r.games:
+            note = games_text(r.games)
+            if r.games < PROVISIONAL_GAMES:
+                note = f"{note} · {provisional_text()}"
+            items.append(_cells([("player-rating", _("Rating"), one_decimal(r.rating))]))
+            items.append(ft.Text(note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        # The ratings learn from every match: below, all time whatever the period chosen.
+        whole = "" if vm.period == "all" else f" \u00b7 {_(PERIOD_LABELS['all'])}"
+        if vm.rating_points:
+            # TRANSLATORS: a chart's title; its points are the player's rating over every match.
+            title = _("Rating after each match") + whole
+            items += [section_title(title), rating_chart(vm.rating_points)]
+        for ident, title, rows in (
+            ("player-best-partners", _("Best partners"), vm.best_partners),
+            ("player-worst-partners", _("Worst partners"), vm.worst_partners),
+            ("player-toughest-opponents", _("Toughest opponents"), vm.toughest),
+        ):
+            if rows:
+                items.append(against_section(ident, title + whole, rows))
+        return items
+
     def _months_shown(self) -> int:
-        """Month names need room: a phone shows the last six months with a result, a wider window
-        twelve."""
+        """Month names need room: a phone shows the last six months with a result, a wider
+        window twelve."""
         width = self.host.page_width()
         return 12 if width and width >= 560 else 6
 

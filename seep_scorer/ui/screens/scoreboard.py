@@ -18,6 +18,7 @@ from ..widgets import (
     sem,
 )
 from .base import Screen, help_mark
+from .chances import chances_row
 from .deal_view import DealViewScreen
 from .invite import invite_entry
 from .scoreboard_parts import deal_row, fit_title, team_column, wrap_title
@@ -228,6 +229,7 @@ class ScoreboardScreen(Screen):
                 padding=8 if self.wide else 12,
             )
         )
+        items += chances_row(self)  # off unless this device's settings turn it on
         if vm.can_end:
             items.append(self.end_button)
         if vm.can_reopen:

@@ -62,6 +62,11 @@ class SettingsScreen(Screen):
             ),
             container=True,
         )
+        self.chances_switch = ft.Switch(
+            # TRANSLATORS: a setting, off by default; the chances come from the players' ratings.
+            label=_("Show each side's chance of winning the next bazzi"),
+            on_change=h(self._show_chances, event=True),
+        )
         items: list[ft.Control] = [
             section_title(_("Language")),
             sem(
@@ -73,6 +78,8 @@ class SettingsScreen(Screen):
             self.digits_box,
             section_title(_("Theme")),
             sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6)),
+            section_title(_("Scoreboard")),
+            sem("setting-show-chances", self.chances_switch),
         ]
         # Nothing about the server's folders: the players see only this device's own settings.
         self.backup = BackupSection(host, vm.backup)
@@ -86,7 +93,12 @@ class SettingsScreen(Screen):
         super().leave()
         self.vm.backup.dismiss()  # kept by the app's settings, past this screen: its notice is not
 
+    def _show_chances(self, e) -> None:
+        self.vm.set_show_chances(bool(e.control.value))
+        self.changed()
+
     def refresh(self) -> None:
+        self.chances_switch.value = self.vm.show_chances
         for code, chip in self.language_chips.items():
             chip.set(self.vm.language == code)
         for t, chip in self.theme_chips.items():

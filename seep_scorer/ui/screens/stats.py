@@ -1,6 +1,6 @@
-"""The statistics screen: a period, the totals, win rate per partnership as a chart, and the tables
-of players and partnerships (sortable by matches and by win rate); a player's row opens their
-page."""
+"""The statistics screen: a period, the totals, the ranking by rating, win rate per partnership as
+a chart, and the tables of players and partnerships (sortable by matches and by win rate); a
+player's row opens their page."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from .stats_parts import (
     played_as_text,
     record_text,
 )
+from .stats_ratings import ranking_section
 
 MATCHES_WIDTH, RATE_WIDTH = 72, 84  # the figure columns of both tables
 
@@ -69,6 +70,9 @@ class StatsScreen(Screen):
                     ft.Text(_("No matches in this period."), color=ft.Colors.ON_SURFACE_VARIANT)
                 )
             else:
+                ranking = vm.ranking()
+                if ranking:
+                    items.append(ranking_section(ranking, self._open_player))
                 chart = vm.chart()
                 if chart:
                     items += [section_title(_("Win rate by partnership")), partnership_chart(chart)]
@@ -94,6 +98,9 @@ class StatsScreen(Screen):
                         )
                     )
         self.body.controls = [sem("stats", ft.Column(items, spacing=12), container=True)]
+
+    def _open_player(self, slug: str):
+        return self.host.handler(self.host.go, f"/stats/player/{slug}")
 
     def _period_handler(self, period: str):
         return self.host.handler(self._set_period, period, screen=self)
@@ -165,8 +172,7 @@ class StatsScreen(Screen):
                 if active
                 else []
             )
-            # its own name, saying what it does to which table (the two tables have the same
-            # headings)
+            # its own name, saying what it does to which table (both tables have the same headings)
             content = ft.Row(
                 [
                     ft.Text(

@@ -90,8 +90,8 @@ def partnership_chart(pairs: list[Figures]) -> ft.Control:
                 x=x,
                 rods=[
                     fch.BarChartRod(
-                        # No full-height track behind the bar: beside a 0 % bar it looked like a
-                        # tall grey bar.
+                        # No full-height track behind the bar: beside a 0 % bar it looked like
+                        # a tall grey bar.
                         from_y=0,
                         to_y=round(rate * 100, 1),
                         width=22,

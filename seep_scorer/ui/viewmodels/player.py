@@ -1,8 +1,8 @@
-"""A player's page: their figures, results over time, partners and head-to-head records for a
-period.
+"""A player's page: figures, results over time, partners and head-to-head records for a period.
 
-One `repository.statistics(since)` call in `reload` (run off the event loop by the app); the
-player is named in the route by `player_slug(key)`.
+One `repository.statistics(since)` call in `reload` (run off the event loop by the app), and the
+rating's history and surprises (`rating_history`, `rating_surprises`: all time, as the ratings
+learn from every match); the player is named in the route by `player_slug(key)`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from datetime import date
 from typing import Callable
 
 from ...stats import Figures, HeadToHead, MonthResults, Stats, results_by_month
+from ...stats.ratings import PlayerRating, Surprise
 from ...store.repository import MatchRepository
 from .. import texts
 from .base import STORE_FAULTS
@@ -37,6 +38,20 @@ class Rivalry:
     draws: int
 
 
+SURPRISES_SHOWN = 3  # best partners, worst partners, toughest opponents: a few of each
+
+
+@dataclass(frozen=True)
+class Against:
+    """Games with a partner (or against two opponents), the wins and the wins the ratings
+    expected before each game; a draw counts half a win."""
+
+    names: tuple[str, ...]  # the partner, or the two opponents
+    games: int
+    wins: float
+    expected: float
+
+
 class PlayerVM:
     def __init__(
         self,
@@ -53,6 +68,11 @@ class PlayerVM:
         self.partners: list[Partner] = []
         self.rivalries: list[Rivalry] = []
         self.months: list[MonthResults] = []
+        self.rating: PlayerRating | None = None  # in the period, as the ranking shows it
+        self.rating_points: list[tuple[str, PlayerRating]] = []  # after each match, all time
+        self.best_partners: list[Against] = []
+        self.worst_partners: list[Against] = []
+        self.toughest: list[Against] = []
         self.message: str | None = None
         self.loaded = False
         self.reload()
@@ -60,15 +80,43 @@ class PlayerVM:
     def reload(self) -> None:
         try:
             stats = self.repo.statistics(since_of(self.period, self.today()))
+            figures = player_in(stats, self.slug)
+            history, partners, opponents, everyone = [], [], [], stats
+            if figures is not None:
+                key = figures.key[0]
+                history = self.repo.rating_history(key)
+                partners, opponents = self.repo.rating_surprises(key)
+                if self.period != "all":  # partners and opponents from before the period too
+                    everyone = self.repo.statistics(None)
         except STORE_FAULTS as err:
             self.message = texts.store_read_fault_text(err)
             return
         self.message, self.loaded = None, True
         self._take(stats)
+        self.rating_points = history
+        self._take_surprises(everyone, partners, opponents)
+
+    def _take_surprises(
+        self, stats: Stats, partners: list[Surprise], opponents: list[Surprise]
+    ) -> None:
+        """Best and worst partners by how the two did against what the ratings predicted; the
+        toughest opponents, those the player did worst against (the lists come best first)."""
+        # Names as the statistics spell them (all time: everyone the ledger rated).
+        spelled = {f.key[0]: f.names[0] for f in stats.players}
+
+        def against(s: Surprise) -> Against:
+            keys = (s.who,) if isinstance(s.who, str) else tuple(s.who)
+            return Against(tuple(spelled.get(k, k) for k in keys), s.games, s.wins, s.expected)
+
+        n = SURPRISES_SHOWN
+        self.best_partners = [against(s) for s in partners if s.margin > 0][:n]
+        self.worst_partners = [against(s) for s in reversed(partners) if s.margin < 0][:n]
+        self.toughest = [against(s) for s in reversed(opponents) if s.margin < 0][:n]
 
     def _take(self, stats: Stats) -> None:
         figures = self.figures = player_in(stats, self.slug)
         self.partners, self.rivalries, self.months = [], [], []
+        self.rating = figures.rating if figures is not None else None
         if figures is None:
             return
         key = figures.key[0]

@@ -1,4 +1,4 @@
-"""This device's settings: language, theme, digits."""
+"""This device's settings: language, theme, digits, the scoreboard's chances."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ THEMES = ("system", "light", "dark", "black")
 
 
 class SettingsVM:
-    """This device's settings: language, theme and digits (kept by the caller, e.g. in the browser's
-    localStorage, through `save(key, value)`). A first start follows the device's language when the
-    app has it, else English; the store's settings are only a fallback default for the theme."""
+    """This device's settings: language, theme, digits and the scoreboard's chances (kept by the
+    caller, e.g. in the browser's localStorage, through `save(key, value)`). A first start follows
+    the device's language when the app has it, else English; the store's settings are only a
+    fallback default for the theme."""
 
     # "native_digits" is the old boolean preference, read when no digits choice is stored.
-    KEYS = ("language", "theme", "digits", "native_digits")
+    KEYS = ("language", "theme", "digits", "native_digits", "show_chances")
 
     def __init__(
         self,
@@ -44,6 +45,8 @@ class SettingsVM:
         self.digits = (
             digits if digits in DIGIT_CHOICES else digit_choice(stored.get("native_digits"))
         )
+        # each side's chance of the next bazzi on the scoreboard: off unless this device asks
+        self.show_chances = stored.get("show_chances") is True
         self.backup = BackupVM(
             repo
         )  # the Backup section; kept here, so Undo outlives a rebuilt screen
@@ -87,3 +90,7 @@ class SettingsVM:
         if choice in DIGIT_CHOICES:
             self.digits = choice
             self._put("digits", choice)
+
+    def set_show_chances(self, on: bool) -> None:
+        self.show_chances = bool(on)
+        self._put("show_chances", self.show_chances)

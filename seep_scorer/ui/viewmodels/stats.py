@@ -1,5 +1,5 @@
-"""The statistics screen: players and partnerships for a period, sortable, and win rate per
-partnership.
+"""The statistics screen: players and partnerships for a period, sortable, win rate per
+partnership, and the ranking by rating.
 
 Everything comes from one `repository.statistics(since)` call (the index only), made in `reload`
 or `set_period`, which the screen runs off the event loop; sorting never touches the store.
@@ -25,6 +25,24 @@ TABLES = ("players", "partnerships")
 CHART_BARS = 6  # partnerships in the win-rate chart: the most played that finished a match
 MEETINGS_SHOWN = 10  # head-to-head records on the screen: the most played
 TEAM_NAMES_SHOWN = 3  # team names a partnership played under, most used first
+# Below this many rated games a rating is marked provisional: its uncertainty is still large.
+PROVISIONAL_GAMES = 10
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A place in the ranking by rating (mu - 3 sigma): players level to one decimal share it."""
+
+    rank: int
+    name: str
+    slug: str  # the player's page
+    rating: float
+    spread: float  # 3 sigma: how far the skill may lie above the rating
+    games: int
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
 
 
 @dataclass(frozen=True)
@@ -85,8 +103,8 @@ def player_in(stats: Stats, slug: str) -> Figures | None:
 
 
 def _sorted(rows: list[Figures], column: str, descending: bool) -> list[Figures]:
-    """By matches or by win rate (no finished match: always last), ties by the other figure, then by
-    key."""
+    """By matches or by win rate (no finished match: always last), ties by the other figure,
+    then by key."""
 
     def value(f: Figures) -> tuple:
         rate = f.win_rate if f.win_rate is not None else -1.0
@@ -156,6 +174,23 @@ class StatsVM:
     def partnerships(self) -> list[Figures]:
         column, descending = self.sort["partnerships"]
         return _sorted(self.stats.partnerships, column, descending) if self.stats else []
+
+    def ranking(self) -> list[Ranked]:
+        """Players with a rated game in the period, strongest first (stats.md "Ratings")."""
+        if not self.stats:
+            return []
+        ranked: list[Ranked] = []
+        for f in self.stats.ranking():
+            r = f.rating
+            if r is None or not r.games:  # no rated game: the default says nothing about them
+                continue
+            shown = round(r.rating, 1)
+            level = ranked and round(ranked[-1].rating, 1) == shown
+            rank = ranked[-1].rank if level else len(ranked) + 1
+            ranked.append(
+                Ranked(rank, f.names[0], player_slug(f.key[0]), r.rating, 3 * r.sigma, r.games)
+            )
+        return ranked
 
     def chart(self) -> list[Figures]:
         """Win rate per partnership: the most played ones with a finished match, best first."""
