@@ -59,7 +59,7 @@ def test_the_ranking_follows_the_period(repo):
 def test_the_statistics_screen_shows_the_ranking_and_opens_a_players_page(repo):
     ratings, _chances = by_openskill()
     host = StubHost()
-    screen = StatsScreen(host, stats_vm(repo))
+    screen = StatsScreen(host, stats_vm(repo)).drawn()
     assert has(screen, "stats-ranking")
     assert rows(screen, "rank")[0] == (f"1 Eve 1 rated game · Provisional {ratings['eve'][0]:.1f}")
     assert rows(screen, "rank")[4].startswith("5 Asha 3 rated games · Provisional")
@@ -72,7 +72,7 @@ def test_no_ranking_before_a_bazzi_is_won(repo):
     from test_stats_viewmodels import pts, put
 
     put(repo, "m", (("Asha", "Bilal"), ("Chitra", "Dev")), 3, [pts(50, 50)], "2026-03-01")
-    screen = StatsScreen(StubHost(), StatsVM(repo, today=lambda: TODAY))
+    screen = StatsScreen(StubHost(), StatsVM(repo, today=lambda: TODAY)).drawn()
     assert has(screen, "stats-players") and not has(screen, "stats-ranking")
 
 
