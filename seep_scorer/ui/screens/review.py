@@ -13,7 +13,7 @@ from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.review import ReviewVM
-from ..widgets import big_button, notice, section_title, sem
+from ..widgets import BUTTON, big_button, notice, section_title, sem, tall
 from .base import Screen, num
 
 TEAM_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
@@ -35,7 +35,7 @@ class ReviewScreen(Screen):
         self.share_button = ft.FilledButton(
             content=_("Copy the result"),
             icon=ft.Icons.CONTENT_COPY,
-            height=52,
+            height=tall(BUTTON),
             expand=True,
             on_click=h(self._copied),
         )

@@ -10,7 +10,6 @@ import flet as ft
 import flet_charts as fch
 from babel.dates import format_skeleton
 from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
 
 from ...i18n import N_, _, fmt
 from ...stats import Figures, MonthResults
@@ -26,16 +25,14 @@ def percent(rate: float | None) -> str:
     """A win rate as the session's language writes a percentage, in its digits."""
     if rate is None:
         return NO_FIGURE
-    f = fmt()
-    return f.digits(format_percent(rate, locale=f.lang))
+    return fmt().percent(rate)
 
 
 def decimal(value: float | None) -> str:
     """An average to one decimal place (card points per deal, sweeps per ten deals)."""
     if value is None:
         return NO_FIGURE
-    f = fmt()
-    return f.digits(format_decimal(value, format="#,##0.0", locale=f.lang))
+    return fmt().decimal(value)
 
 
 def num(value: int) -> str:
