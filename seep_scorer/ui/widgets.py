@@ -30,8 +30,9 @@ def in_reading_order(content: ft.Control) -> ft.Semantics:
 
     Flutter orders the nodes under a node by where they sit, in the direction of the nearest node
     above them that has one. Only a node holding text takes the direction of the view (`page.rtl`);
-    every node above the view has the app's own, which is left to right (Flutter's locale stays
-    English, and Sindhi has none), so rows were read from their left end: the fourth player first.
+    every node above the view has the app's own, which is left to right in Sindhi (Flutter has no
+    Sindhi, so its locale stays English there), so rows were read from their left end: the fourth
+    player first.
     The empty label names nothing and is not read: it only gives the node its direction."""
     return ft.Semantics(container=True, label="", content=content)
 
