@@ -11,8 +11,9 @@ from functools import lru_cache
 
 LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
 RTL_LANGUAGES = frozenset({"sd", "ur"})
-# Babel's locale for dates where it is not the language itself. The app's English is India's, where Seep is
-# played: "1 Dec 2026", not the US "Dec 1, 2026" and "12/1/26", which a reader there takes for 12 January.
+# Babel's locale for dates where it is not the language itself. The app's English is India's, where
+# Seep is played: "1 Dec 2026", not the US "Dec 1, 2026" and "12/1/26", which a reader there takes
+# for 12 January.
 DATE_LOCALES = {"en": "en_IN"}
 
 LATIN_DIGITS = "0123456789"
@@ -29,7 +30,19 @@ NATIVE_DIGITS = {
 ALT_NATIVE_DIGITS = {
     "sd": "۰۱۲۳۴۵۶۷۸۹",
 }
-# The digits choice, kept per device: "latin", the language's "native" digits or its "native-alt" set.
+# CLDR's numbering system for each set of digits: its symbols are the decimal separator, group
+# separator and percent sign written with those digits (Arabic's ٫ ٬ ٪ with ٠-٩ and ۰-۹).
+NUMBERING_SYSTEMS = {
+    LATIN_DIGITS: "latn",
+    "०१२३४५६७८९": "deva",
+    "๐๑๒๓๔๕๖๗๘๙": "thai",
+    "০১২৩৪৫৬৭৮৯": "beng",
+    "٠١٢٣٤٥٦٧٨٩": "arab",
+    "੦੧੨੩੪੫੬੭੮੯": "guru",
+    "۰۱۲۳۴۵۶۷۸۹": "arabext",
+}
+# The digits choice, kept per device: "latin", the language's "native" digits or its "native-alt"
+# set.
 DIGIT_CHOICES = ("latin", "native", "native-alt")
 
 _LRI, _PDI = "\u2066", "\u2069"  # keep a run left-to-right inside right-to-left text
@@ -84,6 +97,7 @@ class LocaleFormat:
         self.native_digits = "" if self.digit_set == LATIN_DIGITS else self.digit_set
         self.rtl = self.lang in RTL_LANGUAGES
         self.date_locale = DATE_LOCALES.get(self.lang, self.lang)
+        self.numbering = NUMBERING_SYSTEMS[self.digit_set]
 
     def digits(self, text: str) -> str:
         """Latin digits in `text` turned into the chosen ones."""
@@ -101,8 +115,31 @@ class LocaleFormat:
             ) + text  # a real minus sign reads better than a hyphen
         return self.digits(text)
 
+    def decimal(self, value: float, pattern: str = "#,##0.0") -> str:
+        """A fraction with the separators the language writes with its chosen digits ("4٫5" in
+        Urdu's and Sindhi's own digits, "4.5" in Latin ones)."""
+        from babel.numbers import format_decimal
+
+        return self.digits(
+            format_decimal(value, format=pattern, locale=self.lang, numbering_system=self.numbering)
+        )
+
+    def percent(self, rate: float) -> str:
+        """A rate (0.5) as a percentage ("50%", "۵۰٪"). Babel writes its pattern's separators for
+        the numbering system but always the ASCII percent sign: with native digits the locale's own
+        sign for them replaces it (Latin digits keep "%", as Urdu writes "50%" with them)."""
+        from babel import Locale
+        from babel.numbers import format_percent
+
+        text = format_percent(rate, locale=self.lang, numbering_system=self.numbering)
+        if self.native_digits:
+            symbols = Locale.parse(self.lang).number_symbols[self.numbering]
+            text = text.replace("%", symbols.get("percentSign", "%"))
+        return self.digits(text)
+
     def date(self, value: _dt.datetime | _dt.date | str, with_time: bool = True) -> str:
-        """The day in words (medium_date), and the time where there is one: "1 Dec 2026, 3:04 pm"."""
+        """The day in words (medium_date), and the time where there is one:
+        "1 Dec 2026, 3:04 pm"."""
         if isinstance(value, str):
             value = _dt.datetime.fromisoformat(value)
         from babel.dates import format_date, format_time, get_datetime_format
@@ -110,7 +147,8 @@ class LocaleFormat:
         day = format_date(value, "medium", locale=self.date_locale)
         if not (with_time and isinstance(value, _dt.datetime)):
             return self.digits(day)
-        # The language's own way of joining a day and a time ("{1}, {0}" in English), as Babel joins them.
+        # The language's own way of joining a day and a time ("{1}, {0}" in English), as Babel
+        # joins them.
         joined = get_datetime_format("medium", locale=self.date_locale)
         return self.digits(
             joined.replace("{1}", day).replace(

@@ -100,7 +100,7 @@ class App:
         self.locale.native_digits = settings.digits
         page.title = i18n._("Seep Scorer")
         page.rtl = self.locale.rtl
-        apply_theme(page, settings.theme)
+        apply_theme(page, settings.theme, self.locale.language)
         page.on_route_change = self._on_route_change
         page.on_view_pop = self._on_view_pop
         page.on_resize = refit_on_resize(self)
@@ -314,6 +314,8 @@ class App:
         self.locale.language = i18n.normalize(self.settings.language)
         self.page.rtl = self.locale.rtl
         self.page.title = i18n._("Seep Scorer")
+        # the new language's fonts, line heights and page locale
+        apply_theme(self.page, self.settings.theme, self.locale.language)
         await self._rebuild()
 
     async def set_digits(self, choice: str) -> None:
@@ -330,7 +332,7 @@ class App:
 
     def set_theme(self, choice: str) -> None:
         self.settings.set_theme(choice)
-        apply_theme(self.page, self.settings.theme)
+        apply_theme(self.page, self.settings.theme, self.locale.language)
         self.changed()
 
     # -- live table

@@ -13,6 +13,7 @@ FONTS = {
     "Noto Naskh Arabic": "fonts/NotoNaskhArabic-Regular.ttf",
     "Noto Sans Bengali": "fonts/NotoSansBengali-Regular.ttf",
     "Noto Sans Gurmukhi": "fonts/NotoSansGurmukhi-Regular.ttf",
+    "Noto Nastaliq Urdu": "fonts/NotoNastaliqUrdu-Regular.ttf",
     "Noto Sans Symbols 2 Suits": "fonts/NotoSansSymbols2-Suits.ttf",  # ♠ ♥ ♦ ♣ only (subset)
 }
 FALLBACK = [
@@ -23,9 +24,50 @@ FALLBACK = [
     "Noto Sans Bengali",
     "Noto Sans Gurmukhi",
 ]
-# Urdu is written in Noto Naskh Arabic, as Sindhi: Noto Nastaliq Urdu was tried and dropped, its
-# tall lines (2.5 em) clipped the app bar's title and two-line chips at 360 x 640, even with a
-# smaller line height.
+# Sindhi and Urdu share the Arabic script but not its style: Urdu readers expect Nastaliq, so Urdu
+# puts it before Naskh (Flutter takes each glyph from the first font in the list that has it). Only
+# its Regular weight ships (570 KB): bold Urdu is Flutter's synthesized bold of it, not Naskh Bold.
+SCRIPT_STYLE = {"ur": "Noto Nastaliq Urdu"}
+# Flutter's line height for the first font, Noto Sans (ascent 1.069 + descent 0.293 em): the
+# heights the screens were laid out for.
+LATIN_LINE = 1.362
+# Line heights (em) where a script needs its own. Nastaliq's words climb to 2.1 em above the line
+# (median 1.47) and hang 0.6 em below it (the app's Urdu texts shaped with HarfBuzz): paragraphs
+# get room between lines, labels (buttons, chips, tiles) less. Its alef stands 0.77 em tall, above
+# Noto Sans's capitals (0.71 em): at the same size Urdu reads no smaller than Latin.
+LINE_HEIGHTS = {"ur": {"body": 2.0, "label": 1.7, "title": 1.9, "headline": 1.9, "display": 1.9}}
+
+
+# Languages Flutter's own (Material) strings and text handling know: every one of the app's but
+# Sindhi, for which a page locale would leave Flutter without its Material strings at all.
+FLUTTER_LANGUAGES = frozenset({"en", "hi", "pa", "ur", "sq", "th", "as", "it"})
+
+
+def locale_configuration(lang: str | None) -> ft.LocaleConfiguration:
+    """The page's locale: the session's language where Flutter knows it (then it shapes and
+    mirrors text as that language's), English otherwise."""
+    code = lang if lang in FLUTTER_LANGUAGES else "en"
+    return ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code)], current_locale=ft.Locale(code)
+    )
+
+
+def fallback(lang: str | None = None) -> list[str]:
+    first = SCRIPT_STYLE.get(lang or "")
+    return [first, *FALLBACK] if first else list(FALLBACK)
+
+
+def line_height(lang: str | None, role: str = "label") -> float:
+    """The line height (em) text of `role` (body, label, title…) has in `lang`."""
+    return LINE_HEIGHTS.get(lang or "", {}).get(role, LATIN_LINE)
+
+
+def line_scale(lang: str | None, role: str = "label") -> float:
+    """How much taller than a Latin line a line of `role` is in `lang` (1.0 for most languages):
+    what a box laid out for Latin lines must grow by to hold the same lines."""
+    return line_height(lang, role) / LATIN_LINE
+
+
 SEED = "#00695C"  # teal: the colour of a card table's baize
 TEAM_COLORS = ("#1565C0", "#C62828")
 
@@ -53,13 +95,17 @@ _STYLES = (
 TEXT_COLORS = {"light": "#1D1B20", "dark": "#E6E0E9", "black": "#ECE6F0"}
 
 
-def _text_theme(kind: str) -> ft.TextTheme:
-    style = dict(font_family=FONT, font_family_fallback=FALLBACK, color=TEXT_COLORS[kind])
-    return ft.TextTheme(**{name: ft.TextStyle(**style) for name in _STYLES})
+def _text_theme(kind: str, lang: str | None = None) -> ft.TextTheme:
+    style = dict(font_family=FONT, font_family_fallback=fallback(lang), color=TEXT_COLORS[kind])
+    heights = LINE_HEIGHTS.get(lang or "", {})
+    return ft.TextTheme(
+        **{name: ft.TextStyle(**style, height=heights.get(name.split("_")[0])) for name in _STYLES}
+    )
 
 
-def make_theme(kind: str) -> ft.Theme:
-    """kind: light | dark | black."""
+def make_theme(kind: str, lang: str | None = None) -> ft.Theme:
+    """kind: light | dark | black; lang: the session's language (its script's style and line
+    heights)."""
     scheme = None
     scaffold = None
     if kind == "black":
@@ -76,18 +122,20 @@ def make_theme(kind: str) -> ft.Theme:
         color_scheme_seed=SEED,
         color_scheme=scheme,
         font_family=FONT,
-        text_theme=_text_theme(kind),
-        primary_text_theme=_text_theme(kind),
+        text_theme=_text_theme(kind, lang),
+        primary_text_theme=_text_theme(kind, lang),
         use_material3=True,
         scaffold_bgcolor=scaffold,
     )
 
 
-def apply_theme(page: ft.Page, choice: str) -> None:
-    """choice: system | light | dark | black."""
+def apply_theme(page: ft.Page, choice: str, lang: str | None = None) -> None:
+    """choice: system | light | dark | black; lang: the session's language, which also becomes the
+    page's locale (Flutter shapes Urdu text as Urdu only when told the text is Urdu)."""
     page.fonts = FONTS
-    page.theme = make_theme("light")
-    page.dark_theme = make_theme("black" if choice == "black" else "dark")
+    page.theme = make_theme("light", lang)
+    page.dark_theme = make_theme("black" if choice == "black" else "dark", lang)
+    page.locale_configuration = locale_configuration(lang)
     page.theme_mode = {
         "light": ft.ThemeMode.LIGHT,
         "dark": ft.ThemeMode.DARK,

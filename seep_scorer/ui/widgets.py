@@ -7,9 +7,17 @@ from typing import Callable
 
 import flet as ft
 
-from ..i18n import _, fmt
+from ..i18n import _, current_language, fmt
+from .theme import line_scale
 
 TAP = 48  # minimum tap target
+BUTTON = 52  # a button whose label may wrap to two lines
+
+
+def tall(px: float, role: str = "label") -> int:
+    """A height laid out for Latin lines of text (`role`: label, body, title), grown by as much as
+    the session's script makes those lines taller (Urdu's Nastaliq: a quarter for labels)."""
+    return round(px * line_scale(current_language(), role))
 
 
 def sem(identifier: str, content: ft.Control, **kw) -> ft.Semantics:
@@ -22,8 +30,9 @@ def in_reading_order(content: ft.Control) -> ft.Semantics:
 
     Flutter orders the nodes under a node by where they sit, in the direction of the nearest node
     above them that has one. Only a node holding text takes the direction of the view (`page.rtl`);
-    every node above the view has the app's own, which is left to right (Flutter's locale stays
-    English, and Sindhi has none), so rows were read from their left end: the fourth player first.
+    every node above the view has the app's own, which is left to right in Sindhi (Flutter has no
+    Sindhi, so its locale stays English there), so rows were read from their left end: the fourth
+    player first.
     The empty label names nothing and is not read: it only gives the node its direction."""
     return ft.Semantics(container=True, label="", content=content)
 
@@ -116,7 +125,12 @@ def big_button(
 ) -> ft.Semantics:
     cls = ft.FilledButton if filled else ft.OutlinedButton
     btn = cls(
-        content=text, icon=icon, on_click=on_click, disabled=disabled, height=52, expand=expand
+        content=text,
+        icon=icon,
+        on_click=on_click,
+        disabled=disabled,
+        height=tall(BUTTON),
+        expand=expand,
     )
     return ft.Semantics(identifier=identifier, content=btn, expand=expand)
 

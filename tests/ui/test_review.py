@@ -200,12 +200,12 @@ def test_chart_axis_numbers_in_native_digits(repo):
 
 
 def test_negative_axis_numbers_keep_their_minus_in_front_in_sindhi(repo):
-    """The chart runs left to right in every language; in a right-to-left one a bare "-132" would be
-    laid out as "132-", so a left-to-right mark comes first."""
+    """In a right-to-left language a bare "-132" would be laid out as "132-", so a left-to-right
+    mark comes first (the value axis stands on the right there: issue 22)."""
     mid = ledger_match(repo).id
     with using(UILocale("sd")):
         chart = build_chart(ReviewVM(repo, mid))
-    labels = [label.label.value for label in chart.left_axis.labels]
+    labels = [label.label.value for label in chart.right_axis.labels]
     negative = [text for text in labels if "-" in text]
     assert negative and all(text.startswith("\u200e-") for text in negative)
     assert all(not text.startswith("\u200e") for text in labels if "-" not in text)

@@ -7,7 +7,7 @@ import flet as ft
 from ...i18n import _, fmt
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
-from ..widgets import Chip, big_button, notice, sem
+from ..widgets import Chip, big_button, notice, sem, tall
 from .base import PAD, Screen, help_mark, num
 from .deal_cards import CARD_GAP, Card, card_width
 from .deal_footer import DealFooter
@@ -62,7 +62,7 @@ class DealScreen(Screen):
         for card in self.cards.values():
             card.control.content.width = card_width(page_width)
             # three rows in a short body; still over 48
-            card.control.content.height = 54 if wide else 58
+            card.control.content.height = tall(54 if wide else 58)
         # A phone held sideways (or a wide window) is short: the save button goes beside the
         # totals and the app bar and the margins are slimmer, so the fixed part stays under a
         # third of the height and the body shows the cards and the sweep counters whole (issue 19).

@@ -6,6 +6,7 @@ import flet as ft
 
 from ...i18n import fmt
 from ...rules import card_label
+from ..theme import LATIN_LINE
 from ..widgets import tile
 from .base import MAX_WIDTH
 
@@ -20,7 +21,14 @@ class Card:
     def __init__(self, code: str, on_click):
         self.code = code
         self.special = code in ("AS", "AH", "AD", "AC", "10D")
-        self.label = ft.Text(fmt().code(card_label(code)), size=20, weight=ft.FontWeight.BOLD)
+        # A card's name is Latin in every language: Latin lines leave the team's name room to be
+        # written in the language's own script (Urdu's Nastaliq lines are half as tall again).
+        self.label = ft.Text(
+            fmt().code(card_label(code)),
+            size=20,
+            weight=ft.FontWeight.BOLD,
+            style=ft.TextStyle(height=LATIN_LINE),
+        )
         self.team = ft.Text("", size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
         # One button read as "K♠ Team A": a semantics value would split the tile into a button named
         # by the team around an unnamed one, so the team is its second line of text instead.

@@ -10,7 +10,7 @@ import flet as ft
 from ...i18n import _
 from ..host import Host
 from ..viewmodels import DealEntryVM
-from ..widgets import sem
+from ..widgets import BUTTON, sem, tall
 from .base import help_mark, num
 
 
@@ -33,7 +33,7 @@ class DealFooter:
         self.error_text = ft.Text("", color=ft.Colors.ERROR, size=13)
         self.error_slot = sem("deal-error", self.error_text, live_region=True)
         self.save_button = ft.FilledButton(
-            content=_("Save deal"), icon=ft.Icons.CHECK, height=52, on_click=save
+            content=_("Save deal"), icon=ft.Icons.CHECK, height=tall(BUTTON), on_click=save
         )
         self.totals_row = ft.Row(
             [

@@ -13,7 +13,7 @@ import flet as ft
 from ...i18n import _, fmt
 from ..host import Host
 from ..viewmodels.invite import InviteVM
-from ..widgets import labelled_icon_button, notice, sem
+from ..widgets import BUTTON, labelled_icon_button, notice, sem, tall
 from .base import Screen
 
 # logical pixels: scanned from across a table, yet inside a 360-pixel phone with its margins
@@ -61,7 +61,7 @@ class InviteScreen(Screen):
         self.copy_button = ft.FilledButton(
             content=_("Copy the address"),
             icon=ft.Icons.CONTENT_COPY,
-            height=52,
+            height=tall(BUTTON),
             expand=True,
             on_click=host.handler(self._copied),
         )

@@ -9,11 +9,12 @@ import flet as ft
 import flet_charts as fch
 
 from ...i18n import _
+from ..chart_direction import chart_padding, place, value_axis
 from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.review import ReviewVM
-from ..widgets import big_button, notice, section_title, sem
+from ..widgets import BUTTON, big_button, notice, section_title, sem, tall
 from .base import Screen, num
 
 TEAM_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
@@ -35,7 +36,7 @@ class ReviewScreen(Screen):
         self.share_button = ft.FilledButton(
             content=_("Copy the result"),
             icon=ft.Icons.CONTENT_COPY,
-            height=52,
+            height=tall(BUTTON),
             expand=True,
             on_click=h(self._copied),
         )
@@ -97,7 +98,7 @@ class ReviewScreen(Screen):
         items.append(
             sem(
                 "review-chart",
-                ft.Container(build_chart(vm), height=240, padding=ft.Padding.only(right=8)),
+                ft.Container(build_chart(vm), height=240, padding=chart_padding(top=0)),
                 label=vm.chart_summary(),
                 container=True,
             )
@@ -255,6 +256,9 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
     step = _nice_step(high - low)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     deals = len(vm.match.deals)
+    # a little room past the last deal, so that its mark is not cut in half; right to left the
+    # deals run from the right (chart_direction)
+    right = max(deals, 1) + 0.3
     series = []
     for s in vm.series():
         color = TEAM_COLORS[s.team] if s.team is not None else ft.Colors.PRIMARY
@@ -272,30 +276,34 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
             )
             points.append(
                 fch.LineChartDataPoint(
-                    p.deal, p.value, point=mark if mark else False, tooltip=chart_num(p.value)
+                    place(p.deal, 0, right),
+                    p.value,
+                    point=mark if mark else False,
+                    tooltip=chart_num(p.value),
                 )
             )
         series.append(fch.LineChartData(points=points, color=color, stroke_width=3))
     deal_step = max(1, math.ceil(deals / 6))
     return fch.LineChart(
-        # a little room right of the last deal, so that its mark is not cut in half
         data_series=series,
         min_x=0,
-        max_x=max(deals, 1) + 0.3,
+        max_x=right,
         min_y=low,
         max_y=high,
         interactive=False,
-        left_axis=fch.ChartAxis(
-            label_size=44,
-            labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(chart_num(v), size=11))
-                for v in range(low, high + 1, step)
-            ],
+        **value_axis(
+            fch.ChartAxis(
+                label_size=44,
+                labels=[
+                    fch.ChartAxisLabel(value=v, label=ft.Text(chart_num(v), size=11))
+                    for v in range(low, high + 1, step)
+                ],
+            )
         ),
         bottom_axis=fch.ChartAxis(
             label_size=24,
             labels=[
-                fch.ChartAxisLabel(value=n, label=ft.Text(num(n), size=11))
+                fch.ChartAxisLabel(value=place(n, 0, right), label=ft.Text(num(n), size=11))
                 for n in range(0, deals + 1, deal_step)
             ],
         ),

@@ -9,6 +9,7 @@ from ...i18n import _
 from ..host import Host
 from ..viewmodels import ScoreboardVM, off_loop
 from ..widgets import (
+    BUTTON,
     TAP,
     big_button,
     labelled_icon_button,
@@ -16,6 +17,7 @@ from ..widgets import (
     relabel,
     section_title,
     sem,
+    tall,
 )
 from .base import Screen, help_mark
 from .chances import chances_row
@@ -52,7 +54,7 @@ class ScoreboardScreen(Screen):
         self.record_btn = ft.FilledButton(
             content=ft.Text(_("Record deal"), max_lines=2, text_align=ft.TextAlign.CENTER),
             icon=ft.Icons.ADD,
-            height=52,
+            height=tall(BUTTON),
             expand=True,
             on_click=h(self.host.go, f"/match/{self.match_id}/deal"),
         )
@@ -70,7 +72,7 @@ class ScoreboardScreen(Screen):
         self.swapped_btn = ft.OutlinedButton(
             content=self.swapped_text,
             icon=ft.Icons.SWAP_HORIZ,
-            height=52,
+            height=tall(BUTTON),
             expand=True,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
             on_click=h(self.host.go, f"/match/{self.match_id}/deal/swapped"),

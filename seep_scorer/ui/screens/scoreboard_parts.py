@@ -3,10 +3,13 @@ row."""
 
 from __future__ import annotations
 
+import math
+
 import flet as ft
 
-from ...i18n import ngettext
+from ...i18n import current_language, ngettext
 from ..host import Host
+from ..theme import line_height, line_scale
 from ..viewmodels import ScoreboardVM
 from ..widgets import sem, tile
 from .base import num
@@ -28,12 +31,38 @@ def fit_title(appbar: ft.AppBar, wide: bool = False) -> None:
     """Wide (held sideways) the title has room for one line: no tall bar over a short screen.
     Upright, the bar grows with the lines it wraps into, so two lines are never squeezed into 56."""
     n = len(appbar.title.value or "")
+    lang = current_language()
+    if line_scale(lang, "title") > 1:
+        _fit_tall_title(appbar, n, line_height(lang, "title"), wide)
+        return
     appbar.title.size = None if n <= 26 else 16 if n <= 52 or wide else 14
     if wide:
         appbar.title.max_lines, appbar.toolbar_height = 2, None if n <= 80 else 64
         return
     appbar.title.max_lines = 3 if n <= 52 else 4
     appbar.toolbar_height = None if n <= 26 else 64 if n <= 40 else 76 if n <= 52 else 88
+
+
+# The room the title has between the bar's buttons (upright, at 360 px; sideways more), and the
+# mean advance of a letter (em): Noto Sans's and Nastaliq's are both about half an em.
+TITLE_ROOM = {False: 200, True: 400}
+LETTER_EM = 0.5
+
+
+def _fit_tall_title(appbar: ft.AppBar, n: int, line_em: float, wide: bool) -> None:
+    """A script whose lines are taller than Latin ones (Urdu's Nastaliq, 1.9 em a line): the title
+    takes the largest size that keeps it on the fewest lines, and the bar is as tall as those lines
+    with their padding, from the font's line height rather than a count of characters."""
+    room = TITLE_ROOM[wide]
+
+    def lines(size: int) -> int:
+        return max(1, math.ceil(n * size * LETTER_EM / room))
+
+    size = next((s for s in (22, 16) if lines(s) == 1), 16 if lines(16) <= 2 else 14)
+    count = min(lines(size), 2 if wide else 4)
+    appbar.title.size = None if size == 22 else size
+    appbar.title.max_lines = count
+    appbar.toolbar_height = max(56, math.ceil(count * size * line_em + 16))
 
 
 def team_column(vm: ScoreboardVM, t: int) -> ft.Control:

@@ -10,10 +10,10 @@ import flet as ft
 import flet_charts as fch
 from babel.dates import format_skeleton
 from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
 
 from ...i18n import N_, _, fmt
 from ...stats import Figures, MonthResults
+from ..chart_direction import chart_padding, in_order, value_axis
 from ..widgets import Chip
 
 PERIOD_LABELS = {"all": N_("All time"), "year": N_("This year"), "30d": N_("Last 30 days")}
@@ -26,16 +26,14 @@ def percent(rate: float | None) -> str:
     """A win rate as the session's language writes a percentage, in its digits."""
     if rate is None:
         return NO_FIGURE
-    f = fmt()
-    return f.digits(format_percent(rate, locale=f.lang))
+    return fmt().percent(rate)
 
 
 def decimal(value: float | None) -> str:
     """An average to one decimal place (card points per deal, sweeps per ten deals)."""
     if value is None:
         return NO_FIGURE
-    f = fmt()
-    return f.digits(format_decimal(value, format="#,##0.0", locale=f.lang))
+    return fmt().decimal(value)
 
 
 def num(value: int) -> str:
@@ -123,12 +121,12 @@ def partnership_chart(pairs: list[Figures]) -> ft.Control:
         )
         spoken.append(f"{pair_name(pair.names)}: {percent(pair.win_rate)}")
     chart = fch.BarChart(
-        groups=groups,
+        groups=in_order(groups),  # right to left the first partnership stands on the right
         min_y=0,
         max_y=115,
         interactive=False,
         height=220,
-        left_axis=_axis_percent(),
+        **value_axis(_axis_percent()),
         bottom_axis=fch.ChartAxis(labels=labels, label_size=40),
         horizontal_grid_lines=fch.ChartGridLines(
             interval=50, color=ft.Colors.OUTLINE_VARIANT, width=1
@@ -142,7 +140,7 @@ def partnership_chart(pairs: list[Figures]) -> ft.Control:
         identifier="stats-chart",
         container=True,
         label="; ".join(spoken),
-        content=_silent(ft.Container(chart, padding=ft.Padding.only(top=8, right=8))),
+        content=_silent(ft.Container(chart, padding=chart_padding())),
     )
 
 
@@ -204,18 +202,20 @@ def results_chart(months: list[MonthResults], identifier: str = "player-chart") 
         spoken.append(f"{label.replace(chr(10), ' ')}: {text}")
     step = max(1, -(-top // 4))
     chart = fch.BarChart(
-        groups=groups,
+        groups=in_order(groups),  # right to left the months run from the right
         min_y=0,
         max_y=top,
         height=200,
         tooltip=fch.BarChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE),
-        left_axis=fch.ChartAxis(
-            label_size=32,
-            label_spacing=step,
-            labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=10))
-                for v in range(0, top + 1, step)
-            ],
+        **value_axis(
+            fch.ChartAxis(
+                label_size=32,
+                label_spacing=step,
+                labels=[
+                    fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=10))
+                    for v in range(0, top + 1, step)
+                ],
+            )
         ),
         bottom_axis=fch.ChartAxis(labels=labels, label_size=36),
         horizontal_grid_lines=fch.ChartGridLines(
@@ -234,7 +234,7 @@ def results_chart(months: list[MonthResults], identifier: str = "player-chart") 
         container=True,
         label="; ".join(spoken),
         content=ft.Column(
-            [_silent(ft.Container(chart, padding=ft.Padding.only(top=8, right=8))), legend],
+            [_silent(ft.Container(chart, padding=chart_padding())), legend],
             spacing=6,
             tight=True,
         ),
