@@ -16,6 +16,7 @@ import shutil
 from pathlib import Path
 
 from .appbundle import PROJECT_DIR, build_app_archive
+from .boot import PYTHON_JS, python_worker, snapshot_key, waiting_screen
 from .serviceworker import service_worker, site_version
 from .sitefolder import MANIFEST, build_folder, install, sha256_file
 
@@ -28,7 +29,8 @@ FONTS_DIR = PROJECT_DIR / "assets" / "fonts"
 # Left out of Flet's web folder. Flutter's loader picks skwasm or skwasm_heavy (WasmGC browsers, by
 # their codecs), else CanvasKit (its chromium variant in Chromium); `wimp` and the experimental
 # paragraph CanvasKit only by an option the page never sets. Flutter's service worker would replace
-# ours (the bootstrap's registration of it is removed below). Flet's icons give way to ours.
+# ours (the bootstrap's registration of it is removed below). Flet's icons (and its spinner's
+# image) give way to ours.
 SKIP = (
     "canvaskit/wimp.js",
     "canvaskit/wimp.wasm",
@@ -37,6 +39,7 @@ SKIP = (
     "manifest.json",
     "icons/icon-",
     "icons/apple-touch-icon",
+    "icons/loading-animation.png",
 )
 SKIP_SUFFIXES = (".symbols", ".map")
 # Pyodide: the runtime the worker imports (pyodide.mjs -> pyodide.asm.*, the lock file, the standard
@@ -53,17 +56,12 @@ PYODIDE_FILES = {
 _BOOTSTRAP_SW = re.compile(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
 _HEAD_END = "</head>"
 _INDEX_EXTRA = """  <meta name="theme-color" content="{theme}">
-  <script>
-    // The app's own service worker (sw.js): the app opens offline once it has been opened.
-    if ('serviceWorker' in navigator) {{
-      navigator.serviceWorker.register('sw.js').catch((e) => console.warn('service worker:', e));
-    }}
-    // Ask the browser to keep this site's storage (the matches) when space runs low.
-    if (navigator.storage && navigator.storage.persist) {{
-      navigator.storage.persist().catch(() => {{}});
-    }}
-  </script>
 """
+# Flet's waiting screen (its spinner) and its bootstrap tag, which boot.py's screen replaces: that
+# loads flutter_bootstrap.js once the service worker is ready.
+_FLET_LOADING = re.compile(
+    r'<div id="loading".*?</div>\s*<script src="flutter_bootstrap.js" async></script>', re.S
+)
 
 
 def _web_dir() -> Path:
@@ -107,14 +105,14 @@ def _script_policy(html: str) -> str:
     return f'<meta http-equiv="Content-Security-Policy" content="script-src-elem {sources}">'
 
 
-def _patch_index(out: Path, theme_color: str) -> None:
+def _patch_index(out: Path, theme_color: str, snapshot_key: str) -> None:
     from flet.controls.types import RouteUrlStrategy
     from flet_web import patch_font_manifest_json, patch_index_html
 
     version = json.loads((out / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     index = out / "index.html"
-    # Hash routes (#/match/...): a static host has only index.html, so a reload on a route must not ask it
-    # for /match/....
+    # Hash routes (#/match/...): a static host has only index.html, so a reload on a route must
+    # not ask it for /match/....
     patch_index_html(
         str(index),
         base_href="/",
@@ -129,8 +127,9 @@ def _patch_index(out: Path, theme_color: str) -> None:
     )
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     html = index.read_text(encoding="utf-8")
-    # Every URL relative to the page, so the site works under any path of a host (not only at its root).
-    # The module worker cannot import a bare "pyodide/pyodide.mjs" (not a URL to it): "./" makes it one.
+    # Every URL relative to the page, so the site works under any path of a host (not only at its
+    # root). The module worker cannot import a bare "pyodide/pyodide.mjs" (not a URL to it): "./"
+    # makes it one.
     for old, new in (
         ('<base href="/">', ""),
         ('flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";'),
@@ -141,6 +140,9 @@ def _patch_index(out: Path, theme_color: str) -> None:
         (_HEAD_END, _INDEX_EXTRA.format(theme=theme_color) + _HEAD_END),
     ):
         html = _replace_once(html, old, new, "index.html")
+    html, n = _FLET_LOADING.subn(lambda _: waiting_screen(theme_color, snapshot_key), html)
+    if n != 1:
+        raise RuntimeError("cannot patch index.html: Flet's loading screen was not found")
     html = _replace_once(html, "<head>", "<head>\n  " + _script_policy(html), "index.html")
     index.write_text(html, encoding="utf-8")
     bootstrap = out / "flutter_bootstrap.js"
@@ -153,12 +155,14 @@ def _patch_index(out: Path, theme_color: str) -> None:
 
 
 def _manifest(theme_color: str) -> dict:
-    icon = lambda name, size, purpose="any": {
-        "src": f"icons/{name}",
-        "sizes": f"{size}x{size}",  # noqa: E731
-        "type": "image/png",
-        "purpose": purpose,
-    }
+    def icon(name: str, size: int, purpose: str = "any") -> dict:
+        return {
+            "src": f"icons/{name}",
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": purpose,
+        }
+
     return {
         "name": APP_NAME,
         "short_name": SHORT_NAME,
@@ -179,8 +183,8 @@ def _manifest(theme_color: str) -> dict:
 
 
 def _copy_fonts(out: Path) -> None:
-    """The fonts the theme registers (page.fonts names them from the site's root) and their licence; Flutter
-    draws bold from the regular faces, so the bold files are never asked for."""
+    """The fonts the theme registers (page.fonts names them from the site's root) and their
+    licence; Flutter draws bold from the regular faces, so the bold files are never asked for."""
     from ..ui.theme import FONTS
 
     (out / "fonts").mkdir()
@@ -204,17 +208,21 @@ def _build(out: Path, main_py: str | None) -> dict[str, str]:
     shutil.copytree(ICONS_DIR, out / "icons", dirs_exist_ok=True)
     shutil.copyfile(ICONS_DIR / "favicon.png", out / "favicon.png")
     (out / ARCHIVE).write_bytes(build_app_archive(main_py))
+    (out / "python.js").write_text(PYTHON_JS, encoding="utf-8")
+    (out / "python-worker.js").write_text(python_worker(main_py is None), encoding="utf-8")
     (out / "manifest.json").write_text(json.dumps(_manifest(SEED), indent=2), encoding="utf-8")
-    _patch_index(out, SEED)
+    key = snapshot_key(_hashes(out))
+    _patch_index(out, SEED, key)
     files = _hashes(out)
-    (out / "sw.js").write_text(service_worker(files), encoding="utf-8")
+    (out / "sw.js").write_text(service_worker(files, key), encoding="utf-8")
     return files
 
 
 def publish(out_dir: str | Path, *, main_py: str | None = None) -> dict:
     """Build the site in `out_dir`: a new or empty folder, or one a publish wrote into before,
     whose files it replaces once the new site is complete, keeping anything else (sitefolder.py).
-    `main_py` publishes another Flet app (that source as its main.py) the same way: the benchmark's bare page.
+    `main_py` publishes another Flet app (that source as its main.py) the same way: the
+    benchmark's bare page.
 
     Returns a small report: the number of files and bytes, the version."""
     out = Path(out_dir)

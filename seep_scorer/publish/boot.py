@@ -1,0 +1,445 @@
+"""How the published page starts: its waiting screen, the Python worker, Python's memory snapshot.
+
+- index.html shows the app's name, icon and progress (downloading, starting Python, opening the
+  matches) at once, in the phone's language when it is one of the app's, in the app's colours,
+  until the app's first screen is drawn (not Flet's "Working..." spinner). On a first visit it
+  waits for sw.js to control the page before it starts anything, so every file comes through
+  the service worker once (serviceworker.py).
+- python.js (Flet's, rewritten) starts the Python worker as the page loads, alongside Flutter's
+  own start, not once Flutter asks for it; Flutter then connects to the worker already started.
+- python-worker.js (Flet's, trimmed: nothing is installed at run time, everything rides in the
+  archive) starts Python from a memory snapshot when the Cache Storage holds one for this version
+  of the app: the interpreter with the app's modules already imported. With none, it starts
+  Python as usual, imports the app's modules and keeps a snapshot for the next start. A snapshot
+  that fails to load is deleted and Python starts as usual. Nothing outside Python's memory is in
+  a snapshot: the archive is unpacked again at each start (lazy imports read it), and the
+  connection to the page is made after, as a snapshot holds no JavaScript references.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ..locale_format import RTL_LANGUAGES
+from .serviceworker import SNAPSHOT_PREFIX
+
+SNAPSHOT_FILE = "python-snapshot.bin"  # its key inside the version's snapshot cache
+# Imported before the snapshot is taken: the app's browser entry point (webapp) and what it
+# imports, not main.py (that starts the app, and a JavaScript connection).
+WARM_APP = "seep_scorer.ui.webapp"
+WARM_OTHER = "flet"  # another app's main.py (the benchmark's bare page): Flet itself
+
+# The waiting screen's few words, in the app's nine languages: its name (as the catalogs have
+# it) and the three steps.
+TEXTS = {
+    "en": ("Seep Scorer", "Downloading the app", "Starting Python", "Opening your matches"),
+    "hi": (
+        "सीप स्कोरर",
+        "ऐप डाउनलोड हो रहा है",
+        "Python शुरू हो रहा है",
+        "आपके मैच खुल रहे हैं",
+    ),
+    "pa": (
+        "ਸੀਪ ਸਕੋਰਰ",
+        "ਐਪ ਡਾਊਨਲੋਡ ਹੋ ਰਹੀ ਹੈ",
+        "Python ਸ਼ੁਰੂ ਹੋ ਰਿਹਾ ਹੈ",
+        "ਤੁਹਾਡੇ ਮੈਚ ਖੁੱਲ੍ਹ ਰਹੇ ਹਨ",
+    ),
+    "ur": (
+        "سیپ اسکورر",
+        "ایپ ڈاؤن لوڈ ہو رہی ہے",
+        "Python شروع ہو رہا ہے",
+        "آپ کے میچ کھل رہے ہیں",
+    ),
+    "sd": (
+        "سيپ اسڪورر",
+        "ايپ ڊائون لوڊ ٿي رهي آهي",
+        "Python شروع ٿي رهيو آهي",
+        "توهان جون ميچون کلي رهيون آهن",
+    ),
+    "sq": (
+        "Seep Scorer",
+        "Po shkarkohet aplikacioni",
+        "Po niset Python",
+        "Po hapen ndeshjet tuaja",
+    ),
+    "th": ("Seep Scorer", "กำลังดาวน์โหลดแอป", "กำลังเริ่ม Python", "กำลังเปิดแมตช์ของคุณ"),
+    "as": (
+        "ছিপ স্কোৰাৰ",
+        "এপ ডাউনল'ড হৈ আছে",
+        "Python আৰম্ভ হৈ আছে",
+        "আপোনাৰ মেচবোৰ খোলা হৈ আছে",
+    ),
+    "it": (
+        "Seep Scorer",
+        "Download dell'app in corso",
+        "Avvio di Python",
+        "Apertura dei tuoi incontri",
+    ),
+}
+
+
+def snapshot_key(hashes: dict[str, str]) -> str:
+    """What a snapshot depends on: the app's archive, the worker and Pyodide's files (a snapshot
+    of another version of any of them is never loaded)."""
+    parts = {
+        name: h
+        for name, h in hashes.items()
+        if name in ("app.tar.gz", "python-worker.js") or name.startswith("pyodide/")
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:20]
+
+
+# Replaces Flet's <div id="loading"> (its spinner) and its <script src="flutter_bootstrap.js">.
+_SCREEN = """<div id="seep-boot" role="status" aria-live="polite">
+    <style>
+      #seep-boot {
+        position: fixed; inset: 0; z-index: 2147483647; display: flex; flex-direction: column;
+        align-items: center; justify-content: center; gap: 16px; padding: 24px;
+        background: __SEED__; color: #ffffff; font-family: system-ui, sans-serif;
+      }
+      #seep-boot img { width: 96px; height: 96px; border-radius: 22px; }
+      #seep-boot h1 { margin: 0; font-size: 28px; font-weight: 600; text-align: center; }
+      #seep-boot p { margin: 0; font-size: 17px; min-height: 1.5em; text-align: center; }
+      #seep-boot .bar { width: min(280px, 70vw); height: 6px; border-radius: 3px;
+        background: rgba(255, 255, 255, 0.3); overflow: hidden; }
+      #seep-boot .bar div { height: 100%; width: 8%; background: #ffffff;
+        transition: width 0.3s ease-out; }
+    </style>
+    <img src="icons/icon-192.png" alt="">
+    <h1 id="seep-boot-name">Seep Scorer</h1>
+    <div class="bar"><div id="seep-boot-bar"></div></div>
+    <p id="seep-boot-step"></p>
+  </div>
+  <script>
+    // The waiting screen (publish/boot.py): the app's name and real progress, in the phone's
+    // language, until the app's first screen. Then the app: once sw.js controls the page.
+    (() => {
+      const TEXTS = __TEXTS__;
+      const RTL = __RTL__;
+      const codes = (navigator.languages || [navigator.language || 'en'])
+        .map((tag) => String(tag).toLowerCase().split('-')[0]);
+      const lang = codes.find((code) => code in TEXTS) || 'en';
+      const [name, ...steps] = TEXTS[lang];
+      const screen = document.getElementById('seep-boot');
+      screen.lang = lang;
+      screen.dir = RTL.includes(lang) ? 'rtl' : 'ltr';
+      document.getElementById('seep-boot-name').textContent = name;
+      let step = -1;
+      let mb = 0;
+      const show = (n) => {
+        step = Math.max(step, n);
+        const text = steps[step] + (step === 0 && mb > 0 ? ` (${mb.toFixed(1)} MB)` : '');
+        document.getElementById('seep-boot-step').textContent = text;
+        const fill = step === 0 ? Math.min(0.3, 0.08 + mb / 110) : [0.3, 0.55, 0.85][step];
+        document.getElementById('seep-boot-bar').style.width = `${Math.round(fill * 100)}%`;
+      };
+      show(0);
+      const boot = window.seepBoot = {
+        snapshotKey: "__SNAPSHOT_KEY__",
+        steps: [],  // what the Python worker did: 'python', 'snapshot:used' (made, broken), 'app'
+        cached: false,  // sw.js holds every file of the app's own
+        step(message) {  // from the Python worker (python.js)
+          const what = message.seepBoot;
+          boot.steps.push(what === 'snapshot' ? `snapshot:${message.snapshot}` : what);
+          if (what === 'python') show(1);
+          else if (what === 'app') show(2);
+        },
+        appMessage() {  // Python sent the page its first screen: gone after Flutter drew it
+          if (boot.done) return;
+          boot.done = true;
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
+            screen.remove();
+            const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+            if (sw) sw.postMessage({ seepBoot: 'ready' });  // fetch the rest of the app's files
+          }, 50)));
+        },
+        failed() { screen.remove(); },
+      };
+      const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+      if (sw) {
+        sw.addEventListener('message', (event) => {
+          const what = event.data && event.data.seepBoot;
+          if (what === 'fetched' && step === 0) {
+            mb += (event.data.bytes || 0) / 1e6;
+            show(0);
+          } else if (what === 'cached') {
+            boot.cached = true;
+          }
+        });
+        sw.startMessages();
+      }
+      const start = () => {
+        if (boot.started) return;
+        boot.started = true;
+        globalThis.seepStartPython();  // python.js: Python starts alongside Flutter
+        const script = document.createElement('script');
+        script.src = 'flutter_bootstrap.js';
+        script.async = true;
+        document.body.append(script);
+      };
+      // The app's own service worker: the app opens offline once it has been opened. On a first
+      // visit the page waits for it (a moment: it fetches only a few small files first), so
+      // every file after comes through it, fetched once and kept.
+      const registered = sw ? sw.register('sw.js')
+                            : Promise.reject(new Error('no service workers'));
+      if (!sw || sw.controller) {
+        registered.catch((e) => console.warn('service worker:', e));
+        start();
+      } else {
+        sw.addEventListener('controllerchange', start, { once: true });
+        registered.catch((e) => { console.warn('service worker:', e); start(); });
+        setTimeout(start, 15000);  // never wait for ever
+      }
+      // Ask the browser to keep this site's storage (the matches) when space runs low.
+      if (navigator.storage && navigator.storage.persist) {
+        navigator.storage.persist().catch(() => {});
+      }
+    })();
+  </script>
+"""
+
+PYTHON_JS = r"""'use strict';
+// Written by `seep-scorer publish` (boot.py): Flet's python.js, with the Python worker started
+// as the page loads (seepStartPython), alongside Flutter, and handed to Flutter when it connects.
+let _apps = {};
+let _documentUrl = document.URL;
+let _early = null;
+
+function startWorker() {
+  const base = flet.entrypointBaseUrl.endsWith('/') ? flet.entrypointBaseUrl.slice(0, -1)
+                                                    : flet.entrypointBaseUrl;
+  const state = { worker: new Worker(base + '/python-worker.js', { type: 'module' }), error: null };
+  state.initialized = new Promise((resolve) => { state.resolve = resolve; });
+  state.worker.onmessage = (event) => {
+    const data = event.data;
+    if (data && data.seepBoot) {
+      window.seepBoot.step(data);
+    } else if (typeof data === 'string') {
+      if (data !== 'initialized') {
+        state.error = data;
+        window.seepBoot.failed();
+      }
+      state.resolve();
+    } else if (state.app) {
+      window.seepBoot.appMessage();
+      state.app.dartOnMessage(data);
+    }
+  };
+  state.worker.postMessage({
+    boot: true,
+    pyodideUrl: flet.pyodideUrl || 'pyodide/pyodide.mjs',
+    appPackageUrl: flet.appPackageUrl,
+    snapshotKey: window.seepBoot.snapshotKey,
+  });
+  return state;
+}
+
+globalThis.seepStartPython = function () {
+  if (!_early) _early = startWorker();
+};
+
+// Called from Dart on backend.connect(); dartOnMessage gets each message of type JSUint8Array.
+globalThis.jsConnect = async function (appId, args, dartOnMessage) {
+  console.log(`Starting up Python worker: ${appId}, args: ${args}`);
+  const app = _early || startWorker();
+  _early = null;
+  app.app = { dartOnMessage };
+  _apps[appId] = app;
+  app.worker.postMessage({
+    connect: true,
+    args: args,
+    documentUrl: _documentUrl,
+    micropipIncludePre: flet.micropipIncludePre,
+    pythonModuleName: flet.pythonModuleName,
+  });
+  await app.initialized;
+  if (app.error) {
+    console.error('Python worker init error:', app.error);
+    await jsDisconnect(appId);
+    throw app.error;
+  }
+  console.log(`Python worker initialized: ${appId}`);
+};
+
+// Called from Dart on backend.send: the sender never touches data after this call.
+globalThis.jsSend = async function (appId, data) {
+  if (appId in _apps) _apps[appId].worker.postMessage(data, [data.buffer]);
+};
+
+// Called from Dart on channel.disconnect
+globalThis.jsDisconnect = async function (appId) {
+  if (appId in _apps) {
+    console.log(`Terminating Python worker: ${appId}`);
+    const app = _apps[appId];
+    delete _apps[appId];
+    app.worker.terminate();
+    app.worker.onmessage = null;
+    app.worker.onerror = null;
+  }
+};
+"""
+
+_WORKER = r"""'use strict';
+// Written by `seep-scorer publish` (boot.py): Flet's python-worker.js, trimmed (nothing is
+// installed at run time), starting Python from a memory snapshot when one is kept.
+const SNAPSHOTS = "__SNAPSHOTS__";
+const SNAPSHOT_FILE = "__SNAPSHOT_FILE__";
+const WARM = __WARM__;
+const RUN = `
+import flet_js, random, runpy
+random.seed()  # a snapshot would replay the same random numbers at every start
+try:
+    import msgpack as _msgpack
+except ImportError:
+    _msgpack = None
+if _msgpack is not None:
+    def _send_python_output(text, is_stderr):
+        # Framed like PyodideConnection.send_message: a 0 byte, then the packed [action, body].
+        flet_js.receive_callback(
+            bytes([0]) + _msgpack.packb([7, {"text": text, "is_stderr": bool(is_stderr)}])
+        )
+    flet_js.send_python_output = _send_python_output
+flet_js.userAppStarting()
+try:
+    runpy.run_module(python_module_name, run_name="__main__")
+except SystemExit as _exit:
+    if _exit.code not in (None, 0):
+        raise
+`;
+
+self.flet_js = {};
+self.userAppRunning = false;
+self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
+self.sendPythonOutput = (text, isStderr) => {
+  // Until the app runs (or with no bridge), to the dev console; then to Flet's console pane,
+  // in a microtask (Pyodide calls this with the GIL released).
+  if (!self.userAppRunning || !self.flet_js.send_python_output) {
+    (isStderr ? console.error : console.log)(text);
+    return;
+  }
+  queueMicrotask(() => self.flet_js.send_python_output(text, isStderr));
+};
+self.receiveCallback = (message) => {
+  const bytes = message.toJs();
+  self.postMessage(bytes, [bytes.buffer]);
+};
+self.flet_js.receive_callback = self.receiveCallback;
+const step = (what, extra = {}) => self.postMessage({ seepBoot: what, ...extra });
+
+async function snapshotCache(key) {
+  try {
+    return key && self.caches ? await caches.open(SNAPSHOTS + key) : null;
+  } catch (e) {
+    return null;  // no Cache Storage here (an insecure origin): start as usual
+  }
+}
+
+async function startPython(data) {
+  const { loadPyodide } = await import(data.pyodideUrl);
+  const streams = {
+    stdout: (text) => self.sendPythonOutput(text, false),
+    stderr: (text) => self.sendPythonOutput(text, true),
+  };
+  const archive = fetch(data.appPackageUrl).then((response) => {
+    if (!response.ok) {
+      throw new Error('Failed to download app package: '
+                      + `HTTP ${response.status} ${data.appPackageUrl}`);
+    }
+    return response.arrayBuffer();
+  });
+  archive.catch(() => {});  // reported where it is awaited
+  const cache = await snapshotCache(data.snapshotKey);
+  const saved = cache ? await cache.match(SNAPSHOT_FILE).catch(() => undefined) : undefined;
+  step('python');
+  if (saved) {
+    try {
+      const bytes = new Uint8Array(await saved.arrayBuffer());
+      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: bytes });
+      pyodide.unpackArchive(await archive, 'gztar');
+      step('snapshot', { snapshot: 'used' });
+      return pyodide;
+    } catch (e) {
+      console.warn('Python memory snapshot unusable, starting without it:', e);
+      await caches.delete(SNAPSHOTS + data.snapshotKey).catch(() => {});
+      step('snapshot', { snapshot: 'broken' });
+    }
+  }
+  const pyodide = await loadPyodide({ ...streams, _makeSnapshot: !!cache });
+  pyodide.unpackArchive(await archive, 'gztar');
+  pyodide.runPython(WARM);
+  if (cache) {
+    try {
+      const bytes = pyodide.makeMemorySnapshot();
+      cache.put(SNAPSHOT_FILE, new Response(bytes)).catch((e) => console.warn('snapshot:', e));
+      step('snapshot', { snapshot: 'made' });
+    } catch (e) {
+      console.warn('no Python memory snapshot:', e);
+      step('snapshot', { snapshot: 'none' });
+    }
+  }
+  return pyodide;
+}
+
+async function run(pyodide, data) {
+  step('app');
+  self.flet_js.args = data.args;
+  self.flet_js.documentUrl = data.documentUrl;
+  pyodide.registerJsModule('flet_js', self.flet_js);
+  pyodide.globals.set('python_module_name', data.pythonModuleName || 'main');
+  await pyodide.runPythonAsync(RUN);
+  if (typeof self.flet_js.start_connection !== 'function') {
+    self.postMessage('__flet_no_ui__:Script finished without starting a Flet UI.\n'
+                     + 'Add ft.run(main) at the end of your script to display the app.');
+    return;
+  }
+  await self.flet_js.start_connection(self.receiveCallback);
+  self.postMessage('initialized');
+}
+
+let booting = null;  // Python's start, under way from the page's first message
+self.onmessage = async (event) => {
+  const data = event.data;
+  if (data && data.boot) {
+    if (!booting) {
+      booting = startPython(data);
+      booting.catch(() => {});  // reported when Flutter connects
+    }
+  } else if (data && data.connect) {
+    try {
+      await run(await booting, data);
+    } catch (error) {
+      self.postMessage(error.toString());
+    }
+  } else if (typeof self.flet_js.send === 'function') {
+    self.flet_js.send(data);
+  } else {
+    console.error('Flet: dropped a message for a Python app that never started.');
+  }
+};
+"""
+
+
+def waiting_screen(seed: str, key: str) -> str:
+    """The markup and script index.html gets in place of Flet's spinner and bootstrap tag."""
+    return (
+        _SCREEN.replace("__SEED__", seed)
+        .replace("__TEXTS__", json.dumps(TEXTS, ensure_ascii=False))
+        .replace("__RTL__", json.dumps(sorted(RTL_LANGUAGES)))
+        .replace("__SNAPSHOT_KEY__", key)
+    )
+
+
+def python_worker(own_app: bool) -> str:
+    """python-worker.js: `own_app` warms the app's modules for the snapshot, else Flet's."""
+    warm = (
+        "import sys\n"
+        'if "__pypackages__" not in sys.path:\n    sys.path.insert(0, "__pypackages__")\n'
+        f"import {WARM_APP if own_app else WARM_OTHER}\n"
+    )
+    return (
+        _WORKER.replace("__SNAPSHOTS__", SNAPSHOT_PREFIX)
+        .replace("__SNAPSHOT_FILE__", SNAPSHOT_FILE)
+        .replace("__WARM__", json.dumps(warm))
+    )
