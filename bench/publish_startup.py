@@ -11,10 +11,11 @@ on screen and not disabled (READY_JS, as bench/startup.py).
 
 Each round, in turn: the served app in a fresh browser context (its first
 frame), then the published site in a fresh context: a first visit (no cache;
-the service worker installs), a wait until the service worker controls the page,
-a reload (the usual way the app is opened: the service worker serves it, and
-from the second load on Python starts from the memory snapshot the first one
-kept), and a second reload. Prints each round, medians and minima, the reload's
+the service worker installs), a wait until the service worker controls the page
+and the first visit has kept Python's memory snapshot (a moment after its first
+screen), a reload (the usual way the app is opened: the service worker serves
+it, Python starts from the snapshot), and a second reload. Prints each round,
+medians and minima, the reload's
 ratio to the served app's first frame (goal: at most 2, --limit), and the bytes
 the first visit and its reloads fetched from the host (page, workers and service
 worker together: goal at most 35 MB, --max-mb, and no file twice). Exit status
@@ -100,6 +101,8 @@ READY_JS = """(id) => {
 SW_IN_CONTROL = """async () => { const r = await navigator.serviceWorker.getRegistration();
                                 return !!(r && r.active && r.active.state === 'activated'
                                           && navigator.serviceWorker.controller); }"""
+SNAPSHOT_SETTLED = """() => !window.seepBoot || !window.seepBoot.steps.includes('snapshot:wanted')
+    || window.seepBoot.steps.some((s) => s === 'snapshot:made' || s === 'snapshot:none')"""
 BOOT_MS = 300_000  # a shared, busy machine
 
 
@@ -173,7 +176,7 @@ def _shoot(page, shots: Path | None, name: str, ident: str) -> float:
         page.wait_for_timeout(max(0, 300 * (i + 1) - (time.monotonic() - t0) * 1000))
         i += 1
         page.screenshot(path=str(shots / f"{name}-{i * 300:05d}ms.png"))
-        if page.evaluate(READY_JS.replace("(id) =>", "(id = " + repr(ident) + ") =>") + "()"):
+        if page.evaluate(READY_JS, ident):
             return page.evaluate("window.__ready_at") / 1000.0
         if time.monotonic() - t0 > BOOT_MS / 1000:
             raise SystemExit("no first frame")
@@ -199,6 +202,8 @@ def visit(
         first = _shoot(page, shots, "first-visit", ident)
         _on_page_clock(page, log, "first visit", first)
         _wait_sw(page)
+        # the snapshot the first visit keeps, a moment after its first screen (publish/boot.py)
+        page.wait_for_function(SNAPSHOT_SETTLED, polling=250, timeout=BOOT_MS)
         page.reload(wait_until="commit")
         again = _shoot(page, shots, "reload", ident)
         _on_page_clock(page, log, "reload", again)

@@ -5,19 +5,24 @@
   until the app's first screen is drawn (not Flet's "Working..." spinner). On a first visit it
   waits for sw.js to control the page before it starts anything, so every file comes through
   the service worker once (serviceworker.py).
-- python.js (Flet's, rewritten) starts the Python worker as the page loads, alongside Flutter's
-  own start, not once Flutter asks for it; Flutter then connects to the worker already started.
+- python.js (Flet's, rewritten, and inside index.html) starts the Python worker as the page
+  loads, alongside Flutter's own start, not once Flutter asks for it; Flutter then connects to
+  the worker already started.
 - python-worker.js (Flet's, trimmed: nothing is installed at run time, everything rides in the
   archive) starts Python from a memory snapshot when the Cache Storage holds one for this version
   of the app: the interpreter with the app's modules already imported. With none, it starts
-  Python as usual, imports the app's modules and keeps a snapshot for the next start. A snapshot
-  that fails to load is deleted and Python starts as usual. Nothing outside Python's memory is in
-  a snapshot: the archive is unpacked again at each start (lazy imports read it), and the
-  connection to the page is made after, as a snapshot holds no JavaScript references.
+  Python as usual and imports the app's modules while Flutter loads; a second after the app's
+  first screen, the page has a second worker start a Python able to take a snapshot (not one to
+  run the app in: it proxies JavaScript objects differently), import the same modules and keep
+  the snapshot for the next start, then ends it. A snapshot that fails to load is deleted and
+  Python starts as usual in a new worker. Nothing outside Python's memory is in a snapshot: the
+  archive is unpacked again at each start (lazy imports read it), and the connection to the
+  page is made after, as a snapshot holds no JavaScript references.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 
@@ -107,7 +112,7 @@ _SCREEN = """<div id="seep-boot" role="status" aria-live="polite">
       #seep-boot .bar div { height: 100%; width: 8%; background: #ffffff;
         transition: width 0.3s ease-out; }
     </style>
-    <img src="icons/icon-192.png" alt="">
+    <img src="__ICON__" alt="">
     <h1 id="seep-boot-name">Seep Scorer</h1>
     <div class="bar"><div id="seep-boot-bar"></div></div>
     <p id="seep-boot-step"></p>
@@ -151,11 +156,17 @@ _SCREEN = """<div id="seep-boot" role="status" aria-live="polite">
           boot.done = true;
           requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
             screen.remove();
+            boot.shown = true;
+            if (boot.later) boot.later();
             const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
             if (sw) sw.postMessage({ seepBoot: 'ready' });  // fetch the rest of the app's files
           }, 50)));
         },
         failed() { screen.remove(); },
+        afterFirstScreen(then) {  // a second after the app's first screen (or at once, if past)
+          boot.later = () => setTimeout(then, 1000);
+          if (boot.shown) boot.later();
+        },
       };
       const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
       if (sw) {
@@ -207,15 +218,19 @@ let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;
 
-function startWorker() {
-  const base = flet.entrypointBaseUrl.endsWith('/') ? flet.entrypointBaseUrl.slice(0, -1)
-                                                    : flet.entrypointBaseUrl;
-  const state = { worker: new Worker(base + '/python-worker.js', { type: 'module' }), error: null };
-  state.initialized = new Promise((resolve) => { state.resolve = resolve; });
+function startWorker(state = { error: null }) {
+  state.worker = new Worker(workerUrl(), { type: 'module' });
+  state.initialized ||= new Promise((resolve) => { state.resolve = resolve; });
   state.worker.onmessage = (event) => {
     const data = event.data;
     if (data && data.seepBoot) {
       window.seepBoot.step(data);
+      if (data.snapshot === 'wanted') window.seepBoot.afterFirstScreen(takeSnapshot);
+      if (data.snapshot === 'broken') {  // its snapshot is deleted: a new worker starts without
+        state.worker.terminate();
+        startWorker(state);
+        if (state.connect) state.worker.postMessage(state.connect);
+      }
     } else if (typeof data === 'string') {
       if (data !== 'initialized') {
         state.error = data;
@@ -236,6 +251,28 @@ function startWorker() {
   return state;
 }
 
+function workerUrl() {
+  const base = flet.entrypointBaseUrl.endsWith('/') ? flet.entrypointBaseUrl.slice(0, -1)
+                                                    : flet.entrypointBaseUrl;
+  return base + '/python-worker.js';
+}
+
+function takeSnapshot() {
+  // Python's memory snapshot for the next start, taken by a worker of its own, then ended.
+  const worker = new Worker(workerUrl(), { type: 'module' });
+  worker.onmessage = (event) => {
+    if (!event.data || event.data.seepBoot !== 'snapshot') return;
+    window.seepBoot.step(event.data);
+    worker.terminate();
+  };
+  worker.postMessage({
+    makeSnapshot: true,
+    pyodideUrl: flet.pyodideUrl || 'pyodide/pyodide.mjs',
+    appPackageUrl: flet.appPackageUrl,
+    snapshotKey: window.seepBoot.snapshotKey,
+  });
+}
+
 globalThis.seepStartPython = function () {
   if (!_early) _early = startWorker();
 };
@@ -247,13 +284,14 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
   _early = null;
   app.app = { dartOnMessage };
   _apps[appId] = app;
-  app.worker.postMessage({
+  app.connect = {
     connect: true,
     args: args,
     documentUrl: _documentUrl,
     micropipIncludePre: flet.micropipIncludePre,
     pythonModuleName: flet.pythonModuleName,
-  });
+  };
+  app.worker.postMessage(app.connect);
   await app.initialized;
   if (app.error) {
     console.error('Python worker init error:', app.error);
@@ -361,25 +399,37 @@ async function startPython(data) {
       step('snapshot', { snapshot: 'used' });
       return pyodide;
     } catch (e) {
+      // Dropped; the page starts a new worker (a Pyodide that failed half-way is not reused).
       console.warn('Python memory snapshot unusable, starting without it:', e);
       await caches.delete(SNAPSHOTS + data.snapshotKey).catch(() => {});
       step('snapshot', { snapshot: 'broken' });
+      return new Promise(() => {});
     }
   }
-  const pyodide = await loadPyodide({ ...streams, _makeSnapshot: !!cache });
+  const pyodide = await loadPyodide(streams);
   pyodide.unpackArchive(await archive, 'gztar');
-  pyodide.runPython(WARM);
-  if (cache) {
-    try {
-      const bytes = pyodide.makeMemorySnapshot();
-      cache.put(SNAPSHOT_FILE, new Response(bytes)).catch((e) => console.warn('snapshot:', e));
-      step('snapshot', { snapshot: 'made' });
-    } catch (e) {
-      console.warn('no Python memory snapshot:', e);
-      step('snapshot', { snapshot: 'none' });
-    }
-  }
+  pyodide.runPython(WARM);  // while Flutter loads
+  // The page has another worker take a snapshot once the app is on screen (makeSnapshot): a
+  // Pyodide able to take one is not the one to run the app in (it proxies `js` differently).
+  if (cache) step('snapshot', { snapshot: 'wanted' });
   return pyodide;
+}
+
+async function makeSnapshot(data) {
+  // A second Python, only to take the snapshot: started, the app's modules imported, kept.
+  try {
+    const { loadPyodide } = await import(data.pyodideUrl);
+    const cache = await snapshotCache(data.snapshotKey);
+    const archive = await (await fetch(data.appPackageUrl)).arrayBuffer();
+    const pyodide = await loadPyodide({ _makeSnapshot: true });
+    pyodide.unpackArchive(archive, 'gztar');
+    pyodide.runPython(WARM);
+    await cache.put(SNAPSHOT_FILE, new Response(pyodide.makeMemorySnapshot()));
+    step('snapshot', { snapshot: 'made' });
+  } catch (e) {
+    console.warn('no Python memory snapshot:', e);
+    step('snapshot', { snapshot: 'none' });
+  }
 }
 
 async function run(pyodide, data) {
@@ -401,7 +451,9 @@ async function run(pyodide, data) {
 let booting = null;  // Python's start, under way from the page's first message
 self.onmessage = async (event) => {
   const data = event.data;
-  if (data && data.boot) {
+  if (data && data.makeSnapshot) {
+    await makeSnapshot(data);
+  } else if (data && data.boot) {
     if (!booting) {
       booting = startPython(data);
       booting.catch(() => {});  // reported when Flutter connects
@@ -421,10 +473,17 @@ self.onmessage = async (event) => {
 """
 
 
-def waiting_screen(seed: str, key: str) -> str:
-    """The markup and script index.html gets in place of Flet's spinner and bootstrap tag."""
+def data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def waiting_screen(seed: str, key: str, icon: bytes) -> str:
+    """The markup and script index.html gets in place of Flet's spinner and bootstrap tag; `icon`
+    (PNG) is in it, as a data: URL (a first visit's page fetches as little as it can before
+    the service worker is there)."""
     return (
         _SCREEN.replace("__SEED__", seed)
+        .replace("__ICON__", data_url(icon))
         .replace("__TEXTS__", json.dumps(TEXTS, ensure_ascii=False))
         .replace("__RTL__", json.dumps(sorted(RTL_LANGUAGES)))
         .replace("__SNAPSHOT_KEY__", key)

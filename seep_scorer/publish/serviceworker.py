@@ -30,9 +30,12 @@ SNAPSHOT_PREFIX = "seep-scorer-snapshot-"  # Python's memory snapshot, one cache
 LIST_KEY = "__files__.json"  # inside each cache: the file list its install was made from
 # A renderer's own files: fetched only when the browser's loader asks for them.
 RENDERER = r"^(main\.dart\.|canvaskit/)"
-# Asked for by the page before the worker controls it (the waiting screen's icon among them):
-# cached at install, from the browser's HTTP cache when it holds the listed body.
-SHELL = ("index.html", "python.js", "manifest.json", "favicon.png", "icons/icon-192.png")
+# The page itself: in sw.js (a first visit's page asked for it before there was a worker, and a
+# browser never hands its copy to one), checked against its hash like any other body. The page's
+# scripts and icons are in it.
+INDEX = "index.html"
+# The browser fetches the web manifest and its icons itself, past any worker: never cached here.
+UNCACHED = ("manifest.json", "icons/")
 
 _TEMPLATE = r"""'use strict';
 // Written by `seep-scorer publish`; do not edit (serviceworker.py).
@@ -44,13 +47,17 @@ const SNAPSHOT = SNAPSHOTS + "__SNAPSHOT_KEY__";
 const CACHE = PREFIX + VERSION;
 const LIST = "__LIST__";
 const RENDERER = new RegExp(__RENDERER__);
-const SHELL = __SHELL__;
+const INDEX = __INDEX__;
+const UNCACHED = __UNCACHED__;
 const scoped = (name) => new URL(name, self.registration.scope).href;
 const fileOf = (url) => {
   const scope = self.registration.scope;
   return url.startsWith(scope) ? url.slice(scope.length).split(/[?#]/)[0] : null;
 };
-const own = () => Object.keys(FILES).filter((file) => !RENDERER.test(file));
+const uncached = (file) => UNCACHED.some((u) => file === u
+                                                || (u.endsWith('/') && file.startsWith(u)));
+// The app's own files.
+const own = () => Object.keys(FILES).filter((f) => !RENDERER.test(f) && !uncached(f));
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer),
                                    (b) => b.toString(16).padStart(2, '0')).join('');
@@ -65,7 +72,7 @@ async function checked(response, hash) {
   return new Response(body, { status, statusText, headers });
 }
 
-async function download(file, hash, first = 'no-cache') {
+async function download(file, hash, first = 'force-cache') {
   const url = scoped(file);
   // A mismatch may come from the browser's HTTP cache: ask once more past it, then give up.
   for (const mode of [first, 'reload']) {
@@ -96,7 +103,7 @@ async function oldCopies() {
 
 const pending = new Map();  // file: its download under way (a file is never fetched twice at once)
 
-async function obtain(file, firstMode = 'no-cache') {
+async function obtain(file) {
   // The cached body of a listed file, or downloaded, checked and cached; the page is told of
   // each download (its waiting screen counts the bytes).
   const cache = await caches.open(CACHE);
@@ -105,7 +112,7 @@ async function obtain(file, firstMode = 'no-cache') {
   if (!pending.has(file)) {
     pending.set(file, (async () => {
       try {
-        const good = await download(file, FILES[file], firstMode);
+        const good = await download(file, FILES[file]);
         await cache.put(scoped(file), good.clone());
         const bytes = Number(good.headers.get('Content-Length')) || 0;
         for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
@@ -124,20 +131,24 @@ self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const reuse = await oldCopies();
-    // The files this browser used in the version before (as this version lists them), the
-    // app's own files when updating, and the few the page asked for before a first worker.
-    const files = reuse.size ? new Set([...reuse.keys(), ...own()]) : new Set(SHELL);
+    // Updating: the files this browser used in the version before (as this version lists
+    // them) and the app's own files. A first install: nothing yet (the page hands over its
+    // first files; the rest comes through the worker as the page asks for it).
+    const updating = (await caches.keys()).some((n) => n.startsWith(PREFIX) && n !== CACHE);
+    const files = new Set(updating ? [...reuse.keys(), ...own()] : []);
+    const page = await checked(new Response(INDEX, { headers: { 'Content-Type': 'text/html' } }),
+                               FILES['index.html']);
+    if (!page) throw new Error('index.html: not the content sw.js lists');
+    await cache.put(scoped('index.html'), page);
     for (const file of [...files].sort()) {
-      if (!(file in FILES)) continue;
+      if (!(file in FILES) || file === 'index.html') continue;
       const url = scoped(file);
       let response = null;
       for (const old of reuse.get(file) || []) {
         response = await checked(await old.match(url), FILES[file]);
         if (response) break;
       }
-      // A first install takes the page's own copies from the HTTP cache when they are sound.
-      await cache.put(url, response || await download(file, FILES[file],
-                                                      reuse.size ? 'no-cache' : 'force-cache'));
+      await cache.put(url, response || await download(file, FILES[file], 'no-cache'));
     }
     const list = JSON.stringify([...files].sort());
     await cache.put(scoped(LIST),
@@ -158,8 +169,9 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
+  const what = event.data && event.data.seepBoot;
   // The page's app is on screen: fetch the app's own files it has not needed yet, one at a time.
-  if (!event.data || event.data.seepBoot !== 'ready') return;
+  if (what !== 'ready') return;
   event.waitUntil((async () => {
     let all = true;
     for (const file of own()) {
@@ -174,6 +186,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   // Every page of the app is index.html (routes live after the '#').
   const file = request.mode === 'navigate' ? 'index.html' : fileOf(request.url);
+  if (file === null || uncached(file)) return;
   event.respondWith((async () => {
     if (file in FILES) {
       try {
@@ -196,15 +209,16 @@ def site_version(files: dict[str, str]) -> str:
     return hashlib.sha256(listing).hexdigest()[:20]
 
 
-def service_worker(files: dict[str, str], snapshot_key: str = "") -> str:
+def service_worker(files: dict[str, str], snapshot_key: str = "", index: str = "") -> str:
     """The text of sw.js for a site whose files (relative URL: sha256 of the content) are `files`;
-    `snapshot_key` names the one memory snapshot it keeps (boot.py)."""
+    `snapshot_key` names the one memory snapshot it keeps (boot.py), `index` is index.html."""
     return (
         _TEMPLATE.replace("__VERSION__", site_version(files))
         .replace("__SNAPSHOTS__", SNAPSHOT_PREFIX)
         .replace("__SNAPSHOT_KEY__", snapshot_key)
         .replace("__RENDERER__", json.dumps(RENDERER))
-        .replace("__SHELL__", json.dumps(SHELL))
+        .replace("__INDEX__", json.dumps(index))
+        .replace("__UNCACHED__", json.dumps(UNCACHED))
         .replace("__FILES__", json.dumps(files, sort_keys=True, indent=0))
         .replace("__PREFIX__", CACHE_PREFIX)
         .replace("__LIST__", LIST_KEY)

@@ -16,7 +16,7 @@ import shutil
 from pathlib import Path
 
 from .appbundle import PROJECT_DIR, build_app_archive
-from .boot import PYTHON_JS, python_worker, snapshot_key, waiting_screen
+from .boot import PYTHON_JS, data_url, python_worker, snapshot_key, waiting_screen
 from .serviceworker import service_worker, site_version
 from .sitefolder import MANIFEST, build_folder, install, sha256_file
 
@@ -137,10 +137,13 @@ def _patch_index(out: Path, theme_color: str, snapshot_key: str) -> None:
         ('flet.entrypointBaseUrl="/";', 'flet.entrypointBaseUrl="./";'),
         ('flet.assetBase="/";', 'flet.assetBase="./";'),
         ('href="icons/apple-touch-icon-192.png"', 'href="icons/apple-touch-icon.png"'),
+        ('<script src="python.js"></script>', f"<script>\n{PYTHON_JS}</script>"),
+        ('href="favicon.png"', f'href="{data_url((ICONS_DIR / "favicon.png").read_bytes())}"'),
         (_HEAD_END, _INDEX_EXTRA.format(theme=theme_color) + _HEAD_END),
     ):
         html = _replace_once(html, old, new, "index.html")
-    html, n = _FLET_LOADING.subn(lambda _: waiting_screen(theme_color, snapshot_key), html)
+    screen = waiting_screen(theme_color, snapshot_key, (ICONS_DIR / "icon-192.png").read_bytes())
+    html, n = _FLET_LOADING.subn(lambda _: screen, html)
     if n != 1:
         raise RuntimeError("cannot patch index.html: Flet's loading screen was not found")
     html = _replace_once(html, "<head>", "<head>\n  " + _script_policy(html), "index.html")
@@ -208,13 +211,14 @@ def _build(out: Path, main_py: str | None) -> dict[str, str]:
     shutil.copytree(ICONS_DIR, out / "icons", dirs_exist_ok=True)
     shutil.copyfile(ICONS_DIR / "favicon.png", out / "favicon.png")
     (out / ARCHIVE).write_bytes(build_app_archive(main_py))
-    (out / "python.js").write_text(PYTHON_JS, encoding="utf-8")
+    (out / "python.js").unlink()  # in index.html instead (boot.py)
     (out / "python-worker.js").write_text(python_worker(main_py is None), encoding="utf-8")
     (out / "manifest.json").write_text(json.dumps(_manifest(SEED), indent=2), encoding="utf-8")
     key = snapshot_key(_hashes(out))
     _patch_index(out, SEED, key)
     files = _hashes(out)
-    (out / "sw.js").write_text(service_worker(files, key), encoding="utf-8")
+    index = (out / "index.html").read_text(encoding="utf-8")
+    (out / "sw.js").write_text(service_worker(files, key, index), encoding="utf-8")
     return files
 
 

@@ -56,7 +56,7 @@ def test_index_html_runs_python_in_the_browser_from_relative_urls(site):
 
 
 def test_nothing_is_fetched_from_another_host(site, archive):
-    for name in ("index.html", "python.js", "python-worker.js", "sw.js", "manifest.json"):
+    for name in ("index.html", "python-worker.js", "sw.js", "manifest.json"):
         text = (site / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://", text), name
     # Flutter's loader falls back to gstatic for CanvasKit only
@@ -103,7 +103,7 @@ def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
     assert 'id="loading"' not in html and "loading-animation" not in html
     assert not (site / "icons" / "loading-animation.png").exists()
     screen = html[html.index('<div id="seep-boot"') :]
-    assert '<img src="icons/icon-192.png"' in screen and f"background: {SEED}" in screen
+    assert '<img src="data:image/png;base64,' in screen and f"background: {SEED}" in screen
     # the app starts from that script only, once the service worker is ready
     assert '<script src="flutter_bootstrap.js"' not in html
     assert "script.src = 'flutter_bootstrap.js'" in screen
@@ -111,11 +111,8 @@ def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
     for lang, words in TEXTS.items():
         assert len(words) == 4 and all(words), lang
         assert json.dumps(words[1], ensure_ascii=False) in screen, lang
-    assert (
-        (site / "python.js")
-        .read_text(encoding="utf-8")
-        .startswith("'use strict';\n// Written by `seep-scorer publish` (boot.py)")
-    )
+    assert "// Written by `seep-scorer publish` (boot.py): Flet's python.js" in html
+    assert not (site / "python.js").exists() and 'src="python.js"' not in html
 
 
 def _png_size(path: Path) -> tuple[int, int]:
