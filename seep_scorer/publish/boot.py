@@ -85,6 +85,17 @@ TEXTS = {
 }
 
 
+# The bundled font (ui/theme.py's FONTS) the waiting screen uses for a language's script.
+SCRIPT_FONTS = {
+    "hi": "fonts/NotoSansDevanagari-Regular.ttf",
+    "pa": "fonts/NotoSansGurmukhi-Regular.ttf",
+    "ur": "fonts/NotoNaskhArabic-Regular.ttf",
+    "sd": "fonts/NotoNaskhArabic-Regular.ttf",
+    "th": "fonts/NotoSansThai-Regular.ttf",
+    "as": "fonts/NotoSansBengali-Regular.ttf",
+}
+
+
 def snapshot_key(hashes: dict[str, str]) -> str:
     """What a snapshot depends on: the app's archive, the worker and Pyodide's files (a snapshot
     of another version of any of them is never loaded)."""
@@ -122,6 +133,7 @@ _SCREEN = """<div id="seep-boot" role="status" aria-live="polite">
     // language, until the app's first screen. Then the app: once sw.js controls the page.
     (() => {
       const TEXTS = __TEXTS__;
+      const FONT_FILES = __FONT_FILES__;
       const RTL = __RTL__;
       const codes = (navigator.languages || [navigator.language || 'en'])
         .map((tag) => String(tag).toLowerCase().split('-')[0]);
@@ -135,7 +147,7 @@ _SCREEN = """<div id="seep-boot" role="status" aria-live="polite">
       let mb = 0;
       const show = (n) => {
         step = Math.max(step, n);
-        const text = steps[step] + (step === 0 && mb > 0 ? ` (${mb.toFixed(1)} MB)` : '');
+        const text = steps[step] + (step === 0 && mb >= 0.1 ? ` (${mb.toFixed(1)} MB)` : '');
         document.getElementById('seep-boot-step').textContent = text;
         const fill = step === 0 ? Math.min(0.3, 0.08 + mb / 110) : [0.3, 0.55, 0.85][step];
         document.getElementById('seep-boot-bar').style.width = `${Math.round(fill * 100)}%`;
@@ -184,6 +196,14 @@ _SCREEN = """<div id="seep-boot" role="status" aria-live="polite">
       const start = () => {
         if (boot.started) return;
         boot.started = true;
+        // The app's own font for this language's script (a phone may lack it), through sw.js.
+        if (FONT_FILES[lang]) {
+          const face = new FontFace('Seep Boot', `url(${FONT_FILES[lang]})`);
+          face.load().then(() => {
+            document.fonts.add(face);
+            screen.style.fontFamily = "'Seep Boot', system-ui, sans-serif";
+          }).catch(() => {});
+        }
         globalThis.seepStartPython();  // python.js: Python starts alongside Flutter
         const script = document.createElement('script');
         script.src = 'flutter_bootstrap.js';
@@ -485,6 +505,7 @@ def waiting_screen(seed: str, key: str, icon: bytes) -> str:
         _SCREEN.replace("__SEED__", seed)
         .replace("__ICON__", data_url(icon))
         .replace("__TEXTS__", json.dumps(TEXTS, ensure_ascii=False))
+        .replace("__FONT_FILES__", json.dumps(SCRIPT_FONTS))
         .replace("__RTL__", json.dumps(sorted(RTL_LANGUAGES)))
         .replace("__SNAPSHOT_KEY__", key)
     )

@@ -108,6 +108,9 @@ def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
     assert '<script src="flutter_bootstrap.js"' not in html
     assert "script.src = 'flutter_bootstrap.js'" in screen
     assert set(TEXTS) == set(LANGUAGES)
+    from seep_scorer.publish.boot import SCRIPT_FONTS
+
+    assert all((site / font).is_file() for font in SCRIPT_FONTS.values())
     for lang, words in TEXTS.items():
         assert len(words) == 4 and all(words), lang
         assert json.dumps(words[1], ensure_ascii=False) in screen, lang
