@@ -4,7 +4,7 @@ sw.js lists every file of the site with its content hash (the version is a hash 
 so any change to any file makes a new sw.js), but a browser needs only part of it: Flutter's
 loader picks one renderer (skwasm with main.dart.wasm in a WasmGC browser, CanvasKit with
 main.dart.js elsewhere). So the worker caches what this browser asks for, as it asks: the page
-waits for the worker to control it before it starts the app (index.html, boot.py), every file
+waits for the worker to control it before it starts the app (index.html, waitscreen.py), every file
 then comes through the worker, and each is downloaded once, checked and kept. Once the app is
 on screen the page asks it to fetch the app's own files it has not needed yet (icons, other
 languages' fonts), so it opens offline in any language; another renderer's files are fetched

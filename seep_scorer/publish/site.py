@@ -16,9 +16,10 @@ import shutil
 from pathlib import Path
 
 from .appbundle import PROJECT_DIR, build_app_archive
-from .boot import PYTHON_JS, data_url, python_worker, snapshot_key, waiting_screen
+from .boot import PYTHON_JS, python_worker, snapshot_key
 from .serviceworker import service_worker, site_version
 from .sitefolder import MANIFEST, build_folder, install, sha256_file
+from .waitscreen import data_url, waiting_screen
 
 APP_NAME = "Seep Scorer"
 SHORT_NAME = "Seep"
@@ -57,7 +58,7 @@ _BOOTSTRAP_SW = re.compile(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
 _HEAD_END = "</head>"
 _INDEX_EXTRA = """  <meta name="theme-color" content="{theme}">
 """
-# Flet's waiting screen (its spinner) and its bootstrap tag, which boot.py's screen replaces: that
+# Flet's waiting screen (its spinner) and its bootstrap tag, which waitscreen.py's replaces: that
 # loads flutter_bootstrap.js once the service worker is ready.
 _FLET_LOADING = re.compile(
     r'<div id="loading".*?</div>\s*<script src="flutter_bootstrap.js" async></script>', re.S

@@ -97,7 +97,7 @@ def test_the_manifest_and_the_service_worker_are_registered(site):
 
 def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
     from seep_scorer.locale_format import LANGUAGES
-    from seep_scorer.publish.boot import TEXTS
+    from seep_scorer.publish.waitscreen import TEXTS
 
     html = (site / "index.html").read_text(encoding="utf-8")
     assert 'id="loading"' not in html and "loading-animation" not in html
@@ -108,7 +108,7 @@ def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
     assert '<script src="flutter_bootstrap.js"' not in html
     assert "script.src = 'flutter_bootstrap.js'" in screen
     assert set(TEXTS) == set(LANGUAGES)
-    from seep_scorer.publish.boot import SCRIPT_FONTS
+    from seep_scorer.publish.waitscreen import SCRIPT_FONTS
 
     assert all((site / font).is_file() for font in SCRIPT_FONTS.values())
     for lang, words in TEXTS.items():
