@@ -1,15 +1,23 @@
 """sw.js: the published site's own service worker, so the app opens with no server and no network.
 
-It precaches every file of the site (listed with its content hash; the version
-is a hash of that list, so any change to any file makes a new sw.js), serves
-from that cache first, and falls back to the network only for what it lacks.
-When a visit with a network finds a newer sw.js, the browser installs it: the
-new worker fills a cache of its own (copying files whose hash did not change
-from the old one, fetching the rest), then takes over, and the next load runs
-the new version. Every body, downloaded or copied, is checked against its listed
-SHA-256 before it is cached; a mismatch is asked for once more past the HTTP
-cache, and a second one fails the install (the installed version goes on). It
-touches only its own caches, never IndexedDB, where the matches are.
+sw.js lists every file of the site with its content hash (the version is a hash of that list,
+so any change to any file makes a new sw.js), but a browser needs only part of it: Flutter's
+loader picks one renderer (skwasm with main.dart.wasm in a WasmGC browser, CanvasKit with
+main.dart.js elsewhere). So the worker caches what this browser asks for, as it asks: the page
+waits for the worker to control it before it starts the app (index.html, waitscreen.py), every file
+then comes through the worker, and each is downloaded once, checked and kept. Once the app is
+on screen the page asks it to fetch the app's own files it has not needed yet (icons, other
+languages' fonts), so it opens offline in any language; another renderer's files are fetched
+only if this browser ever asks for them.
+
+Every body, downloaded or copied, is checked against its listed SHA-256 before it is cached; a
+mismatch is asked for once more past the HTTP cache, and a second one is never cached (in an
+install, the install fails and the installed version goes on; for a file the page asks for,
+the page gets the answer uncached, as with no worker). When a visit with a network finds a newer
+sw.js, the new worker fills a cache of its own with the files of this site the old cache held
+and the app's own files (copying those whose hash did not change, downloading the rest), then
+takes over, and the next load runs the new version. It touches only its own caches (and the
+memory snapshots of older versions, boot.py), never IndexedDB, where the matches are.
 """
 
 from __future__ import annotations
@@ -18,34 +26,38 @@ import hashlib
 import json
 
 CACHE_PREFIX = "seep-scorer-site-"
-LIST_KEY = "__files__.json"  # inside each cache: the file list it was filled from
+SNAPSHOT_PREFIX = "seep-scorer-snapshot-"  # Python's memory snapshot, one cache per app version
+LIST_KEY = "__files__.json"  # inside each cache: the file list its install was made from
+# A renderer's own files: fetched only when the browser's loader asks for them.
+RENDERER = r"^(main\.dart\.|canvaskit/)"
+# The page itself: in sw.js (a first visit's page asked for it before there was a worker, and a
+# browser never hands its copy to one), checked against its hash like any other body. The page's
+# scripts and icons are in it.
+INDEX = "index.html"
+# The browser fetches the web manifest and its icons itself, past any worker: never cached here.
+UNCACHED = ("manifest.json", "icons/")
 
 _TEMPLATE = r"""'use strict';
 // Written by `seep-scorer publish`; do not edit (serviceworker.py).
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const PREFIX = "__PREFIX__";
+const SNAPSHOTS = "__SNAPSHOTS__";
+const SNAPSHOT = SNAPSHOTS + "__SNAPSHOT_KEY__";
 const CACHE = PREFIX + VERSION;
 const LIST = "__LIST__";
+const RENDERER = new RegExp(__RENDERER__);
+const INDEX = __INDEX__;
+const UNCACHED = __UNCACHED__;
 const scoped = (name) => new URL(name, self.registration.scope).href;
-
-async function oldCopies() {
-  // Caches of earlier versions (and of this one, when an install was interrupted): a file there
-  // with the same listed hash need not be downloaded again, once its body is checked.
-  const found = new Map();
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX)) continue;
-    const cache = await caches.open(name);
-    const list = await cache.match(scoped(LIST));
-    const hashes = list ? await list.json().catch(() => ({})) : (name === CACHE ? FILES : {});
-    for (const [file, hash] of Object.entries(hashes)) {
-      if (FILES[file] !== hash) continue;
-      if (!found.has(file)) found.set(file, []);
-      found.get(file).push(cache);
-    }
-  }
-  return found;
-}
+const fileOf = (url) => {
+  const scope = self.registration.scope;
+  return url.startsWith(scope) ? url.slice(scope.length).split(/[?#]/)[0] : null;
+};
+const uncached = (file) => UNCACHED.some((u) => file === u
+                                                || (u.endsWith('/') && file.startsWith(u)));
+// The app's own files.
+const own = () => Object.keys(FILES).filter((f) => !RENDERER.test(f) && !uncached(f));
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer),
                                    (b) => b.toString(16).padStart(2, '0')).join('');
@@ -60,11 +72,10 @@ async function checked(response, hash) {
   return new Response(body, { status, statusText, headers });
 }
 
-async function download(file, hash) {
+async function download(file, hash, first = 'force-cache') {
   const url = scoped(file);
-  // A mismatch may come from the browser's HTTP cache: ask once more past it, then give up (the
-  // install fails, the version already installed goes on, and the next visit tries again).
-  for (const mode of ['no-cache', 'reload']) {
+  // A mismatch may come from the browser's HTTP cache: ask once more past it, then give up.
+  for (const mode of [first, 'reload']) {
     const response = await fetch(url, { cache: mode });
     const good = await checked(response, hash);
     if (good) return good;
@@ -73,42 +84,119 @@ async function download(file, hash) {
   throw new Error(`${file}: not the content sw.js lists`);
 }
 
+async function oldCopies() {
+  // Caches of earlier versions (and of this one, when an install was interrupted): a file there
+  // need not be downloaded again if its body has the listed hash (checked when copied).
+  const found = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX)) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const file = fileOf(request.url);
+      if (!file || !(file in FILES)) continue;
+      if (!found.has(file)) found.set(file, []);
+      found.get(file).push(cache);
+    }
+  }
+  return found;
+}
+
+const pending = new Map();  // file: its download under way (a file is never fetched twice at once)
+
+async function obtain(file) {
+  // The cached body of a listed file, or downloaded, checked and cached; the page is told of
+  // each download (its waiting screen counts the bytes).
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(scoped(file));
+  if (hit) return hit;
+  if (!pending.has(file)) {
+    pending.set(file, (async () => {
+      try {
+        const good = await download(file, FILES[file]);
+        await cache.put(scoped(file), good.clone());
+        const bytes = Number(good.headers.get('Content-Length')) || 0;
+        for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+          client.postMessage({ seepBoot: 'fetched', file, bytes });
+        }
+        return good;
+      } finally {
+        pending.delete(file);
+      }
+    })());
+  }
+  return (await pending.get(file)).clone();
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const reuse = await oldCopies();
-    for (const [file, hash] of Object.entries(FILES)) {
+    // Updating: the files this browser used in the version before (as this version lists
+    // them) and the app's own files. A first install: nothing yet (the page hands over its
+    // first files; the rest comes through the worker as the page asks for it).
+    const updating = (await caches.keys()).some((n) => n.startsWith(PREFIX) && n !== CACHE);
+    const files = new Set(updating ? [...reuse.keys(), ...own()] : []);
+    const page = await checked(new Response(INDEX, { headers: { 'Content-Type': 'text/html' } }),
+                               FILES['index.html']);
+    if (!page) throw new Error('index.html: not the content sw.js lists');
+    await cache.put(scoped('index.html'), page);
+    for (const file of [...files].sort()) {
+      if (!(file in FILES) || file === 'index.html') continue;
       const url = scoped(file);
       let response = null;
       for (const old of reuse.get(file) || []) {
-        response = await checked(await old.match(url), hash);
+        response = await checked(await old.match(url), FILES[file]);
         if (response) break;
       }
-      await cache.put(url, response || await download(file, hash));
+      await cache.put(url, response || await download(file, FILES[file], 'no-cache'));
     }
-    // Last: a cache holding its list is complete.
-    await cache.put(scoped(LIST), new Response(JSON.stringify(FILES), { headers: { 'Content-Type': 'application/json' } }));
-    await self.skipWaiting();  // this page goes on as it is; the next load is the new version
+    const list = JSON.stringify([...files].sort());
+    await cache.put(scoped(LIST),
+                    new Response(list, { headers: { 'Content-Type': 'application/json' } }));
+    await self.skipWaiting();  // a page already open goes on as it is; its next load is this one
   })());
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      const stale = (name.startsWith(PREFIX) && name !== CACHE)
+                    || (name.startsWith(SNAPSHOTS) && name !== SNAPSHOT);
+      if (stale) await caches.delete(name);
     }
-    await self.clients.claim();
+    await self.clients.claim();  // a first visit's page waits for this to start the app
+  })());
+});
+
+self.addEventListener('message', (event) => {
+  const what = event.data && event.data.seepBoot;
+  // The page's app is on screen: fetch the app's own files it has not needed yet, one at a time.
+  if (what !== 'ready') return;
+  event.waitUntil((async () => {
+    let all = true;
+    for (const file of own()) {
+      await obtain(file).catch((e) => { all = false; console.warn('sw.js:', e.message); });
+    }
+    if (all && event.source) event.source.postMessage({ seepBoot: 'cached' });
   })());
 });
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  // Every page of the app is index.html (routes live after the '#').
+  const file = request.mode === 'navigate' ? 'index.html' : fileOf(request.url);
+  if (file === null || uncached(file)) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    // Every page of the app is index.html (routes live after the '#').
-    const key = request.mode === 'navigate' ? scoped('index.html') : request.url;
-    const hit = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
+    if (file in FILES) {
+      try {
+        return await obtain(file);
+      } catch (e) {
+        console.warn('sw.js:', e.message);  // not the listed body twice: uncached, as asked for
+        return fetch(request);
+      }
+    }
+    const hit = await caches.match(request, { cacheName: CACHE });
     return hit || fetch(request);
   })());
 });
@@ -121,10 +209,16 @@ def site_version(files: dict[str, str]) -> str:
     return hashlib.sha256(listing).hexdigest()[:20]
 
 
-def service_worker(files: dict[str, str]) -> str:
-    """The text of sw.js for a site whose files (relative URL: sha256 of the content) are `files`."""
+def service_worker(files: dict[str, str], snapshot_key: str = "", index: str = "") -> str:
+    """The text of sw.js for a site whose files (relative URL: sha256 of the content) are `files`;
+    `snapshot_key` names the one memory snapshot it keeps (boot.py), `index` is index.html."""
     return (
         _TEMPLATE.replace("__VERSION__", site_version(files))
+        .replace("__SNAPSHOTS__", SNAPSHOT_PREFIX)
+        .replace("__SNAPSHOT_KEY__", snapshot_key)
+        .replace("__RENDERER__", json.dumps(RENDERER))
+        .replace("__INDEX__", json.dumps(index))
+        .replace("__UNCACHED__", json.dumps(UNCACHED))
         .replace("__FILES__", json.dumps(files, sort_keys=True, indent=0))
         .replace("__PREFIX__", CACHE_PREFIX)
         .replace("__LIST__", LIST_KEY)

@@ -17,8 +17,10 @@ from pathlib import Path
 
 from .. import resources
 from .appbundle import build_app_archive
+from .boot import PYTHON_JS, python_worker, snapshot_key
 from .serviceworker import service_worker, site_version
 from .sitefolder import MANIFEST, build_folder, install, sha256_file
+from .waitscreen import data_url, waiting_screen
 
 APP_NAME = "Seep Scorer"
 SHORT_NAME = "Seep"
@@ -29,7 +31,8 @@ FONTS_DIR = resources.ASSETS_DIR / "fonts"
 # Left out of Flet's web folder. Flutter's loader picks skwasm or skwasm_heavy (WasmGC browsers, by
 # their codecs), else CanvasKit (its chromium variant in Chromium); `wimp` and the experimental
 # paragraph CanvasKit only by an option the page never sets. Flutter's service worker would replace
-# ours (the bootstrap's registration of it is removed below). Flet's icons give way to ours.
+# ours (the bootstrap's registration of it is removed below). Flet's icons (and its spinner's
+# image) give way to ours.
 SKIP = (
     "canvaskit/wimp.js",
     "canvaskit/wimp.wasm",
@@ -38,6 +41,7 @@ SKIP = (
     "manifest.json",
     "icons/icon-",
     "icons/apple-touch-icon",
+    "icons/loading-animation.png",
 )
 SKIP_SUFFIXES = (".symbols", ".map")
 # Pyodide: the runtime the worker imports (pyodide.mjs -> pyodide.asm.*, the lock file, the standard
@@ -54,17 +58,12 @@ PYODIDE_FILES = {
 _BOOTSTRAP_SW = re.compile(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
 _HEAD_END = "</head>"
 _INDEX_EXTRA = """  <meta name="theme-color" content="{theme}">
-  <script>
-    // The app's own service worker (sw.js): the app opens offline once it has been opened.
-    if ('serviceWorker' in navigator) {{
-      navigator.serviceWorker.register('sw.js').catch((e) => console.warn('service worker:', e));
-    }}
-    // Ask the browser to keep this site's storage (the matches) when space runs low.
-    if (navigator.storage && navigator.storage.persist) {{
-      navigator.storage.persist().catch(() => {{}});
-    }}
-  </script>
 """
+# Flet's waiting screen (its spinner) and its bootstrap tag, which waitscreen.py's replaces: that
+# loads flutter_bootstrap.js once the service worker is ready.
+_FLET_LOADING = re.compile(
+    r'<div id="loading".*?</div>\s*<script src="flutter_bootstrap.js" async></script>', re.S
+)
 
 
 def _web_dir() -> Path:
@@ -108,14 +107,14 @@ def _script_policy(html: str) -> str:
     return f'<meta http-equiv="Content-Security-Policy" content="script-src-elem {sources}">'
 
 
-def _patch_index(out: Path, theme_color: str) -> None:
+def _patch_index(out: Path, theme_color: str, snapshot_key: str) -> None:
     from flet.controls.types import RouteUrlStrategy
     from flet_web import patch_font_manifest_json, patch_index_html
 
     version = json.loads((out / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     index = out / "index.html"
-    # Hash routes (#/match/...): a static host has only index.html, so a reload on a route must not ask it
-    # for /match/....
+    # Hash routes (#/match/...): a static host has only index.html, so a reload on a route must
+    # not ask it for /match/....
     patch_index_html(
         str(index),
         base_href="/",
@@ -130,8 +129,9 @@ def _patch_index(out: Path, theme_color: str) -> None:
     )
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     html = index.read_text(encoding="utf-8")
-    # Every URL relative to the page, so the site works under any path of a host (not only at its root).
-    # The module worker cannot import a bare "pyodide/pyodide.mjs" (not a URL to it): "./" makes it one.
+    # Every URL relative to the page, so the site works under any path of a host (not only at its
+    # root). The module worker cannot import a bare "pyodide/pyodide.mjs" (not a URL to it): "./"
+    # makes it one.
     for old, new in (
         ('<base href="/">', ""),
         ('flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";'),
@@ -139,9 +139,15 @@ def _patch_index(out: Path, theme_color: str) -> None:
         ('flet.entrypointBaseUrl="/";', 'flet.entrypointBaseUrl="./";'),
         ('flet.assetBase="/";', 'flet.assetBase="./";'),
         ('href="icons/apple-touch-icon-192.png"', 'href="icons/apple-touch-icon.png"'),
+        ('<script src="python.js"></script>', f"<script>\n{PYTHON_JS}</script>"),
+        ('href="favicon.png"', f'href="{data_url((ICONS_DIR / "favicon.png").read_bytes())}"'),
         (_HEAD_END, _INDEX_EXTRA.format(theme=theme_color) + _HEAD_END),
     ):
         html = _replace_once(html, old, new, "index.html")
+    screen = waiting_screen(theme_color, snapshot_key, (ICONS_DIR / "icon-192.png").read_bytes())
+    html, n = _FLET_LOADING.subn(lambda _: screen, html)
+    if n != 1:
+        raise RuntimeError("cannot patch index.html: Flet's loading screen was not found")
     html = _replace_once(html, "<head>", "<head>\n  " + _script_policy(html), "index.html")
     index.write_text(html, encoding="utf-8")
     bootstrap = out / "flutter_bootstrap.js"
@@ -154,12 +160,14 @@ def _patch_index(out: Path, theme_color: str) -> None:
 
 
 def _manifest(theme_color: str) -> dict:
-    icon = lambda name, size, purpose="any": {
-        "src": f"icons/{name}",
-        "sizes": f"{size}x{size}",  # noqa: E731
-        "type": "image/png",
-        "purpose": purpose,
-    }
+    def icon(name: str, size: int, purpose: str = "any") -> dict:
+        return {
+            "src": f"icons/{name}",
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": purpose,
+        }
+
     return {
         "name": APP_NAME,
         "short_name": SHORT_NAME,
@@ -180,8 +188,8 @@ def _manifest(theme_color: str) -> dict:
 
 
 def _copy_fonts(out: Path) -> None:
-    """The fonts the theme registers (page.fonts names them from the site's root) and their licence; Flutter
-    draws bold from the regular faces, so the bold files are never asked for."""
+    """The fonts the theme registers (page.fonts names them from the site's root) and their
+    licence; Flutter draws bold from the regular faces, so the bold files are never asked for."""
     from ..ui.theme import FONTS
 
     (out / "fonts").mkdir()
@@ -205,10 +213,16 @@ def _build(out: Path, main_py: str | None, with_app: bool) -> dict[str, str]:
     shutil.copytree(ICONS_DIR, out / "icons", dirs_exist_ok=True)
     shutil.copyfile(ICONS_DIR / "favicon.png", out / "favicon.png")
     (out / ARCHIVE).write_bytes(build_app_archive(main_py, with_app=with_app))
+    (out / "python.js").unlink()  # in index.html instead (boot.py)
+    (out / "python-worker.js").write_text(
+        python_worker(main_py is None or with_app), encoding="utf-8"
+    )
     (out / "manifest.json").write_text(json.dumps(_manifest(SEED), indent=2), encoding="utf-8")
-    _patch_index(out, SEED)
+    key = snapshot_key(_hashes(out))
+    _patch_index(out, SEED, key)
     files = _hashes(out)
-    (out / "sw.js").write_text(service_worker(files), encoding="utf-8")
+    index = (out / "index.html").read_text(encoding="utf-8")
+    (out / "sw.js").write_text(service_worker(files, key, index), encoding="utf-8")
     return files
 
 

@@ -26,6 +26,8 @@ from test_published import (
     playwright_api,  # noqa: F401
     record_points,
     save,
+    site,  # noqa: F401  (fixtures: static_server serves site)
+    static_server,  # noqa: F401
 )
 
 
@@ -33,7 +35,10 @@ def _open(ctx, url: str):
     """A new tab of the same profile, booted."""
     page = ctx.new_page()
     page.goto(url)
-    page.wait_for_function("document.getElementById('loading') === null", timeout=BOOT_MS)
+    page.wait_for_function(
+        "!document.getElementById('loading') && !document.getElementById('seep-boot')",
+        timeout=BOOT_MS,
+    )
     enable_semantics(page)
     page.locator(f"{sel('nav-matches')}, {sel('record-deal')}").first.wait_for(
         state="attached", timeout=BOOT_MS

@@ -28,7 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 WRONG = b'{"name": "not the file sw.js lists"}'
-WAIT_MS = 240_000  # the install downloads the whole site (61 MB); this machine is shared
+WAIT_MS = 240_000  # this machine is shared
 
 
 def _chromium() -> str | None:
@@ -164,48 +164,94 @@ def install(page, update: bool = False) -> str:
     return page.evaluate(INSTALL, update)
 
 
+# The page, once the worker controls it, asks for `file` twice: (both bodies, what it cached).
+ASK_TWICE = """async (file) => {
+  await navigator.serviceWorker.ready;
+  for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  const one = await (await fetch(file)).text(), two = await (await fetch(file)).text();
+  const hit = await caches.match(new URL(file, location.href).href);
+  return [one, two, hit ? await hit.text() : null];
+}"""
+FILE = "canvaskit/skwasm.js"
+
+
+def _new_version(site: Path) -> None:
+    """A newer version, as publish writes it: one of the app's own files changed (fonts/OFL.txt),
+    sw.js listing the new hashes, index.html in it."""
+    licence = site / "fonts" / "OFL.txt"
+    licence.write_text(licence.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    index = (site / "index.html").read_text(encoding="utf-8")
+    (site / "sw.js").write_text(service_worker(_hashes(site), "", index), encoding="utf-8")
+
+
+def test_a_first_install_fetches_nothing_of_the_site(page, server, site):
+    assert install(page) == "activated"
+    asked = {p for p, _ in server.requests} - {"/blank.html", "/sw.js", "/favicon.ico"}
+    assert asked == set()  # not the 60 MB of the whole site: what the page asks for, as it does
+    assert page.evaluate(CACHED, "index.html") == {  # the page is in sw.js
+        page.evaluate("() => caches.keys()")[0]: (site / "index.html").read_text(encoding="utf-8")
+    }
+
+
+def test_what_the_page_asks_for_is_downloaded_once_checked_and_kept(page, server, site):
+    assert install(page) == "activated"
+    right = (site / FILE).read_text(encoding="utf-8")
+    assert page.evaluate(ASK_TWICE, FILE) == [right, right, right]
+    assert len(server.asked("/" + FILE)) == 1
+    # another renderer's files: never asked for, never fetched
+    assert not [p for p, _ in server.requests if p.startswith("/canvaskit/canvaskit")]
+
+
 def test_a_wrong_body_is_asked_for_again_past_the_http_cache_and_the_right_one_cached(
     page, server, site
 ):
-    server.wrong["/manifest.json"] = 1
     assert install(page) == "activated"
-    right = (site / "manifest.json").read_text()
-    assert list(page.evaluate(CACHED, "manifest.json").values()) == [right]
-    first, again = server.asked("/manifest.json")
-    # cache: 'no-cache' first (Chromium sends max-age=0), then cache: 'reload' (no-cache)
+    server.wrong["/" + FILE] = 1
+    right = (site / FILE).read_text(encoding="utf-8")
+    assert page.evaluate(ASK_TWICE, FILE) == [right, right, right]
+    first, again = server.asked("/" + FILE)
+    # the HTTP cache's copy first (no Cache-Control), then cache: 'reload' (no-cache)
     assert "no-cache" not in first and "no-cache" in again
 
 
-def test_a_body_that_stays_wrong_fails_the_install_and_is_never_cached(page, server):
-    server.wrong["/manifest.json"] = -1
-    assert install(page) == "redundant"
-    assert json.dumps(WRONG.decode()) not in json.dumps(page.evaluate(CACHED, "manifest.json"))
-    assert len(server.asked("/manifest.json")) == 2
-
-
-def test_a_damaged_copy_in_an_earlier_versions_cache_is_downloaded_again(page, server, site):
+def test_a_wrong_body_the_page_asks_for_is_passed_on_uncached(page, server):
     assert install(page) == "activated"
+    server.wrong["/" + FILE] = -1
+    one, _, cached = page.evaluate(ASK_TWICE, FILE)
+    assert one == WRONG.decode() and cached is None
+
+
+def test_a_body_that_stays_wrong_fails_the_update_and_is_never_cached(page, server, site):
+    assert install(page) == "activated"
+    [old] = page.evaluate("() => caches.keys()")
+    _new_version(site)
+    server.wrong["/fonts/OFL.txt"] = -1
+    assert install(page, update=True) == "redundant"
+    assert old in page.evaluate("() => caches.keys()")  # the version installed goes on
+    assert json.dumps(WRONG.decode()) not in json.dumps(page.evaluate(CACHED, "fonts/OFL.txt"))
+    assert len(server.asked("/fonts/OFL.txt")) == 2
+
+
+def test_an_update_copies_what_this_browser_used_and_checks_each_copy(page, server, site):
+    assert install(page) == "activated"
+    right = (site / FILE).read_text(encoding="utf-8")
+    assert page.evaluate(ASK_TWICE, FILE)[2] == right
+    assert page.evaluate(ASK_TWICE, "canvaskit/skwasm.wasm")[2] is not None
     [old] = page.evaluate("() => caches.keys()")
     # the earlier version's copy of an unchanged file goes bad (a damaged disk cache, a script)
     page.evaluate(
-        """async ([name, body]) => (await caches.open(name)).put(
-                       new URL('manifest.json', location.href).href, new Response(body))""",
-        [old, WRONG.decode()],
+        """async ([name, file, body]) => (await caches.open(name)).put(
+                       new URL(file, location.href).href, new Response(body))""",
+        [old, FILE, WRONG.decode()],
     )
-    # a newer version, as publish writes it: one file changed, sw.js listing the new hashes
-    index = site / "index.html"
-    index.write_text(
-        index.read_text(encoding="utf-8").replace(
-            "</head>", '<meta name="v" content="2">\n</head>'
-        ),
-        encoding="utf-8",
-    )
-    (site / "sw.js").write_text(service_worker(_hashes(site)), encoding="utf-8")
+    _new_version(site)
     before = len(server.requests)
     assert install(page, update=True) == "activated"
     [new] = page.evaluate("() => caches.keys()")
     assert new != old
-    assert page.evaluate(CACHED, "manifest.json") == {new: (site / "manifest.json").read_text()}
+    assert page.evaluate(CACHED, FILE) == {new: right}
     fetched = [p for p, _ in server.requests[before:]]
-    assert "/manifest.json" in fetched and "/index.html" in fetched
-    assert "/main.dart.wasm" not in fetched  # unchanged and sound: still copied, not downloaded
+    assert "/" + FILE in fetched and "/fonts/OFL.txt" in fetched
+    assert "/canvaskit/skwasm.wasm" not in fetched  # unchanged and sound: copied
+    assert "/main.dart.wasm" not in fetched  # never used here: not fetched for the update either

@@ -56,7 +56,7 @@ def test_index_html_runs_python_in_the_browser_from_relative_urls(site):
 
 
 def test_nothing_is_fetched_from_another_host(site, archive):
-    for name in ("index.html", "python.js", "python-worker.js", "sw.js", "manifest.json"):
+    for name in ("index.html", "python-worker.js", "sw.js", "manifest.json"):
         text = (site / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://", text), name
     # Flutter's loader falls back to gstatic for CanvasKit only
@@ -87,12 +87,35 @@ def test_the_page_allows_script_elements_from_the_site_only(site):
 def test_the_manifest_and_the_service_worker_are_registered(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="manifest.json">' in html
-    assert "navigator.serviceWorker.register('sw.js')" in html
+    assert "sw.register('sw.js')" in html
     # Flutter's own service worker would take the same scope and
     # unregister itself: not registered, not shipped
     bootstrap = (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
     assert "serviceWorkerSettings" not in bootstrap[bootstrap.index("_flutter.loader.load({") :]
     assert not (site / "flutter_service_worker.js").exists()
+
+
+def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
+    from seep_scorer.locale_format import LANGUAGES
+    from seep_scorer.publish.waitscreen import TEXTS
+
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert 'id="loading"' not in html and "loading-animation" not in html
+    assert not (site / "icons" / "loading-animation.png").exists()
+    screen = html[html.index('<div id="seep-boot"') :]
+    assert '<img src="data:image/png;base64,' in screen and f"background: {SEED}" in screen
+    # the app starts from that script only, once the service worker is ready
+    assert '<script src="flutter_bootstrap.js"' not in html
+    assert "script.src = 'flutter_bootstrap.js'" in screen
+    assert set(TEXTS) == set(LANGUAGES)
+    from seep_scorer.publish.waitscreen import SCRIPT_FONTS
+
+    assert all((site / font).is_file() for font in SCRIPT_FONTS.values())
+    for lang, words in TEXTS.items():
+        assert len(words) == 4 and all(words), lang
+        assert json.dumps(words[1], ensure_ascii=False) in screen, lang
+    assert "// Written by `seep-scorer publish` (boot.py): Flet's python.js" in html
+    assert not (site / "python.js").exists() and 'src="python.js"' not in html
 
 
 def _png_size(path: Path) -> tuple[int, int]:
