@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, ngettext
+from .. import texts
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.event import EventVM, StandingRow, TableRow
@@ -20,8 +21,12 @@ def progress_text(t: TableRow) -> str:
     if not t.stored:
         return _("the match is no longer stored")
     state = _("finished") if t.finished else _("playing")
-    return _("{deals} deals, {score0}–{score1}, {state}").format(
-        deals=num(t.deals), score0=num(t.score[0]), score1=num(t.score[1]), state=state
+    # TRANSLATORS: a table's progress: "4 deals, 1–2, playing" (bazzis, or totals to a target).
+    return _("{deals}, {score0}–{score1}, {state}").format(
+        deals=texts.deals_count_text(t.deals),
+        score0=num(t.score[0]),
+        score1=num(t.score[1]),
+        state=state,
     )
 
 
@@ -60,7 +65,10 @@ class EventScreen(Screen):
             )
         ]
         if vm.round == 0:
-            status = _("{count} entrants, not paired yet").format(count=num(len(vm.event.entrants)))
+            count = len(vm.event.entrants)
+            status = ngettext(
+                "{count} entrant, not paired yet", "{count} entrants, not paired yet", count
+            ).format(count=num(count))
         elif vm.final:
             status = _("Final results")
         elif vm.event.planned_rounds:
@@ -238,9 +246,12 @@ class EventScreen(Screen):
         self.dialog = ft.AlertDialog(
             title=ft.Text(_("End round {round} now?").format(round=num(self.vm.round))),
             content=ft.Text(
-                _(
+                ngettext(
+                    "{count} table is still playing: its match ends as it stands, "
+                    "and whoever leads wins.",
                     "{count} tables are still playing: their matches end as they stand, "
-                    "and whoever leads wins."
+                    "and whoever leads wins.",
+                    len(open_tables),
                 ).format(count=num(len(open_tables)))
             ),
             actions=[

@@ -36,6 +36,9 @@ class EventBoardScreen(Screen):
         self.refresh()
         return self
 
+    def show_back(self, shown: bool) -> None:
+        pass  # no app bar: the board is the whole screen
+
     def fit_width(self, page_width: float | None) -> None:
         for frame in self.frames:
             frame.width = None  # the whole width of the hall's screen

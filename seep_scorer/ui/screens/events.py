@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.events import MATCH_TYPES, SYSTEMS, EventsVM, NewEventVM
@@ -65,9 +65,12 @@ class EventsScreen(Screen):
                 )
             else:
                 state = _("round {round}").format(round=num(row.round))
-            line = _("{system}, {entrants} entrants, {state}").format(
-                system=_(SYSTEM_NAMES[row.system]), entrants=num(row.entrants), state=state
-            )
+            # TRANSLATORS: an event in the events list: "Swiss, 8 entrants, round 2 of 3".
+            line = ngettext(
+                "{system}, {entrants} entrant, {state}",
+                "{system}, {entrants} entrants, {state}",
+                row.entrants,
+            ).format(system=_(SYSTEM_NAMES[row.system]), entrants=num(row.entrants), state=state)
             items.append(
                 tile(
                     f"event-{row.id}",

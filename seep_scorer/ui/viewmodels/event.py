@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import _
+from ...i18n import _, fmt, ngettext
 from ...rules import MatchError, replay
 from ...store.events import Event, EventError
 from ...store.repository import MatchRepository
@@ -127,10 +127,9 @@ class EventVM:
     def all_paired(self) -> bool:
         planned = self.event.planned_rounds
         if self.event.system == "round-robin":
-            from ...events import round_robin_rounds
-
             count = len(self.event.circle) or len(self.event.entrants)
-            planned = round_robin_rounds(count) if count >= 2 else 0
+            # the circle method: n - 1 rounds for an even n, n rounds (one bye each) for an odd n
+            planned = (count - 1 if count % 2 == 0 else count) if count >= 2 else 0
         return planned is not None and self.round >= planned
 
     @property
@@ -177,9 +176,13 @@ class EventVM:
             self.load()
             return False
         self.undo_end = None
-        self._told(_("Round {round} is paired: {tables} tables.").format(
-            round=rnd.number, tables=len(rnd.tables)
-        ))  # fmt: skip
+        self._told(
+            ngettext(
+                "Round {round} is paired: {tables} table.",
+                "Round {round} is paired: {tables} tables.",
+                len(rnd.tables),
+            ).format(round=fmt().number(rnd.number), tables=fmt().number(len(rnd.tables)))
+        )
         self.load()
         return True
 
@@ -202,7 +205,7 @@ class EventVM:
             self.load()
             return False
         self.undo_end = before
-        self._told(_("Round {round} is over.").format(round=len(event.rounds)))
+        self._told(_("Round {round} is over.").format(round=fmt().number(len(event.rounds))))
         self.load()
         return True
 
@@ -227,7 +230,7 @@ class EventVM:
             self._fail(err)
             self.load()
             return False
-        self._told(_("Round {round} is open again.").format(round=len(event.rounds)))
+        self._told(_("Round {round} is open again.").format(round=fmt().number(len(event.rounds))))
         self.load()
         return True
 

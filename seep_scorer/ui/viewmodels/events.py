@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import _
+from ...i18n import _, fmt, ngettext
 from ...store.events import CLI_PRESETS, MAX_ENTRANTS, EventError, EventFolder, check_entrants
 from ...store.repository import MatchRepository
 from .. import texts
@@ -120,9 +120,10 @@ class NewEventVM:
         except EventError as err:
             self.message = err.message
         else:
-            self.message = _("{count} entrants read from {file}.").format(
-                count=len(self.entrants), file=name
-            )
+            count = len(self.entrants)
+            self.message = ngettext(
+                "{count} entrant read from {file}.", "{count} entrants read from {file}.", count
+            ).format(count=fmt().number(count), file=name)
 
     def create(self) -> str | None:
         """Check the whole form and store the event: its id, or None (and a message)."""
