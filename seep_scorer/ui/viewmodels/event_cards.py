@@ -113,22 +113,23 @@ class CardsVM:
         event = self.event.event
         esc = html.escape
         cards = []
+        how = esc(_("Scan this code with the phone that scores this table."))
+        heading = esc(f"{event.name} · " + _("Round {round}").format(round=self.event.round))
         for c in self.cards:
+            number = esc(_("Table {n}").format(n=c.table))
             if c.address:
                 png, _side = self.qr_png(c.address, 480)
                 qr = (
-                    f'<img class="qr" alt="{esc(_("Table {n}").format(n=c.table))}" '
+                    f'<img class="qr" alt="{number}" '
                     f'src="data:image/png;base64,{base64.b64encode(png).decode()}">'
                 )
             else:
                 qr = ""
             teams = _("{team0} vs {team1}").format(team0=c.teams[0], team1=c.teams[1])
             cards.append(
-                f'<section class="card"><p class="event">{esc(event.name)} · '
-                f"{esc(_('Round {round}').format(round=self.event.round))}</p>"
-                f'<p class="number">{esc(_("Table {n}").format(n=c.table))}</p>{qr}'
-                f'<p class="how">{esc(_("Scan this code with the phone that scores this table."))}'
-                f'</p><p class="teams">{esc(teams)}</p></section>'
+                f'<section class="card"><p class="event">{heading}</p>'
+                f'<p class="number">{number}</p>{qr}<p class="how">{how}</p>'
+                f'<p class="teams">{esc(teams)}</p></section>'
             )
         direction = "rtl" if current().rtl else "ltr"
         page = (
