@@ -15,6 +15,8 @@ from .base import Screen, num
 from .event import progress_text
 
 ROWS = 12  # standings rows that fit a 1080-pixel screen in this type
+LISTED = 8  # up to this many tables, each is a row with its teams; more, a grid of small tiles
+BIG, LARGE, MEDIUM = 64, 44, 32  # logical pixels: read from across a hall
 
 
 class EventBoardScreen(Screen):
@@ -43,6 +45,49 @@ class EventBoardScreen(Screen):
         for frame in self.frames:
             frame.width = None  # the whole width of the hall's screen
 
+    def _table(self, t, compact: bool) -> ft.Control:
+        bg = ft.Colors.SURFACE_CONTAINER_LOW if t.finished else ft.Colors.SURFACE_CONTAINER_HIGH
+        mark = ft.Icon(
+            ft.Icons.CHECK_CIRCLE if t.finished else ft.Icons.PENDING,
+            size=MEDIUM,
+            color=ft.Colors.TERTIARY if t.finished else ft.Colors.ON_SURFACE_VARIANT,
+        )
+        number = ft.Text(num(t.table), size=LARGE, weight=ft.FontWeight.BOLD)
+        if compact:
+            content = ft.Row([number, mark], spacing=12, tight=True)
+            width = 150
+        else:
+            teams = _("{team0} vs {team1}").format(team0=t.teams[0], team1=t.teams[1])
+            content = ft.Row(
+                [
+                    ft.Container(number, width=80),
+                    ft.Column(
+                        [
+                            ft.Text(
+                                teams, size=MEDIUM, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
+                            ),
+                            ft.Text(progress_text(t), size=26),
+                        ],  # fmt: skip
+                        spacing=0,
+                        tight=True,
+                        expand=True,
+                    ),
+                    mark,
+                ]
+            )
+            width = None
+        return sem(
+            f"event-board-table-{t.table}",
+            ft.Container(
+                content,
+                bgcolor=bg,
+                border_radius=12,
+                width=width,
+                padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+            ),
+            container=True,
+        )
+
     def load(self) -> None:
         self.vm.load()
 
@@ -55,7 +100,7 @@ class EventBoardScreen(Screen):
         else:
             heading = _("{event}: round {round}").format(event=vm.event.name, round=num(vm.round))
         standings = [
-            ft.Text(_("Standings"), size=36, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+            ft.Text(_("Standings"), size=LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         ]
         for i, s in enumerate(vm.standings[:ROWS], start=1):
             standings.append(
@@ -63,15 +108,15 @@ class EventBoardScreen(Screen):
                     f"event-board-standing-{i}",
                     ft.Row(
                         [
-                            ft.Text(num(s.rank), size=36, width=70, weight=ft.FontWeight.BOLD),
+                            ft.Text(num(s.rank), size=LARGE, width=90, weight=ft.FontWeight.BOLD),
                             ft.Text(
                                 s.name,
-                                size=36,
+                                size=LARGE,
                                 expand=True,
                                 max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                             ),
-                            ft.Text(num(s.points), size=36, weight=ft.FontWeight.BOLD),
+                            ft.Text(num(s.points), size=LARGE, weight=ft.FontWeight.BOLD),
                         ],  # fmt: skip
                     ),
                     container=True,
@@ -83,46 +128,17 @@ class EventBoardScreen(Screen):
                 _("Tables: {done} of {count} finished").format(
                     done=num(done), count=num(len(vm.tables))
                 ),
-                size=36,
+                size=LARGE,
                 weight=ft.FontWeight.BOLD,
                 color=ft.Colors.PRIMARY,
             )
         ]
-        for t in vm.tables:
-            tables.append(
-                sem(
-                    f"event-board-table-{t.table}",
-                    ft.Container(
-                        ft.Row(
-                            [
-                                ft.Text(num(t.table), size=32, width=70, weight=ft.FontWeight.BOLD),
-                                ft.Column(
-                                    [
-                                        ft.Text(
-                                            _("{team0} vs {team1}").format(
-                                                team0=t.teams[0], team1=t.teams[1]
-                                            ),
-                                            size=26,
-                                            max_lines=1,
-                                            overflow=ft.TextOverflow.ELLIPSIS,
-                                        ),
-                                        ft.Text(progress_text(t), size=22),
-                                    ],  # fmt: skip
-                                    spacing=0,
-                                    tight=True,
-                                    expand=True,
-                                ),
-                            ]
-                        ),
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW
-                        if t.finished
-                        else ft.Colors.SURFACE_CONTAINER_HIGH,
-                        border_radius=12,
-                        padding=ft.Padding.symmetric(horizontal=16, vertical=6),
-                    ),
-                    container=True,
-                )
-            )
+        compact = len(vm.tables) > LISTED  # a big hall: a grid of numbers and how far each is
+        cells = [self._table(t, compact) for t in vm.tables]
+        if compact:
+            tables.append(ft.Row(cells, wrap=True, spacing=12, run_spacing=12))
+        else:
+            tables += cells
         self.body.scroll = None
         self.body.controls = [
             sem(
@@ -131,7 +147,7 @@ class EventBoardScreen(Screen):
                     [
                         ft.Text(
                             heading,
-                            size=48,
+                            size=BIG,
                             weight=ft.FontWeight.BOLD,
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,

@@ -137,10 +137,23 @@ class NewEventScreen(Screen):
         self.type_chips = chips(
             "event-match-type", {"default": N_("Usual"), **TYPE_NAMES}, self._match_type
         )
-        self.team, self.team_box = _field("event-entrant-team", _("Team name"), expand=True)
-        self.player1, self.player1_box = _field("event-entrant-player1", _("Player 1"), expand=True)
-        self.player2, self.player2_box = _field("event-entrant-player2", _("Player 2"), expand=True)
-        self.player, self.player_box = _field("event-entrant-player", _("Player"), expand=True)
+        typed = h(self._typed, event=True)  # the client sends what is typed, as it is typed
+        self.team, self.team_box = _field(
+            "event-entrant-team", _("Team name"), expand=True, on_change=typed
+        )
+        self.player1, self.player1_box = _field(
+            "event-entrant-player1", _("Player 1"), expand=True, on_change=typed
+        )
+        self.player2, self.player2_box = _field(
+            "event-entrant-player2", _("Player 2"), expand=True, on_change=typed
+        )
+        self.player, self.player_box = _field(
+            "event-entrant-player",
+            _("Player"),
+            expand=True,
+            on_change=typed,
+            on_submit=h(self._add),
+        )
         self.picker = ft.FilePicker(on_result=h(self._picked, event=True))
         self.csv_button = big_button(
             "event-entrants-csv",
