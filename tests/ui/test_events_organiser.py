@@ -74,6 +74,9 @@ def test_create_pair_score_end_and_standings(store):
         assert "4 points" not in phone.text("event-standing-1")
         assert "2 points" in phone.text("event-standing-1")
         await phone.tap("event-pair")
+        assert phone.has("event-round-2") and phone.has("event-round-1")  # round 1 below
+        winner = EventFolder(store.data_dir).read(event_id).entrant(t1.sides[0][0]).name
+        assert f"{winner} won" in phone.text("event-round-1-table-1")
         event = EventFolder(store.data_dir).read(event_id)
         met = {frozenset(t.sides[0] + t.sides[1]) for t in event.rounds[0].tables}
         assert not met & {frozenset(t.sides[0] + t.sides[1]) for t in event.rounds[1].tables}

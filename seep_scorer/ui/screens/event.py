@@ -124,6 +124,7 @@ class EventScreen(Screen):
             items.append(self._round())
         if vm.standings:
             items.append(self._standings())
+        items += [self._past(number, tables) for number, tables in reversed(vm.past)]
         items += self._entrants()
         self.body.controls = items
 
@@ -167,6 +168,31 @@ class EventScreen(Screen):
         for name in vm.byes:
             rows.append(ft.Text(_("Bye: {name}").format(name=name)))
         return sem(f"event-round-{vm.round}", ft.Column(rows, spacing=6), container=True)
+
+    def _past(self, number: int, tables: list[TableRow]) -> ft.Control:
+        """An earlier round: who met whom at each table and how it ended; each opens its match."""
+        rows: list[ft.Control] = [
+            section_title(_("Round {round}: tables").format(round=num(number)))
+        ]
+        for t in tables:
+            teams = _("{team0} vs {team1}").format(team0=t.teams[0], team1=t.teams[1])
+            if t.winner in (0, 1):
+                result = _("{team} won").format(team=t.teams[t.winner])
+            elif t.winner == "draw":
+                result = _("a draw")
+            else:
+                result = progress_text(t)
+            rows.append(
+                tile(
+                    f"event-round-{number}-table-{t.table}",
+                    ft.Text(f"{num(t.table)}. {teams}: {result}", size=13),
+                    self.host.handler(self.host.go, f"/match/{t.match}") if t.stored else None,
+                    height=None,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                    alignment=ft.Alignment.CENTER_LEFT,
+                )
+            )
+        return sem(f"event-round-{number}", ft.Column(rows, spacing=2), container=True)
 
     def _standings(self) -> ft.Control:
         rows: list[ft.Control] = [

@@ -49,7 +49,8 @@ class EventVM:
         self.repo = repo
         self.folder = folder_of(repo)
         self.event: Event = self.folder.read(event_id)  # an unknown id: StoreError, as a match's
-        self.tables: list[TableRow] = []
+        self.tables: list[TableRow] = []  # the current round's
+        self.past: list[tuple[int, list[TableRow]]] = []  # the rounds before it, in order
         self.standings: list[StandingRow] = []
         self.message: str | None = None
         self.error = False
@@ -67,11 +68,11 @@ class EventVM:
 
         try:
             self.event = self.folder.read(self.event.id)
-            rows = []
-            if self.event.rounds:
-                for t, stored in table_matches(self.repo, self.event.rounds[-1]):
-                    rows.append(self._table_row(t, stored))
-            self.tables = rows
+            self.past = [
+                (rnd.number, [self._table_row(t, m) for t, m in table_matches(self.repo, rnd)])
+                for rnd in self.event.rounds
+            ]
+            self.tables = self.past.pop()[1] if self.past else []
             self.standings = [
                 StandingRow(
                     s.rank,
