@@ -12,7 +12,7 @@ from .. import texts
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.event import EventVM, StandingRow, TableRow
-from ..widgets import TAP, big_button, notice, section_title, sem, tile
+from ..widgets import TAP, big_button, labelled_icon_button, notice, section_title, sem, tile
 from .base import Screen, num
 
 
@@ -231,29 +231,29 @@ class EventScreen(Screen):
         }
         for i, e in enumerate(vm.event.entrants, start=1):
             state = vm.entrant_state(e.key)
-            actions = []
+            # icon buttons named for the entrant: no two buttons of the screen share a name
             if state == "present":
                 actions = [
-                    (f"event-entrant-absent-{i}", _("Absent"), "absent"),
-                    (f"event-entrant-withdraw-{i}", _("Withdraw"), "withdraw"),
-                ]
+                    (f"event-entrant-absent-{i}", _("Absent next round: {name}"),
+                     ft.Icons.EVENT_BUSY, "absent"),
+                    (f"event-entrant-withdraw-{i}", _("Withdraw {name}"), ft.Icons.PERSON_REMOVE,
+                     "withdraw"),
+                ]  # fmt: skip
             else:
-                actions = [(f"event-entrant-back-{i}", _("Back in"), "back")]
+                actions = [(f"event-entrant-back-{i}", _("Back in: {name}"), ft.Icons.UNDO, "back")]
             label = e.name if state == "present" else f"{e.name} ({states[state]})"
             out.append(
                 ft.Row(
                     [
                         ft.Text(label, expand=True),
                         *(
-                            sem(
+                            labelled_icon_button(
                                 ident,
-                                ft.TextButton(
-                                    content=text,
-                                    height=TAP,
-                                    on_click=h(self._entrant, e.key, action, screen=self),
-                                ),
+                                text.format(name=e.name),
+                                icon,
+                                h(self._entrant, e.key, action, screen=self),
                             )
-                            for ident, text, action in actions
+                            for ident, text, icon, action in actions
                         ),  # fmt: skip
                     ]
                 )
