@@ -73,3 +73,27 @@ def _screens(phone):
 
     apps = [o for o in gc.get_objects() if isinstance(o, App) and o.page is phone.page]
     return list(apps[0].screens.values())
+
+
+def test_entrants_added_on_the_event_screen_before_round_1_only(store):
+    async def go():
+        phone = await Phone(make_main(lambda: store)).start("/events/new")
+        await phone.type("event-name", "Late list")
+        await phone.tap("event-create")
+        event_id = phone.route.rsplit("/", 1)[1]
+        for team, p1, p2 in [("Lions", "Asha", "Bilal"), ("Tigers", "Chitra", "Dev")]:
+            await phone.type("event-entrant-team", team)
+            await phone.type("event-entrant-player1", p1)
+            await phone.type("event-entrant-player2", p2)
+            await phone.tap("event-entrant-add")
+        await phone.type("event-entrant-team", "Hawks")
+        await phone.type("event-entrant-player1", "Asha")  # already plays for the Lions
+        await phone.type("event-entrant-player2", "Esha")
+        await phone.tap("event-entrant-add")
+        assert phone.has("notice")
+        names = [e.name for e in EventFolder(store.data_dir).read(event_id).entrants]
+        assert names == ["Lions", "Tigers"]
+        await phone.tap("event-pair")
+        assert not phone.has("event-entrant-add")
+
+    asyncio.run(go())

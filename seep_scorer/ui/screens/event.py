@@ -16,6 +16,10 @@ from ..widgets import TAP, big_button, labelled_icon_button, notice, section_tit
 from .base import Screen, num
 
 
+def _noop(e) -> None:
+    """The client sends what is typed as it is typed; it is read when Add is tapped."""
+
+
 def progress_text(t: TableRow) -> str:
     """How far a table has got: "4 deals, 1–2, finished"."""
     if not t.stored:
@@ -46,6 +50,14 @@ class EventScreen(Screen):
         super().__init__(host)
         self.view.route = route
         self.dialog: ft.AlertDialog | None = None
+        # before round 1, more entrants by hand (the fields are kept: typing is never cut short)
+        fields = ("team", "player1", "player2") if vm.event.kind == "pairs" else ("player",)
+        labels = {"team": _("Team name"), "player1": _("Player 1"), "player2": _("Player 2"),
+                  "player": _("Player")}  # fmt: skip
+        self.entry = {
+            f: ft.TextField(label=labels[f], expand=True, on_change=host.handler(_noop, event=True))
+            for f in fields
+        }
 
     def title(self) -> str:
         return self.vm.event.name
@@ -258,7 +270,22 @@ class EventScreen(Screen):
                     ]
                 )
             )
+        if vm.round == 0:
+            boxes = [sem(f"event-entrant-{f}", box, expand=True) for f, box in self.entry.items()]
+            out += [
+                boxes[0],
+                ft.Row(boxes[1:], spacing=6) if len(boxes) > 1 else ft.Container(visible=False),
+                big_button("event-entrant-add", _("Add"), h(self._add, screen=self),
+                           icon=ft.Icons.PERSON_ADD, filled=False),
+            ]  # fmt: skip
         return out
+
+    async def _add(self) -> None:
+        names = [box.value or "" for box in self.entry.values()]
+        if await off_loop(self.vm.add_entrant, names):
+            for box in self.entry.values():
+                box.value = ""
+        self.changed()
 
     # -- actions
     async def _pair(self) -> None:

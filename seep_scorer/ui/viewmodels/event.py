@@ -235,6 +235,19 @@ class EventVM:
         self.load()
         return True
 
+    def add_entrant(self, names: list[str]) -> bool:
+        """Before round 1: a pair (team, player 1, player 2) or a player, as typed."""
+        from ...store.eventrun import change_entrants
+
+        try:
+            change_entrants(self.folder, self.event.id, "add", [n.strip() for n in names])
+        except STORE_FAULTS as err:
+            self._fail(err)
+            return False
+        self.dismiss()
+        self.load()
+        return True
+
     def set_entrant(self, key: str, action: str) -> None:
         """withdraw, absent (the next round), or back (present again)."""
         from ...store.eventrun import change_entrants
