@@ -171,3 +171,22 @@ def _texts(phone):
     import flet as ft
 
     return [c for c in _walk(phone.page.views[-1]) if isinstance(c, ft.Text)]
+
+
+def test_the_printable_page_follows_the_organisers_language_with_its_script_font(store, codes):
+    from seep_scorer.i18n import UILocale, using
+    from seep_scorer.ui.viewmodels.event import EventVM
+    from seep_scorer.ui.viewmodels.event_cards import CardsVM
+
+    event_id = paired_event(store)
+    with using(UILocale("pa")):
+        _name, data = CardsVM(EventVM(store, event_id), JOIN).printable()
+    page = data.decode()
+    assert "ਮੇਜ਼ 1" in page and "Table 1" not in page  # Punjabi, as the organiser's session
+    assert page.count("@font-face") == 2 and "font/ttf;base64," in page  # Gurmukhi, bundled
+    with using(UILocale("ur")):
+        _name, data = CardsVM(EventVM(store, event_id), JOIN).printable()
+    assert '<html dir="rtl">' in data.decode()
+    with using(UILocale("en")):
+        _name, data = CardsVM(EventVM(store, event_id), JOIN).printable()
+    assert "@font-face" not in data.decode()

@@ -17,6 +17,12 @@ from .event import EventVM
 from .events import fault_text
 
 SCREEN_QR_PX = 240  # a card on a phone's screen
+# The script of each language whose letters a computer may lack (an offline hall laptop): its
+# bundled Noto font goes into the printable page, regular and bold.
+SCRIPT_FONTS = {
+    "hi": "NotoSansDevanagari", "pa": "NotoSansGurmukhi", "ur": "NotoNaskhArabic",
+    "sd": "NotoNaskhArabic", "th": "NotoSansThai", "as": "NotoSansBengali",
+}  # fmt: skip
 QUIET_ZONE = 4  # modules of white around a code: scanners need it (ISO/IEC 18004)
 
 
@@ -135,7 +141,8 @@ class CardsVM:
         page = (
             f'<!doctype html><html dir="{direction}"><head><meta charset="utf-8">'
             f"<title>{esc(event.name)}</title><style>"
-            "body{font-family:sans-serif;margin:0}"
+            + _font_faces(current().language)
+            + "body{font-family:'Seep script',sans-serif;margin:0}"
             ".card{page-break-after:always;break-after:page;text-align:center;padding:2cm 1cm}"
             ".number{font-size:64pt;font-weight:bold;margin:.2em 0}"
             ".event{font-size:16pt}.how,.teams{font-size:16pt}"
@@ -143,3 +150,24 @@ class CardsVM:
             "</style></head><body>" + "".join(cards) + "</body></html>"
         )
         return f"table-cards-{event.id}-round-{self.event.round}.html", page.encode("utf-8")
+
+
+def _font_faces(language: str) -> str:
+    """@font-face rules embedding the language's script font (none for a Latin script)."""
+    from ...resources import ASSETS_DIR
+
+    family = SCRIPT_FONTS.get(language)
+    if family is None:
+        return ""
+    rules = []
+    for weight, style in (("normal", "Regular"), ("bold", "Bold")):
+        try:
+            data = (ASSETS_DIR / "fonts" / f"{family}-{style}.ttf").read_bytes()
+        except OSError:  # a build without it: the browser's own fonts
+            continue
+        rules.append(
+            "@font-face{font-family:'Seep script';font-weight:%s;"
+            "src:url(data:font/ttf;base64,%s) format('truetype')}"
+            % (weight, base64.b64encode(data).decode())
+        )
+    return "".join(rules)
