@@ -4,14 +4,17 @@ next round, ending a round (and taking that back), withdrawals and absences, the
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from ...i18n import _, fmt, ngettext
 from ...rules import MatchError, replay
 from ...store.events import Event, EventError
-from ...store.repository import MatchRepository
+from ...store.repository import MatchNotFound, MatchRepository, StoredMatch
 from .base import STORE_FAULTS
 from .events import fault_text, folder_of
+
+PAST_TTL = 30.0  # seconds the earlier rounds' matches are kept between reads
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,19 @@ class StandingRow:
     card_point_diff: int
 
 
+class _Read:
+    """The matches `EventVM` has read, where the store's event functions ask the repository."""
+
+    def __init__(self, matches: dict[str, StoredMatch | None]):
+        self.matches = matches
+
+    def get(self, match_id: str) -> StoredMatch:
+        found = self.matches.get(match_id)
+        if found is None:
+            raise MatchNotFound(match_id)
+        return found
+
+
 class EventVM:
     """What the event's screen and the board show; the organiser's actions on it."""
 
@@ -55,6 +71,8 @@ class EventVM:
         self.message: str | None = None
         self.error = False
         self.undo_end: list[tuple[str, object]] | None = None  # matches as they were, to restore
+        self._cache: dict[str, StoredMatch | None] = {}  # the event's matches as last read
+        self._past_read = float("-inf")  # when the earlier rounds' matches were last read
         self.load()
 
     @property
@@ -68,8 +86,9 @@ class EventVM:
 
         try:
             self.event = self.folder.read(self.event.id)
+            cached = self._read_matches()
             self.past = [
-                (rnd.number, [self._table_row(t, m) for t, m in table_matches(self.repo, rnd)])
+                (rnd.number, [self._table_row(t, m) for t, m in table_matches(cached, rnd)])
                 for rnd in self.event.rounds
             ]
             self.tables = self.past.pop()[1] if self.past else []
@@ -85,10 +104,33 @@ class EventVM:
                     s.bazzi_diff,
                     s.card_point_diff,
                 )  # fmt: skip
-                for s in event_standings(self.repo, self.event)
+                for s in event_standings(cached, self.event)
             ]
         except STORE_FAULTS as err:
             self._fail(err)
+
+    def _read_matches(self) -> "_Read":
+        """The event's matches: the current round's read afresh on every load (its phones are
+        saving), the earlier rounds' kept for PAST_TTL seconds (a correction there shows within
+        that time; a new screen reads everything). A board reloads on every deal saved in the
+        hall: reading all the event's matches each time cost 100 ms at 30 tables."""
+        now = time.monotonic()
+        stale = now - self._past_read > PAST_TTL
+        if stale:
+            self._past_read = now
+        current = self.event.rounds[-1].number if self.event.rounds else 0
+        kept: dict[str, StoredMatch | None] = {}
+        for rnd in self.event.rounds:
+            for t in rnd.tables:
+                if rnd.number != current and not stale and t.match in self._cache:
+                    kept[t.match] = self._cache[t.match]
+                    continue
+                try:
+                    kept[t.match] = self.repo.get(t.match)
+                except MatchNotFound:
+                    kept[t.match] = None
+        self._cache = kept
+        return _Read(kept)
 
     def _table_row(self, t, stored) -> TableRow:
         names = self.event.names()
