@@ -97,3 +97,19 @@ def test_entrants_added_on_the_event_screen_before_round_1_only(store):
         assert not phone.has("event-entrant-add")
 
     asyncio.run(go())
+
+
+def test_an_individual_event_from_the_form_pairs_tables_of_four(store):
+    from seep_scorer.ui.viewmodels.event import EventVM
+
+    vm = NewEventVM(store)
+    vm.set_kind("individual")
+    assert vm.system == "individual"
+    for name in ["Asha", "Bilal", "Chitra", "Dev", "Esha", "Farid", "Gita", "Hari", "Ila"]:
+        assert vm.add_entrant([name])
+    vm.name, vm.rounds = "Mixer", 2
+    event = EventVM(store, vm.create())
+    assert event.can_pair and event.pair()
+    assert len(event.tables) == 2 and len(event.byes) == 1  # nine players: one sits out
+    assert all(" & " in side for t in event.tables for side in t.teams)
+    assert len(event.standings) == 9
