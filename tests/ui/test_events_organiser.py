@@ -88,3 +88,21 @@ def test_create_pair_score_end_and_standings(store):
         assert not phone.has("event-pair") and not phone.has("event-end-round")
 
     asyncio.run(go())
+
+
+def test_the_event_routes_stack_and_an_unknown_event_opens_the_start_page(store):
+    from seep_scorer.ui.routes import route_stack
+
+    assert route_stack("/events") == ["/events"]
+    assert route_stack("/events/new") == ["/events", "/events/new"]
+    assert route_stack("/event/0123abcd") == ["/events", "/event/0123abcd"]
+    for tail in ("cards", "board"):
+        route = f"/event/0123abcd/{tail}"
+        assert route_stack(route) == ["/events", "/event/0123abcd", route]
+    assert route_stack("/event/NOT-AN-ID") == ["/"]
+
+    async def go():
+        phone = await Phone(make_main(lambda: store)).start("/event/0123abcd")
+        assert phone.route == "/" and phone.has("new-match")
+
+    asyncio.run(go())
