@@ -190,3 +190,18 @@ def test_the_printable_page_follows_the_organisers_language_with_its_script_font
     with using(UILocale("en")):
         _name, data = CardsVM(EventVM(store, event_id), JOIN).printable()
     assert "@font-face" not in data.decode()
+
+
+def test_the_cards_draw_each_code_once_however_often_they_reload(store, codes, monkeypatch):
+    from seep_scorer.ui.viewmodels.event import EventVM
+    from seep_scorer.ui.viewmodels.event_cards import CardsVM
+
+    drawn = []
+    real = CardsVM.qr_png
+    monkeypatch.setattr(
+        CardsVM, "qr_png", staticmethod(lambda a, px: drawn.append(a) or real(a, px))
+    )
+    cards = CardsVM(EventVM(store, paired_event(store)), JOIN)
+    cards.load()
+    cards.load()
+    assert len(drawn) == 2 and sorted(cards.images) == [1, 2]

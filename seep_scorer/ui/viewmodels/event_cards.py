@@ -56,6 +56,7 @@ class CardsVM:
         self.base = base_url(join_address)
         self.cards: list[Card] = []
         self.images: dict[int, tuple[bytes, int]] = {}
+        self._drawn: dict[str, tuple[bytes, int]] = {}  # address -> its code, as last drawn
         self.message: str | None = None
         self.load()
 
@@ -64,9 +65,14 @@ class CardsVM:
         try:
             self.cards = self._cards()
             # drawn here, off the event loop: a hall's worth of codes takes a moment
-            self.images = {
-                c.table: self.qr_png(c.address, SCREEN_QR_PX) for c in self.cards if c.address
+            # (redrawn only for a new address: the screen reloads on every deal saved in the hall)
+            drawn = self._drawn
+            self._drawn = {
+                c.address: drawn.get(c.address) or self.qr_png(c.address, SCREEN_QR_PX)
+                for c in self.cards
+                if c.address
             }
+            self.images = {c.table: self._drawn[c.address] for c in self.cards if c.address}
         except STORE_FAULTS as err:
             self.message = fault_text(err)
 
