@@ -15,6 +15,9 @@ works), the view-model it reads from the store and the screen that shows it.
 /rules  /stats  /settings
 /stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
 /rules/<section>          the rules, scrolled to a section
+/events                   the organiser's events;  /events/new  a new event
+/event/<id>               an event: its round, tables, standings, entrants
+/event/<id>/cards         the round's table cards;  /event/<id>/board  the big-screen board
 <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
 
 The view-model factory runs off the event loop (it may read the store) and raises StoreError for
@@ -36,6 +39,7 @@ from .screens import MatchesScreen, Screen  # the first screen loads with the ap
 from .viewmodels.invite import InviteVM
 
 ID = r"(?P<id>[A-Za-z0-9_-]+)"
+EVENT = r"/event/(?P<event>[0-9a-f]{8})"
 # Every route the app makes is well under this; a longer one (typed or hostile) is the start page,
 # so no route can cost more than a few regex steps.
 MAX_ROUTE_LENGTH = 256
@@ -98,6 +102,16 @@ def _on_match(m: re.Match[str]) -> list[str]:
 
 def _home(m: re.Match[str]) -> list[str]:
     return ["/"]
+
+
+def _on_event(m: re.Match[str]) -> list[str]:
+    return ["/events", f"/event/{m['event']}"]
+
+
+def _event_vm(app: RouteHost, m: re.Match[str], below: Below):
+    from .viewmodels.event import EventVM
+
+    return below(f"/event/{m['event']}") or EventVM(app.repo, m["event"])
 
 
 def _period_below(below: Below) -> str:
@@ -194,6 +208,36 @@ ROUTES: tuple[Route, ...] = (
         _entry,
         _board,
         of_match=True,
+    ),
+    Route(
+        re.compile(r"^/events/?$"),
+        lambda m: [],
+        lambda app, route, m, vm: scr.EventsScreen(app, vm),
+        lambda app, m, below: vms.EventsVM(app.repo),
+    ),
+    Route(
+        re.compile(r"^/events/new/?$"),
+        lambda m: ["/events"],
+        lambda app, route, m, vm: scr.NewEventScreen(app, vm),
+        lambda app, m, below: vms.NewEventVM(app.repo),
+    ),
+    Route(
+        re.compile(rf"^{EVENT}/?$"),
+        lambda m: ["/events"],
+        lambda app, route, m, vm: scr.EventScreen(app, vm, route),
+        _event_vm,
+    ),
+    Route(
+        re.compile(rf"^{EVENT}/cards/?$"),
+        _on_event,
+        lambda app, route, m, vm: scr.EventCardsScreen(app, vm, route),
+        lambda app, m, below: vms.CardsVM(_event_vm(app, m, below), app.join_address()),
+    ),
+    Route(  # the big screen: on its own for a board (roles), over the event for its organiser
+        re.compile(rf"^{EVENT}/board/?$"),
+        _on_event,
+        lambda app, route, m, vm: scr.EventBoardScreen(app, vm, route),
+        _event_vm,
     ),
 )
 

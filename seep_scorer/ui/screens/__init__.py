@@ -26,6 +26,11 @@ _MODULES = {
     "DealViewScreen": "scoreboard",
     "PlayerScreen": "player",
     "ReviewScreen": "review",
+    "EventsScreen": "events",
+    "NewEventScreen": "events",
+    "EventScreen": "event",
+    "EventCardsScreen": "event_cards",
+    "EventBoardScreen": "event_board",
 }
 
 __all__ = [

@@ -51,6 +51,7 @@ def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
         ("nav-matches", ft.Icons.STYLE, _("Matches"), "/"),
         ("nav-rules", ft.Icons.MENU_BOOK, _("Rules"), "/rules"),
         ("nav-stats", ft.Icons.INSIGHTS, _("Stats"), "/stats"),
+        ("nav-events", ft.Icons.EMOJI_EVENTS, _("Events"), "/events"),
         ("nav-settings", ft.Icons.SETTINGS, _("Settings"), "/settings"),
     ]
     buttons = []

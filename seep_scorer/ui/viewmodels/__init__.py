@@ -26,6 +26,10 @@ _MODULES = {
     "StatsVM": "stats",
     "PlayerVM": "player",
     "ReviewVM": "review",
+    "EventsVM": "events",
+    "NewEventVM": "events",
+    "EventVM": "event",
+    "CardsVM": "event_cards",
 }
 
 __all__ = [

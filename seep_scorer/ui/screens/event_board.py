@@ -1,0 +1,178 @@
+"""The board (`/event/<id>/board`): a read-only big-screen view for the hall, landscape, in type
+large enough to read from across the room: the standings and the round's tables (which are
+finished). It is redrawn whenever a phone saves a deal (the live table, live.py: every screen
+reloads), shows no code and offers no action."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _
+from ..host import Host
+from ..viewmodels.event import EventVM
+from ..widgets import sem
+from .base import Screen, num
+from .event import progress_text
+
+ROWS = 12  # standings rows that fit a 1080-pixel screen in this type
+LISTED = 8  # up to this many tables, each is a row with its teams; more, a grid of small tiles
+BIG, LARGE, MEDIUM = 64, 44, 32  # logical pixels: read from across a hall
+
+
+class EventBoardScreen(Screen):
+    nav_route = ""
+
+    def __init__(self, host: Host, vm: EventVM, route: str):
+        self.vm = vm
+        self.route = route
+        super().__init__(host)
+        self.view.route = route
+        self.view.appbar = None  # the whole screen for the board; the browser's back still works
+        self.view.bottom_appbar = None
+        self.view.padding = 24
+
+    def title(self) -> str:
+        return self.vm.event.name
+
+    def drawn(self):
+        self.refresh()
+        return self
+
+    def show_back(self, shown: bool) -> None:
+        pass  # no app bar: the board is the whole screen
+
+    def fit_width(self, page_width: float | None) -> None:
+        for frame in self.frames:
+            frame.width = None  # the whole width of the hall's screen
+
+    def _table(self, t, compact: bool) -> ft.Control:
+        bg = ft.Colors.SURFACE_CONTAINER_LOW if t.finished else ft.Colors.SURFACE_CONTAINER_HIGH
+        mark = ft.Icon(
+            ft.Icons.CHECK_CIRCLE if t.finished else ft.Icons.PENDING,
+            size=MEDIUM,
+            color=ft.Colors.TERTIARY if t.finished else ft.Colors.ON_SURFACE_VARIANT,
+        )
+        number = ft.Text(num(t.table), size=LARGE, weight=ft.FontWeight.BOLD)
+        if compact:
+            content = ft.Row([number, mark], spacing=12, tight=True)
+            width = 150
+        else:
+            teams = _("{team0} vs {team1}").format(team0=t.teams[0], team1=t.teams[1])
+            content = ft.Row(
+                [
+                    ft.Container(number, width=80),
+                    ft.Column(
+                        [
+                            ft.Text(
+                                teams, size=MEDIUM, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
+                            ),
+                            ft.Text(progress_text(t), size=26),
+                        ],  # fmt: skip
+                        spacing=0,
+                        tight=True,
+                        expand=True,
+                    ),
+                    mark,
+                ]
+            )
+            width = None
+        return sem(
+            f"event-board-table-{t.table}",
+            ft.Container(
+                content,
+                bgcolor=bg,
+                border_radius=12,
+                width=width,
+                padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+            ),
+            container=True,
+        )
+
+    def load(self) -> None:
+        self.vm.load()
+
+    def refresh(self) -> None:
+        vm = self.vm
+        if vm.round == 0:
+            heading = vm.event.name
+        elif vm.final:
+            heading = _("{event}: final results").format(event=vm.event.name)
+        else:
+            heading = _("{event}: round {round}").format(event=vm.event.name, round=num(vm.round))
+        standings = [
+            ft.Text(_("Standings"), size=LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+        ]
+        for i, s in enumerate(vm.standings[:ROWS], start=1):
+            standings.append(
+                sem(
+                    f"event-board-standing-{i}",
+                    ft.Row(
+                        [
+                            ft.Text(num(s.rank), size=LARGE, width=90, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                s.name,
+                                size=LARGE,
+                                expand=True,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            ft.Text(num(s.points), size=LARGE, weight=ft.FontWeight.BOLD),
+                        ],  # fmt: skip
+                    ),
+                    container=True,
+                )
+            )
+        done = sum(1 for t in vm.tables if t.finished)
+        tables = [
+            ft.Text(
+                _("Tables: {done} of {count} finished").format(
+                    done=num(done), count=num(len(vm.tables))
+                ),
+                size=LARGE,
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.PRIMARY,
+            )
+        ]
+        compact = len(vm.tables) > LISTED  # a big hall: a grid of numbers and how far each is
+        cells = [self._table(t, compact) for t in vm.tables]
+        if compact:
+            tables.append(ft.Row(cells, wrap=True, spacing=12, run_spacing=12))
+        else:
+            tables += cells
+        self.body.scroll = None
+        self.body.controls = [
+            sem(
+                "event-board",
+                ft.Column(
+                    [
+                        ft.Text(
+                            heading,
+                            size=BIG,
+                            weight=ft.FontWeight.BOLD,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        ft.Row(
+                            [
+                                ft.Column(standings, spacing=8, expand=5),
+                                ft.Column(
+                                    tables,
+                                    spacing=8,
+                                    expand=4,
+                                    wrap=False,
+                                    scroll=ft.ScrollMode.AUTO,
+                                ),
+                            ],
+                            vertical_alignment=ft.CrossAxisAlignment.START,
+                            spacing=40,
+                            expand=True,
+                        ),
+                    ],  # fmt: skip
+                    spacing=16,
+                    expand=True,
+                ),
+                container=True,
+                expand=True,
+            )
+        ]
+        self.footer.controls = []

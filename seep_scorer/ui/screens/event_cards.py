@@ -1,0 +1,99 @@
+"""Table cards on screen (`/event/<id>/cards`): each table's number and the QR code its phone
+scans to score that table, and a printable page of them all to download."""
+
+from __future__ import annotations
+
+import base64
+
+import flet as ft
+
+from ...i18n import _
+from ..downloads import BrowserDownloads
+from ..host import Host
+from ..viewmodels import off_loop
+from ..viewmodels.event_cards import CardsVM
+from ..widgets import big_button, notice, sem
+from .base import Screen, num
+
+
+class EventCardsScreen(Screen):
+    nav_route = "/events"
+
+    def __init__(self, host: Host, vm: CardsVM, route: str):
+        self.vm = vm
+        self.route = route
+        super().__init__(host)
+        self.view.route = route
+        self._downloads = BrowserDownloads()
+        self.print_button = big_button(
+            "event-cards-print",
+            _("Download the cards to print"),
+            host.handler(self._download),
+            icon=ft.Icons.PRINT,
+            filled=False,
+        )
+
+    def title(self) -> str:
+        return _("Table cards")
+
+    def load(self) -> None:
+        self.vm.load()
+
+    def refresh(self) -> None:
+        vm = self.vm
+        items: list[ft.Control] = [notice(vm.message, error=True)]
+        if not vm.offered:
+            items.append(
+                ft.Text(
+                    _(
+                        "The codes for the tables' phones need Seep Scorer served to the hall "
+                        "(started with --host 0.0.0.0)."
+                    )
+                )
+            )
+        for c in vm.cards:
+            parts: list[ft.Control] = [
+                ft.Text(_("Table {n}").format(n=num(c.table)), size=40, weight=ft.FontWeight.BOLD),
+                ft.Text(_("{team0} vs {team1}").format(team0=c.teams[0], team1=c.teams[1])),
+            ]
+            label = _("Table {n}").format(n=num(c.table))
+            if c.table in vm.images:
+                png, side = vm.images[c.table]
+                parts.insert(
+                    1,
+                    ft.Container(
+                        ft.Image(
+                            src=base64.b64encode(png).decode(),
+                            width=side,
+                            height=side,
+                            filter_quality=ft.FilterQuality.NONE,
+                            exclude_from_semantics=True,
+                        ),
+                        bgcolor=ft.Colors.WHITE,
+                    ),
+                )
+                label = _("{table}: the QR code its phone scans").format(table=label)
+            items.append(
+                sem(
+                    f"event-table-card-{c.table}",
+                    ft.Container(
+                        ft.Column(
+                            parts,
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                            spacing=6,
+                            tight=True,
+                        ),
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                        border_radius=12,
+                        padding=16,
+                    ),
+                    label=label,
+                    container=True,
+                )
+            )
+        self.body.controls = items
+        self.footer.controls = [self.print_button] if vm.cards else []
+
+    async def _download(self) -> None:
+        name, data = await off_loop(self.vm.printable)
+        self._downloads.start(name, data)

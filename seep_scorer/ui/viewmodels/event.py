@@ -1,0 +1,311 @@
+"""One event for its organiser and its board: the round's tables with their progress, pairing the
+next round, ending a round (and taking that back), withdrawals and absences, the standings
+(docs/events.md). Plain Python; every method that reads or writes runs off the event loop."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ...i18n import _, fmt, ngettext
+from ...rules import MatchError, replay
+from ...store.events import Event, EventError
+from ...store.repository import MatchNotFound, MatchRepository, StoredMatch
+from .base import STORE_FAULTS
+from .events import fault_text, folder_of
+
+PAST_TTL = 30.0  # seconds the earlier rounds' matches are kept between reads
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table of the current round as its match stands."""
+
+    table: int
+    match: str
+    teams: tuple[str, str]
+    players: tuple[str, str]  # "Asha & Bilal" for each side
+    deals: int
+    score: tuple[int, int]  # bazzis (ledger scoring) or totals (cumulative)
+    finished: bool
+    winner: int | str | None
+    stored: bool  # False: the match is no longer in the store
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    name: str
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    points: int
+    bazzi_diff: int
+    card_point_diff: int
+
+
+class _Read:
+    """The matches `EventVM` has read, where the store's event functions ask the repository."""
+
+    def __init__(self, matches: dict[str, StoredMatch | None]):
+        self.matches = matches
+
+    def get(self, match_id: str) -> StoredMatch:
+        found = self.matches.get(match_id)
+        if found is None:
+            raise MatchNotFound(match_id)
+        return found
+
+
+class EventVM:
+    """What the event's screen and the board show; the organiser's actions on it."""
+
+    def __init__(self, repo: MatchRepository, event_id: str):
+        self.repo = repo
+        self.folder = folder_of(repo)
+        self.event: Event = self.folder.read(event_id)  # an unknown id: StoreError, as a match's
+        self.tables: list[TableRow] = []  # the current round's
+        self.past: list[tuple[int, list[TableRow]]] = []  # the rounds before it, in order
+        self.standings: list[StandingRow] = []
+        self.message: str | None = None
+        self.error = False
+        self.undo_end: list[tuple[str, object]] | None = None  # matches as they were, to restore
+        self._cache: dict[str, StoredMatch | None] = {}  # the event's matches as last read
+        self._past_read = float("-inf")  # when the earlier rounds' matches were last read
+        self.load()
+
+    @property
+    def id(self) -> str:
+        return self.event.id
+
+    # -- reading
+    def load(self) -> None:
+        """Read the event, its round's matches and the standings again (another phone saved)."""
+        from ...store.eventrun import event_standings, table_matches
+
+        try:
+            self.event = self.folder.read(self.event.id)
+            cached = self._read_matches()
+            self.past = [
+                (rnd.number, [self._table_row(t, m) for t, m in table_matches(cached, rnd)])
+                for rnd in self.event.rounds
+            ]
+            self.tables = self.past.pop()[1] if self.past else []
+            self.standings = [
+                StandingRow(
+                    s.rank,
+                    s.name,
+                    s.played,
+                    s.wins,
+                    s.draws,
+                    s.losses,
+                    s.match_points,
+                    s.bazzi_diff,
+                    s.card_point_diff,
+                )  # fmt: skip
+                for s in event_standings(cached, self.event)
+            ]
+        except STORE_FAULTS as err:
+            self._fail(err)
+
+    def _read_matches(self) -> "_Read":
+        """The event's matches: the current round's read afresh on every load (its phones are
+        saving), the earlier rounds' kept for PAST_TTL seconds (a correction there shows within
+        that time; a new screen reads everything). A board reloads on every deal saved in the
+        hall: reading all the event's matches each time cost 100 ms at 30 tables."""
+        now = time.monotonic()
+        stale = now - self._past_read > PAST_TTL
+        if stale:
+            self._past_read = now
+        current = self.event.rounds[-1].number if self.event.rounds else 0
+        kept: dict[str, StoredMatch | None] = {}
+        for rnd in self.event.rounds:
+            for t in rnd.tables:
+                if rnd.number != current and not stale and t.match in self._cache:
+                    kept[t.match] = self._cache[t.match]
+                    continue
+                try:
+                    kept[t.match] = self.repo.get(t.match)
+                except MatchNotFound:
+                    kept[t.match] = None
+        self._cache = kept
+        return _Read(kept)
+
+    def _table_row(self, t, stored) -> TableRow:
+        names = self.event.names()
+        if self.event.kind == "pairs":
+            teams = tuple(names[side[0]] for side in t.sides)
+            players = tuple(" & ".join(self.event.entrant(side[0]).players) for side in t.sides)
+        else:
+            players = tuple(" & ".join(names[k] for k in side) for side in t.sides)
+            teams = players
+        if stored is None:
+            return TableRow(t.table, t.match, teams, players, 0, (0, 0), False, None, False)
+        try:
+            done = replay(stored.match)
+        except MatchError:
+            done = None
+        cumulative = stored.match.rules.scoring == "cumulative"
+        score = (0, 0) if done is None else (done.totals if cumulative else done.bazzis)
+        return TableRow(
+            t.table, t.match, teams, players, len(stored.match.deals), tuple(score),
+            stored.finished, None if done is None else done.winner, True,
+        )  # fmt: skip
+
+    @property
+    def round(self) -> int:
+        return len(self.event.rounds)
+
+    @property
+    def round_ended(self) -> bool:
+        return bool(self.event.rounds) and self.event.rounds[-1].ended
+
+    @property
+    def round_over(self) -> bool:
+        """Every table of the current round is finished, or the organiser ended the round."""
+        return self.round_ended or all(t.finished or not t.stored for t in self.tables)
+
+    @property
+    def all_paired(self) -> bool:
+        planned = self.event.planned_rounds
+        if self.event.system == "round-robin":
+            count = len(self.event.circle) or len(self.event.entrants)
+            # the circle method: n - 1 rounds for an even n, n rounds (one bye each) for an odd n
+            planned = (count - 1 if count % 2 == 0 else count) if count >= 2 else 0
+        return planned is not None and self.round >= planned
+
+    @property
+    def final(self) -> bool:
+        """The last round is over: the standings are the final results."""
+        return self.round > 0 and self.all_paired and self.round_over
+
+    @property
+    def can_pair(self) -> bool:
+        return not self.all_paired and (self.round == 0 or self.round_over)
+
+    @property
+    def byes(self) -> list[str]:
+        if not self.event.rounds:
+            return []
+        names = self.event.names()
+        return [names[k] for k in self.event.rounds[-1].byes]
+
+    def entrant_state(self, key: str) -> str:
+        """present | absent (next round) | withdrawn."""
+        if key in self.event.withdrawn:
+            return "withdrawn"
+        if key in self.event.absent.get(self.round + 1, ()):
+            return "absent"
+        return "present"
+
+    # -- the organiser's actions
+    def _fail(self, err: Exception) -> None:
+        self.message, self.error = fault_text(err), True
+
+    def _told(self, message: str) -> None:
+        self.message, self.error = message, False
+
+    def dismiss(self) -> None:
+        self.message, self.error = None, False
+
+    def pair(self) -> bool:
+        from ...store.eventrun import pair_next_round
+
+        try:
+            _event, rnd = pair_next_round(self.repo, self.folder, self.event.id)
+        except STORE_FAULTS as err:
+            self._fail(err)
+            self.load()
+            return False
+        self.undo_end = None
+        self._told(
+            ngettext(
+                "Round {round} is paired: {tables} table.",
+                "Round {round} is paired: {tables} tables.",
+                len(rnd.tables),
+            ).format(round=fmt().number(rnd.number), tables=fmt().number(len(rnd.tables)))
+        )
+        self.load()
+        return True
+
+    def end_round(self) -> bool:
+        """End the current round: every match still open ends as it stands. What it changed is
+        kept so that Undo can put it back until the next round is paired."""
+        from ...store.eventrun import end_round, table_matches
+
+        try:
+            if not self.event.rounds:
+                raise EventError(_("No round has been paired yet."))
+            before = [
+                (stored.id, stored.match)
+                for _t, stored in table_matches(self.repo, self.event.rounds[-1])
+                if stored is not None and not stored.finished
+            ]
+            event, ended = end_round(self.repo, self.folder, self.event.id)
+        except STORE_FAULTS as err:
+            self._fail(err)
+            self.load()
+            return False
+        self.undo_end = before
+        self._told(_("Round {round} is over.").format(round=fmt().number(len(event.rounds))))
+        self.load()
+        return True
+
+    def undo_end_round(self) -> bool:
+        """The round open again, its matches as they were before it was ended (not once the next
+        round is paired)."""
+        if self.undo_end is None:
+            return False
+        before, self.undo_end = self.undo_end, None
+        try:
+            with self.folder.locked():
+                event = self.folder.read(self.event.id)
+                if not event.rounds or not event.rounds[-1].ended:
+                    raise EventError(_("The round can no longer be reopened."))
+                for match_id, match in before:
+                    stored = self.repo.get(match_id)
+                    if stored.match.format.ended:  # as end_round left it
+                        self.repo.save(match_id, match, stored.revision)
+                event.rounds[-1].ended = False
+                self.folder.write(event)
+        except STORE_FAULTS as err:
+            self._fail(err)
+            self.load()
+            return False
+        self._told(_("Round {round} is open again.").format(round=fmt().number(len(event.rounds))))
+        self.load()
+        return True
+
+    def add_entrant(self, names: list[str]) -> bool:
+        """Before round 1: a pair (team, player 1, player 2) or a player, as typed."""
+        from ...store.eventrun import change_entrants
+
+        try:
+            change_entrants(self.folder, self.event.id, "add", [n.strip() for n in names])
+        except STORE_FAULTS as err:
+            self._fail(err)
+            return False
+        self.dismiss()
+        self.load()
+        return True
+
+    def set_entrant(self, key: str, action: str) -> None:
+        """withdraw, absent (the next round), or back (present again)."""
+        from ...store.eventrun import change_entrants
+
+        try:
+            if action == "back":
+                with self.folder.locked():
+                    event = self.folder.read(self.event.id)
+                    if key in event.withdrawn:
+                        event.withdrawn.remove(key)
+                    event.absent[self.round + 1] = [
+                        k for k in event.absent.get(self.round + 1, []) if k != key
+                    ]
+                    self.folder.write(event)
+            else:
+                change_entrants(self.folder, self.event.id, action, [self.event.entrant(key).name])
+        except STORE_FAULTS as err:
+            self._fail(err)
+        self.load()
