@@ -1,4 +1,5 @@
-"""Startup benchmark of the phone-only app: the published site against a bare Flet page published the same way.
+"""Startup benchmark of the phone-only app: the published site against a bare Flet page published
+the same way.
 
 Both sites are built by `seep_scorer.publish.publish` (the bare page through its
 `main_py` hook: one `ft.Button("Tap")` with a semantics identifier, only Flet in
@@ -50,8 +51,9 @@ if sys.platform == "emscripten":
         _profile = lambda what, at: js.console.log(f"[profile] {what} {at:.0f}")  # noqa: E731
         _profile("worker-start", js.performance.timeOrigin)
         for e in js.performance.getEntriesByType("resource"):
-            _profile("asked:" + str(e.name).rsplit("/", 1)[-1], js.performance.timeOrigin + e.startTime)
-            _profile("fetched:" + str(e.name).rsplit("/", 1)[-1], js.performance.timeOrigin + e.responseEnd)
+            name = str(e.name).rsplit("/", 1)[-1]
+            _profile("asked:" + name, js.performance.timeOrigin + e.startTime)
+            _profile("fetched:" + name, js.performance.timeOrigin + e.responseEnd)
         _profile("main.py", time.time() * 1000)
 
 import flet as ft  # noqa: E402
@@ -75,8 +77,10 @@ READY_JS = """(id) => {
     const e = document.querySelector('[flt-semantics-identifier="' + id + '"]');
     if (!e) return false;
     const r = e.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
-    if (e.getAttribute('aria-disabled') === 'true' || e.querySelector('[aria-disabled="true"]')) return false;
+    if (r.width <= 0 || r.height <= 0) return false;
+    if (r.bottom > innerHeight || r.right > innerWidth) return false;
+    if (e.getAttribute('aria-disabled') === 'true') return false;
+    if (e.querySelector('[aria-disabled="true"]')) return false;
     window.__ready_at = performance.now();
     return true;
 }"""
@@ -159,7 +163,8 @@ def visit(browser, url: str, ident: str, log: list[str] | None = None) -> tuple[
 
 
 def _on_page_clock(page, log: list[str] | None, what: str, ready: float) -> None:
-    """Rewrite the profile lines logged since the last call: moments in s since this page's navigation start."""
+    """Rewrite the profile lines logged since the last call: moments in s since this page's
+    navigation start."""
     if log is None:
         return
     page.wait_for_timeout(500)  # the import report follows the first screen
@@ -169,7 +174,8 @@ def _on_page_clock(page, log: list[str] | None, what: str, ready: float) -> None
     lines = [
         f"  page {name:<35} {start / 1000:7.2f} -> {end / 1000:5.2f} s"
         for name, start, end in page.evaluate(
-            "performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.startTime, e.responseEnd])"
+            "performance.getEntriesByType('resource')"
+            ".map(e => [e.name.split('/').pop(), e.startTime, e.responseEnd])"
         )
     ]
     for line in log[done:]:
@@ -230,7 +236,8 @@ def main(argv=None) -> int:
                         first[kind].append(f)
                         reload[kind].append(r)
                     print(
-                        f"round {i + 1}: reload app {reload['app'][-1]:6.2f} s, bare {reload['bare'][-1]:6.2f} s "
+                        f"round {i + 1}: reload app {reload['app'][-1]:6.2f} s, "
+                        f"bare {reload['bare'][-1]:6.2f} s "
                         f"(ratio {reload['app'][-1] / reload['bare'][-1]:.2f}); first visit app "
                         f"{first['app'][-1]:6.2f} s, bare {first['bare'][-1]:6.2f} s",
                         flush=True,
@@ -254,12 +261,14 @@ def main(argv=None) -> int:
     per_round = [a / b for a, b in zip(reload["app"], reload["bare"])]
     first_ratio = statistics.median(first["app"]) / statistics.median(first["bare"])
     print(
-        f"reload ratio app/bare (medians): {ratio:.2f}; per round median {statistics.median(per_round):.2f}, "
+        f"reload ratio app/bare (medians): {ratio:.2f}; "
+        f"per round median {statistics.median(per_round):.2f}, "
         f"ratio of minima {min(reload['app']) / min(reload['bare']):.2f}"
     )
     print(f"first visit ratio app/bare (medians): {first_ratio:.2f}")
     print(
-        f"goal: reload at most {args.limit} x the bare page: {'met' if ratio <= args.limit else 'NOT met'}"
+        f"goal: reload at most {args.limit} x the bare page: "
+        f"{'met' if ratio <= args.limit else 'NOT met'}"
     )
     return 0 if ratio <= args.limit else 1
 

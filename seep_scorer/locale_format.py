@@ -11,8 +11,9 @@ from functools import lru_cache
 
 LANGUAGES = ("en", "hi", "sq", "th", "sd", "as", "it", "pa", "ur")
 RTL_LANGUAGES = frozenset({"sd", "ur"})
-# Babel's locale for dates where it is not the language itself. The app's English is India's, where Seep is
-# played: "1 Dec 2026", not the US "Dec 1, 2026" and "12/1/26", which a reader there takes for 12 January.
+# Babel's locale for dates where it is not the language itself. The app's English is India's, where
+# Seep is played: "1 Dec 2026", not the US "Dec 1, 2026" and "12/1/26", which a reader there takes
+# for 12 January.
 DATE_LOCALES = {"en": "en_IN"}
 
 LATIN_DIGITS = "0123456789"
@@ -29,7 +30,8 @@ NATIVE_DIGITS = {
 ALT_NATIVE_DIGITS = {
     "sd": "۰۱۲۳۴۵۶۷۸۹",
 }
-# The digits choice, kept per device: "latin", the language's "native" digits or its "native-alt" set.
+# The digits choice, kept per device: "latin", the language's "native" digits or its "native-alt"
+# set.
 DIGIT_CHOICES = ("latin", "native", "native-alt")
 
 _LRI, _PDI = "\u2066", "\u2069"  # keep a run left-to-right inside right-to-left text
@@ -102,7 +104,8 @@ class LocaleFormat:
         return self.digits(text)
 
     def date(self, value: _dt.datetime | _dt.date | str, with_time: bool = True) -> str:
-        """The day in words (medium_date), and the time where there is one: "1 Dec 2026, 3:04 pm"."""
+        """The day in words (medium_date), and the time where there is one:
+        "1 Dec 2026, 3:04 pm"."""
         if isinstance(value, str):
             value = _dt.datetime.fromisoformat(value)
         from babel.dates import format_date, format_time, get_datetime_format
@@ -110,7 +113,8 @@ class LocaleFormat:
         day = format_date(value, "medium", locale=self.date_locale)
         if not (with_time and isinstance(value, _dt.datetime)):
             return self.digits(day)
-        # The language's own way of joining a day and a time ("{1}, {0}" in English), as Babel joins them.
+        # The language's own way of joining a day and a time ("{1}, {0}" in English), as Babel joins
+        # them.
         joined = get_datetime_format("medium", locale=self.date_locale)
         return self.digits(
             joined.replace("{1}", day).replace(

@@ -87,7 +87,8 @@ self.addEventListener('install', (event) => {
       await cache.put(url, response || await download(file, hash));
     }
     // Last: a cache holding its list is complete.
-    await cache.put(scoped(LIST), new Response(JSON.stringify(FILES), { headers: { 'Content-Type': 'application/json' } }));
+    const listed = { headers: { 'Content-Type': 'application/json' } };
+    await cache.put(scoped(LIST), new Response(JSON.stringify(FILES), listed));
     await self.skipWaiting();  // this page goes on as it is; the next load is the new version
   })());
 });
@@ -122,7 +123,8 @@ def site_version(files: dict[str, str]) -> str:
 
 
 def service_worker(files: dict[str, str]) -> str:
-    """The text of sw.js for a site whose files (relative URL: sha256 of the content) are `files`."""
+    """The text of sw.js for a site whose files (relative URL: sha256 of the content) are
+    `files`."""
     return (
         _TEMPLATE.replace("__VERSION__", site_version(files))
         .replace("__FILES__", json.dumps(files, sort_keys=True, indent=0))

@@ -114,8 +114,8 @@ def _patch_index(out: Path, theme_color: str) -> None:
 
     version = json.loads((out / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     index = out / "index.html"
-    # Hash routes (#/match/...): a static host has only index.html, so a reload on a route must not ask it
-    # for /match/....
+    # Hash routes (#/match/...): a static host has only index.html, so a reload on a route must not
+    # ask it for /match/....
     patch_index_html(
         str(index),
         base_href="/",
@@ -130,8 +130,9 @@ def _patch_index(out: Path, theme_color: str) -> None:
     )
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     html = index.read_text(encoding="utf-8")
-    # Every URL relative to the page, so the site works under any path of a host (not only at its root).
-    # The module worker cannot import a bare "pyodide/pyodide.mjs" (not a URL to it): "./" makes it one.
+    # Every URL relative to the page, so the site works under any path of a host (not only at its
+    # root). The module worker cannot import a bare "pyodide/pyodide.mjs" (not a URL to it): "./"
+    # makes it one.
     for old, new in (
         ('<base href="/">', ""),
         ('flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";'),
@@ -154,12 +155,14 @@ def _patch_index(out: Path, theme_color: str) -> None:
 
 
 def _manifest(theme_color: str) -> dict:
-    icon = lambda name, size, purpose="any": {
-        "src": f"icons/{name}",
-        "sizes": f"{size}x{size}",  # noqa: E731
-        "type": "image/png",
-        "purpose": purpose,
-    }
+    def icon(name: str, size: int, purpose: str = "any") -> dict:
+        return {
+            "src": f"icons/{name}",
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": purpose,
+        }
+
     return {
         "name": APP_NAME,
         "short_name": SHORT_NAME,
@@ -180,8 +183,8 @@ def _manifest(theme_color: str) -> dict:
 
 
 def _copy_fonts(out: Path) -> None:
-    """The fonts the theme registers (page.fonts names them from the site's root) and their licence; Flutter
-    draws bold from the regular faces, so the bold files are never asked for."""
+    """The fonts the theme registers (page.fonts names them from the site's root) and their
+    licence; Flutter draws bold from the regular faces, so the bold files are never asked for."""
     from ..ui.theme import FONTS
 
     (out / "fonts").mkdir()

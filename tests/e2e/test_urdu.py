@@ -1,8 +1,8 @@
-"""Urdu in headless Chromium (issue 13): a browser set to Urdu starts in Urdu, the page is mirrored (the
-first navigation item and team A's column on the right), and with native digits chosen in Settings the
-scoreboard's numbers are Extended Arabic-Indic ۰–۹. Screenshots of settings, scoreboard, record-deal,
-rules and statistics at 412 x 915 and 360 x 640 go to test-artifacts/screenshots/urdu-*.png: look at
-them (Nastaliq's tall lines must not be clipped)."""
+"""Urdu in headless Chromium (issue 13): a browser set to Urdu starts in Urdu, the page is mirrored
+(the first navigation item and team A's column on the right), and with native digits chosen in
+Settings the scoreboard's numbers are Extended Arabic-Indic ۰–۹. Screenshots of settings,
+scoreboard, record-deal, rules and statistics at 412 x 915 and 360 x 640 go to
+test-artifacts/screenshots/urdu-*.png: look at them (Nastaliq's tall lines must not be clipped)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ def shoot(page, name: str) -> None:
 
 
 def choose(page, ident: str) -> None:
-    """Tap a chip; tap once more only if it verifiably was not chosen (a tap lost to a rebuild under load)."""
+    """Tap a chip; tap once more only if it verifiably was not chosen (a tap lost to a rebuild
+    under load)."""
     for wait_ms in (8_000, 30_000):
         tap(page, ident)
         try:
