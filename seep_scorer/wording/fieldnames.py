@@ -41,13 +41,15 @@ def name_fault_text(err: MatchError) -> str | None:
             limit,
         ).format(number=number, count=f.number(limit))
     position = f.number(err.params.get("position", 1))
-    # TRANSLATORS: a control character is an invisible character (such as a tab or a
-    # text-direction mark).
     if player:
+        # TRANSLATORS: a control character is an invisible character (such as a tab or a
+        # text-direction mark).
         return _(
             "The name of the player at seat {number} holds an invisible control character "
             "(character {position}). Type the name again."
         ).format(number=number, position=position)
+    # TRANSLATORS: a control character is an invisible character (such as a tab or a
+    # text-direction mark).
     return _(
         "The name of team {number} holds an invisible control character (character {position}). "
         "Type the name again."
