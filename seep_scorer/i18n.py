@@ -77,8 +77,8 @@ def _load(code: str) -> gettext.NullTranslations:
             return _cache[code]
         translations: gettext.NullTranslations = gettext.NullTranslations()
         po = LOCALES_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-        # The .po when there is one (never stale); the published app ships only the .mo that publish compiled
-        # from it, sparing the phone Babel's catalog reader at every start.
+        # The .po when there is one (never stale); the published app ships only the .mo that publish
+        # compiled from it, sparing the phone Babel's catalog reader at every start.
         mo = po.with_suffix(".mo")
         if po.is_file() or mo.is_file():
             try:

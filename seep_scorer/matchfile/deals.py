@@ -93,18 +93,16 @@ _MAX_CODES = len(POINT_CARD_CODES) * 2
 def _card_side(codes: object, number: int, team: str) -> frozenset[str]:
     # set(map(type, ...)) and len(set(...)) run in C: a 5,000-deal file has 10,000 of these lists.
     if type(codes) is not list or (codes and set(map(type, codes)) != {str}):
-        raise MatchError(
-            'must be a list of card codes such as "KS" or "10D"', deal=number, field=f"cards.{team}"
-        )
+        raise MatchError(code="card_list_shape", deal=number, field=f"cards.{team}")
     if len(codes) > _MAX_CODES:
-        raise MatchError(
-            "lists more cards than a pack has point cards", deal=number, field=f"cards.{team}"
-        )
+        raise MatchError(code="card_list_too_long", deal=number, field=f"cards.{team}")
     side = frozenset(codes)
     if len(side) != len(codes):
         seen: set[str] = set()
         twice = next(code for code in codes if code in seen or seen.add(code))
-        raise MatchError(f"{twice} is listed twice", deal=number, field=f"cards.{team}")
+        raise MatchError(
+            code="card_twice", params={"card": str(twice)}, deal=number, field=f"cards.{team}"
+        )
     return side
 
 
@@ -113,13 +111,15 @@ def _sweep(s: object, i: int, number: int) -> Sweep:
     team, kind = s.get("team"), s.get("kind", "normal")
     if type(team) is not int or team not in (0, 1):
         raise MatchError(
-            f"a sweep's team must be 0 or 1, not {shown_value(team)}",
+            code="sweep_team_bad",
+            params={"value": shown_value(team)},
             deal=number,
             field=f"sweeps[{i}].team",
         )
     if kind not in SWEEP_KINDS:
         raise MatchError(
-            f'a sweep\'s kind must be "normal", "opening" or "last", not {shown_value(kind)}',
+            code="sweep_kind_bad",
+            params={"value": shown_value(kind)},
             deal=number,
             field=f"sweeps[{i}].kind",
         )
@@ -137,7 +137,7 @@ def deal_from_dict(obj: object, number: int) -> Deal:
     if "cards" in obj:
         if "points" in obj:
             raise MatchError(
-                "give either the cards or the points of a deal, not both",
+                code="cards_and_points",
                 deal=number,
                 field="cards",
             )
@@ -145,36 +145,39 @@ def deal_from_dict(obj: object, number: int) -> Deal:
         if c.keys() - _CARD_SIDES:
             unknown = next(k for k in c if k not in _CARD_SIDES)
             raise MatchError(
-                f'teams are "0" and "1", not {shown_value(unknown)}', deal=number, field="cards"
+                code="card_sides",
+                params={"value": shown_value(unknown)},
+                deal=number,
+                field="cards",
             )
         cards = (_card_side(c.get("0", []), number, "0"), _card_side(c.get("1", []), number, "1"))
     elif "points" in obj:
         p = obj_of(obj["points"], "points", number)
         if p.keys() != _CARD_SIDES:
             raise MatchError(
-                'must give both teams\' card points, as {"0": …, "1": …}',
+                code="points_shape",
                 deal=number,
                 field="points",
             )
         points = (int_of(p["0"], "points.0", number), int_of(p["1"], "points.1", number))
     else:
         raise MatchError(
-            'a deal needs "cards" (the point cards each team took) or "points"',
+            code="deal_empty",
             deal=number,
             field="cards",
         )
 
     sweeps_obj = obj.get("sweeps", [])
     if type(sweeps_obj) is not list:
-        raise MatchError("must be a list of sweeps", deal=number, field="sweeps")
+        raise MatchError(code="sweeps_not_list", deal=number, field="sweeps")
     if len(sweeps_obj) > MAX_SWEEPS:
         raise MatchError(
-            "a deal has only 48 plays, so at most 48 sweeps", deal=number, field="sweeps"
+            code="sweeps_over_plays", params={"max": MAX_SWEEPS}, deal=number, field="sweeps"
         )
     sweeps = tuple(_sweep(s, i, number) for i, s in enumerate(sweeps_obj)) if sweeps_obj else ()
     note = obj.get("note")
     if note is not None and not isinstance(note, str):
-        raise MatchError("must be text", deal=number, field="note")
+        raise MatchError(code="not_text", deal=number, field="note")
     extra = {}
     if obj.keys() - DEAL_FIELDS:
         extra = extra_of(obj, DEAL_FIELDS)

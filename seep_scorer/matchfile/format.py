@@ -24,6 +24,7 @@ from ..rules import (
     make_rules,
 )
 from .deals import deal_to_dict, read_deals
+from .guards import refused
 from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
 from .values import check_unknown, extra_of, obj_of, shown_value
 
@@ -56,26 +57,26 @@ def scored_match_from_dict(
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
         raise MatchError(
-            f"this is not a Seep match file (format is {shown_value(fmt)}, expected "
-            f'"{FORMAT_NAME}")',
+            code="not_match_file",
+            params={"format": shown_value(fmt), "expected": FORMAT_NAME},
             field="format",
         )
     version = obj.get("version")
     if type(version) is not int or version < 1:
         raise MatchError(
-            f"must be a whole number from 1, not {shown_value(version)}", field="version"
+            code="version_bad", params={"value": shown_value(version)}, field="version"
         )
     if version > FORMAT_VERSION:
         raise MatchError(
-            f"this file is match format version {version}, newer than this app reads "
-            f"(version {FORMAT_VERSION}); update Seep Scorer to open it",
+            code="version_newer",
+            params={"version": version, "supported": FORMAT_VERSION},
             field="version",
         )
 
     rules_obj = obj_of(obj.get("rules", {"preset": "standard"}), "rules")
     preset = rules_obj.get("preset", "standard")
     if not isinstance(preset, str):
-        raise MatchError('must be "standard", "race500" or "custom"', field="rules.preset")
+        raise MatchError(code="preset_unknown", field="rules.preset")
     overrides = rules_obj.get("overrides")
     overrides = {} if overrides is None else obj_of(overrides, "rules.overrides")
     rules = make_rules(preset, overrides)
@@ -88,7 +89,7 @@ def scored_match_from_dict(
         match_obj = obj_of(match_obj, "match")
         mtype = match_obj.get("type")
         if not isinstance(mtype, str):
-            raise MatchError('must be "bazzis", "first_to", "open" or "target"', field="match.type")
+            raise MatchError(code="match_type_unknown", field="match.type")
         match_format = MatchFormat(mtype, match_obj.get("count"), match_obj.get("ended", False))
     match_format.validate(rules)
 
@@ -96,16 +97,18 @@ def scored_match_from_dict(
     first_dealer = obj.get("first_dealer", 0)
     if first_dealer is not None and not (type(first_dealer) is int and 0 <= first_dealer <= 3):
         raise MatchError(
-            f"must be a seat number from 0 to 3, not {shown_value(first_dealer)}",
+            code="seat_bad",
+            params={"value": shown_value(first_dealer)},
             field="first_dealer",
         )
 
     deals_obj = obj.get("deals", [])
     if not isinstance(deals_obj, list):
-        raise MatchError("must be a list of deals", field="deals")
+        raise MatchError(code="deals_not_list", field="deals")
     if len(deals_obj) > MAX_DEALS:
         raise MatchError(
-            f"a match holds at most {MAX_DEALS} deals; this file has {len(deals_obj)}",
+            code="deals_too_many",
+            params={"max": MAX_DEALS, "count": len(deals_obj)},
             field="deals",
         )
     # Parsed, validated and replayed in one pass; a rules error waits until every deal's types
@@ -147,7 +150,7 @@ def _teams(value: object) -> tuple[Team, Team]:
     if value is None:
         return Match().teams
     if not isinstance(value, list) or len(value) != 2:
-        raise MatchError("must be a list of two teams", field="teams")
+        raise MatchError(code="teams_shape", field="teams")
     teams = []
     for i, t in enumerate(value):
         t = obj_of(t, f"teams[{i}]")
@@ -157,9 +160,7 @@ def _teams(value: object) -> tuple[Team, Team]:
         # terminals).
         check_name(name, f"teams[{i}].name", what="team name")
         if not isinstance(players, list) or len(players) != 2:
-            raise MatchError(
-                "must list the team's two players, by seat", field=f"teams[{i}].players"
-            )
+            raise MatchError(code="players_shape", field=f"teams[{i}].players")
         for j, p in enumerate(players):
             check_name(p, f"teams[{i}].players[{j}]", what="player's name")
         teams.append(Team(name, (players[0], players[1])))
@@ -221,8 +222,8 @@ def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[M
     scored_match_from_dict)."""
     if len(data) > MAX_FILE_BYTES:
         raise MatchError(
-            f"the file is {len(data) // 1024} KB; a match file is at most "
-            f"{MAX_FILE_BYTES // 1024 // 1024} MB",
+            code="file_too_large",
+            params={"size": len(data) // 1024, "max": MAX_FILE_BYTES // 1024 // 1024},
             field="file",
         )
     if isinstance(data, bytes):
@@ -234,27 +235,30 @@ def loads_scored_match(data: bytes | str, *, keep_deals: bool = True) -> tuple[M
             data = data.decode("utf-8")
         except UnicodeDecodeError as err:
             raise MatchError(
-                f"the file is not UTF-8 text (bad byte at position {err.start})", field="file"
+                code="file_not_utf8", params={"position": err.start}, field="file"
             ) from None
     try:
         # No whole-value depth walk: scored_match_from_dict bounds each unknown key where it sits,
         # and every known field has a fixed shape (a third of the time of a 5,000-deal read).
         obj = loads(data, MAX_MATCH_DEPTH, walk=False)
-    except JSONRefused as refused:
-        raise MatchError(f"the file {refused}", field="file") from None
+    except JSONRefused as err:
+        raise refused(err) from None
     except (RecursionError, ValueError) as err:
         if isinstance(err, json.JSONDecodeError):
             raise MatchError(
-                f"the file is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}",
+                code="file_not_json",
+                params={"reason": err.msg, "line": err.lineno, "column": err.colno},
                 field="file",
             ) from None
         raise MatchError(
-            f"the file is not usable JSON ({type(err).__name__})", field="file"
+            code="file_not_usable_json", params={"kind": type(err).__name__}, field="file"
         ) from None
     try:
         return scored_match_from_dict(obj, from_json=True, keep_deals=keep_deals)
     except RecursionError:
-        raise MatchError("the file is nested too deeply to be a match file", field="file") from None
+        raise MatchError(
+            code="json_too_deep", params={"max": MAX_MATCH_DEPTH}, field="file"
+        ) from None
 
 
 def read_match_file(path: str | os.PathLike) -> Match:
@@ -270,12 +274,16 @@ def read_scored_match_file(
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
             raise MatchError(
-                f"the file is {size // 1024} KB; a match file is at most "
-                f"{MAX_FILE_BYTES // 1024 // 1024} MB",
+                code="file_too_large",
+                params={"size": size // 1024, "max": MAX_FILE_BYTES // 1024 // 1024},
                 field="file",
             )
         with open(path, "rb") as file:
             data = file.read()
     except OSError as err:
-        raise MatchError(f"cannot read {Path(path)}: {err.strerror or err}", field="file") from None
+        raise MatchError(
+            code="file_unreadable",
+            params={"path": str(Path(path)), "reason": str(err.strerror or err)},
+            field="file",
+        ) from None
     return loads_scored_match(data, keep_deals=keep_deals)

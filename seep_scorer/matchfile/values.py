@@ -7,19 +7,20 @@ from __future__ import annotations
 import json
 
 from ..rules import MatchError
+from .guards import refused
 from .jsonio import MAX_MATCH_DEPTH, JSONRefused, check_value, depth_of
 
 
 def obj_of(value: object, field: str, deal: int | None = None) -> dict:
     if not isinstance(value, dict):
-        raise MatchError("must be a JSON object", deal=deal, field=field)
+        raise MatchError(code="not_object", deal=deal, field=field)
     return value
 
 
 def int_of(value: object, field: str, deal: int | None = None) -> int:
     if type(value) is not int:
         raise MatchError(
-            f"must be a whole number, not {shown_value(value)}", deal=deal, field=field
+            code="not_whole", params={"value": shown_value(value)}, deal=deal, field=field
         )
     return value
 
@@ -47,11 +48,8 @@ def check_unknown(extra: dict, above: int) -> None:
         return
     limit = MAX_MATCH_DEPTH - above
     if depth_of(extra, limit) > limit:
-        raise MatchError(
-            f"the file is nested more than {MAX_MATCH_DEPTH} levels deep; a match needs far fewer",
-            field="file",
-        )
+        raise MatchError(code="json_too_deep", params={"max": MAX_MATCH_DEPTH}, field="file")
     try:
         check_value(extra, limit)
-    except JSONRefused as refused:
-        raise MatchError(f"the file {refused}", field="file") from None
+    except JSONRefused as err:
+        raise refused(err) from None

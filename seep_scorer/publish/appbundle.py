@@ -24,7 +24,8 @@ from .. import resources
 from ..i18n import compile_catalog
 from ..locale_format import DATE_LOCALES, LANGUAGES
 
-# Entry point the worker runs (flet.pythonModuleName "main"): mount the phone's storage, then the app.
+# Entry point the worker runs (flet.pythonModuleName "main"): mount the phone's storage, then the
+# app.
 MAIN_PY = '''"""Seep Scorer in the browser: the same app, its matches in the browser's storage."""
 from seep_scorer.ui.webapp import run
 
@@ -39,7 +40,8 @@ SKIP_MODULES = {
     "seep_scorer/ui/server.py",
     "seep_scorer/_data",  # an installed package's locales and assets: added as i18n reads them
 }
-# Pure-Python distributions the app imports in the browser (found by booting it: see tests/e2e/test_published.py).
+# Pure-Python distributions the app imports in the browser (found by booting it: see
+# tests/e2e/test_published.py).
 # msgpack: its .py files only; without the compiled extension it falls back to pure Python.
 FLET_DEPENDENCIES = (
     "flet",
@@ -47,7 +49,8 @@ FLET_DEPENDENCIES = (
     "repath",
 )  # what any Flet page needs (bench/publish_startup.py's bare page)
 DEPENDENCIES = (*FLET_DEPENDENCIES, "flet_charts", "tinydb", "babel")
-# Parts of those packages the app never imports in the browser (a server, test tools, plotting backends).
+# Parts of those packages the app never imports in the browser (a server, test tools, plotting
+# backends).
 SKIP_DEPENDENCY_PARTS = {
     "flet/testing",
     "flet/fastapi",
@@ -62,9 +65,9 @@ SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".dylib", ".dll", ".pyi", ".typed")
 
 
 def babel_locales(languages: Iterable[str] = LANGUAGES) -> list[str]:
-    """The Babel locale files the app's languages load: each language, the locale its dates use (DATE_LOCALES),
-    and every parent Babel loads under them, up to CLDR's root (Babel's own rule: its table of exceptions, such as
-    en_IN -> en_001, else the name less its last part)."""
+    """The Babel locale files the app's languages load: each language, the locale its dates use
+    (DATE_LOCALES), and every parent Babel loads under them, up to CLDR's root (Babel's own rule:
+    its table of exceptions, such as en_IN -> en_001, else the name less its last part)."""
     from babel.core import get_global
 
     exceptions = get_global("parent_exceptions")
@@ -85,7 +88,8 @@ def _source_root(name: str) -> Path:
 
 
 def _walk(root: Path, prefix: str, skip: set[str]) -> Iterator[tuple[str, Path]]:
-    """(name in the archive, file) for `root` (a file or a package folder), without caches and binaries.
+    """(name in the archive, file) for `root` (a file or a package folder), without caches and
+    binaries.
     `skip` names parts from the folder's own name on (`flet/testing`)."""
     if root.is_file():
         yield prefix, root

@@ -39,7 +39,7 @@ class StoreLock:
         """Hold the lock (re-entrant); a store closed meanwhile is refused in plain words."""
         with self._lock:
             if self.closed:
-                raise StoreError("The match store has been closed.")
+                raise StoreError("store_closed")
             if self._depth == 0 and fcntl is not None:
                 fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX)
             self._depth += 1

@@ -1,5 +1,5 @@
-"""The translation catalogs: complete, not fuzzy, right plural forms, same placeholders, up to date with
-the source; and every user-visible string literal in the UI code is marked for translation."""
+"""The translation catalogs: complete, not fuzzy, right plural forms, same placeholders, up to date
+with the source; and every user-visible string literal in the UI code is marked for translation."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ KEYWORDS = {
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # msgids a translation may leave as they are: nothing in them but placeholders, digits and signs.
 SAME_AS_SOURCE_OK = re.compile(r"^[\W\d_]*$")
-# ... and these, where the word is the same in that language: the app's name, and loanwords / game words.
+# ... and these, where the word is the same in that language: the app's name, and loanwords / game
+# words.
 SAME_AS_SOURCE_ALLOWED = {
     "*": {"Seep Scorer"},
     "it": {"Standard", "bazzi"},  # "standard" is Italian too; "bazzi" is the game's own word
@@ -43,7 +44,8 @@ def _ids(catalog) -> set:
 
 
 def source_ids() -> set:
-    """Extracted in memory from seep_scorer/, as `pybabel extract` does with the pyproject settings."""
+    """Extracted in memory from seep_scorer/, as `pybabel extract` does with the pyproject
+    settings."""
     ids = set()
     for _file, _line, msg, _comments, _ctx in extract_from_dir(
         str(ROOT / "seep_scorer"),
@@ -149,7 +151,7 @@ def test_no_english_left_overs(code):
     assert same == [], f"{code}: left as in English: {same}"
 
 
-# ----------------------------------------------------------------------------- unmarked strings in the UI
+# ----------------------------------------------------------------------- unmarked strings in the UI
 
 UI_DIR = ROOT / "seep_scorer" / "ui"
 MARKERS = {"_", "ngettext", "N_"}

@@ -1,5 +1,6 @@
 """The app's languages come from one list (locale_format.LANGUAGES): names in their own script, the
-browser's language on a first start, and the digits preference per device (the old boolean still read)."""
+browser's language on a first start, and the digits preference per device (the old boolean still
+read)."""
 
 from __future__ import annotations
 

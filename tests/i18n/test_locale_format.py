@@ -51,7 +51,8 @@ def test_every_language_formats_dates_and_native_dates_have_no_latin_digits():
 
 
 def test_english_dates_are_india_s_with_the_month_in_words():
-    """The app's English is India's: day before month, the month in words, never the US "12/1/26"."""
+    """The app's English is India's: day before month, the month in words, never the US
+    "12/1/26"."""
     f = LocaleFormat("en")
     assert f.medium_date(dt.date(2026, 12, 1)) == "1 Dec 2026"
     assert f.date(dt.datetime(2026, 12, 1, 15, 4)) == "1 Dec 2026, 3:04\u202fPM"

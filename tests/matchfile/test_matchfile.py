@@ -239,4 +239,4 @@ def test_a_byte_order_mark_is_dropped_as_utf_8_sig_drops_it():
     assert loads_match(b"\xef\xbb\xbf" + text.encode()) == loads_match(text.encode())
     with pytest.raises(MatchError) as caught:
         loads_match(b"\xef\xbb\xbf" + text.encode()[:10] + b"\xff")
-    assert caught.value.message == "the file is not UTF-8 text (bad byte at position 10)"
+    assert caught.value.message == "The file is not UTF-8 text (bad byte at position 10)."

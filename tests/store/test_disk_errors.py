@@ -67,7 +67,8 @@ def test_a_backup_that_fails_at_open_in_any_way_of_the_disk_is_a_notice(stored_s
     [
         (
             errno.ENOSPC,
-            "The device's storage is full. The change was not saved. Free some space and try again.",
+            "The device's storage is full. The change was not saved. "
+            "Free some space and try again.",
         ),
         (errno.EROFS, "The storage is read-only. The change was not saved."),
         (

@@ -1,4 +1,5 @@
-"""Strict JSON in the store: nothing too deep and no NaN or Infinity is ever stored, so nothing accepted is lost.
+"""Strict JSON in the store: nothing too deep and no NaN or Infinity is ever stored, so nothing
+accepted is lost.
 
 Issue 8, items 7 and 9: a match file whose unknown keys nested ~900-990 levels
 was imported, then read back as damaged at the next open and dropped from the
@@ -26,7 +27,8 @@ def match_text(unknown: str) -> str:
 
 
 def nested(depth: int, kind: str = "list") -> str:
-    """JSON text nesting `depth` containers (built as text: json.dumps itself would recurse too deeply)."""
+    """JSON text nesting `depth` containers (built as text: json.dumps itself would recurse too
+    deeply)."""
     if kind == "list":
         return "[" * depth + "]" * depth
     return '{"a": ' * (depth - 1) + "{}" + "}" * (depth - 1)
@@ -210,7 +212,8 @@ def test_a_stored_match_file_holding_nan_is_moved_aside_at_open(data_dir):
     repo.close()
     [path] = (data_dir / "matches").iterdir()
     path.write_text(path.read_text().replace('"format":', '"x":NaN,"format":'))
-    # The size changed, so the open reads the file and must call it damaged in plain words, not crash.
+    # The size changed, so the open reads the file and must call it damaged in plain words, not
+    # crash.
     repo = open_repository(data_dir, fresh=True)
     [notice] = repo.notices
     assert (

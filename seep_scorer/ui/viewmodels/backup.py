@@ -274,7 +274,8 @@ def _mb(size: int) -> str:
 
 
 def _file_fault(name: str, err: MatchError) -> str:
-    """A refused file in one plain sentence in the player's language; the store's English detail goes to the log."""
+    """A refused file in one plain sentence in the player's language; the store's English detail
+    goes to the log."""
     log.info("restore of %s refused: %s", name, err)
     if err.code in ("backup_version_newer", "version_newer"):
         return _(
