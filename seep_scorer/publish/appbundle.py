@@ -48,7 +48,9 @@ FLET_DEPENDENCIES = (
     "msgpack",
     "repath",
 )  # what any Flet page needs (bench/publish_startup.py's bare page)
-DEPENDENCIES = (*FLET_DEPENDENCIES, "flet_charts", "tinydb", "babel")
+# openskill: the ratings (its pure-Python sources; the compiled modules of its CPython wheel are
+# skipped with the other binaries). Not networkx: events need the served app (ui/edition.py).
+DEPENDENCIES = (*FLET_DEPENDENCIES, "flet_charts", "tinydb", "babel", "openskill")
 # Parts of those packages the app never imports in the browser (a server, test tools, plotting
 # backends).
 SKIP_DEPENDENCY_PARTS = {

@@ -21,6 +21,7 @@ import flet as ft
 
 from ...i18n import _, fmt
 from .. import texts
+from ..edition import phone_only
 from ..host import Host
 from ..widgets import in_reading_order, labelled_icon_button, notice, tile
 
@@ -54,6 +55,8 @@ def nav_bar(host: Host, current: str) -> ft.BottomAppBar:
         ("nav-events", ft.Icons.EMOJI_EVENTS, _("Events"), "/events"),
         ("nav-settings", ft.Icons.SETTINGS, _("Settings"), "/settings"),
     ]
+    if phone_only():  # an event needs the served app: the tables' phones join it
+        items = [item for item in items if item[0] != "nav-events"]
     buttons = []
     for ident, icon, label, route in items:
         selected = current == route
