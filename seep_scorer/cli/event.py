@@ -79,7 +79,9 @@ def _guarded(action):
         try:
             return action(args) or 0
         except (MatchError, StoreError) as err:
-            print(f"seep-scorer: {shown(' '.join(str(err).split()))}", file=sys.stderr)
+            from ..wording import terminal_text  # the user's language (LANG), English by default
+
+            print(f"seep-scorer: {shown(' '.join(terminal_text(err).split()))}", file=sys.stderr)
             return EXIT_BAD_INPUT
         except OSError as err:
             where = err.filename or "file"
@@ -104,7 +106,7 @@ def _match_option(text: str | None) -> tuple[str, int] | None:
         return None
     kind, _, count = text.partition(":")
     if kind not in ("first_to", "bazzis", "target") or not count.isdigit():
-        raise EventError("must be first_to:N, bazzis:N or target:N", "--match")
+        raise EventError("match_option", "--match")
     return kind, int(count)
 
 
@@ -198,6 +200,7 @@ def run_end_round(args) -> int:
 def run_list(args) -> int:
     from ..store import NoStore
     from ..store.events import EventError
+    from ..wording import terminal_text
 
     try:
         repo, folder = _open(args)
@@ -210,7 +213,7 @@ def run_list(args) -> int:
         try:
             e = folder.read(event_id)
         except EventError as err:
-            print(f"seep-scorer: note: {shown(str(err))}", file=sys.stderr)
+            print(f"seep-scorer: note: {shown(terminal_text(err))}", file=sys.stderr)
             continue
         rows.append(
             {

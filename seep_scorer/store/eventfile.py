@@ -46,11 +46,7 @@ def write_event_backup(repo, event: Event, out: IO[bytes]) -> int:
         del header["standings"]
         line = dumps(header).encode("utf-8") + b"\n"
     if len(line) >= HEADER_PEEK_BYTES:
-        raise EventError(
-            f"the event is too large to export in one file (its record is over "
-            f"{HEADER_PEEK_BYTES // 1024} KB)",
-            "ID",
-        )
+        raise EventError("event_too_large", "ID", max=HEADER_PEEK_BYTES // 1024)
     out.write(line)
     count = 0
     for rnd in event.rounds:
@@ -78,7 +74,7 @@ def event_in_backup(path: str | os.PathLike) -> tuple[Event, list[tuple[str, str
         try:
             event = event_from_dict(header["event"])
         except EventError as err:
-            raise EventError(f"the file's event is damaged ({err})", "file") from None
+            raise EventError("event_in_file_damaged", "file", cause=err) from None
         records = []
         try:
             for raw in f:

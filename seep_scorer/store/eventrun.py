@@ -66,17 +66,17 @@ def plan_event(
     try:
         check_name(name, "NAME", what="event name")
     except MatchError as err:
-        raise EventError(err.message, "NAME") from None
+        raise EventError("event_rule", "NAME", cause=err) from None
     if system is None:
         system = (
             "individual" if kind == "individual" else "swiss" if planned_rounds else "round-robin"
         )
     if (system == "individual") != (kind == "individual"):
-        raise EventError(f"{system} does not suit a {kind} event", "--system")
+        raise EventError("system_kind", "--system", system=system, kind=kind)
     if planned_rounds is not None and not 1 <= planned_rounds <= 100:
-        raise EventError("must be a whole number from 1 to 100", "--rounds")
+        raise EventError("event_number", "--rounds", low=1, high=100)
     if preset not in CLI_PRESETS:
-        raise EventError(f"must be one of {', '.join(CLI_PRESETS)}", "--preset")
+        raise EventError("event_choice", "--preset", choices=CLI_PRESETS)
     match_type, count = match or default_format(preset)
     check_format(preset, match_type, count, "--match")
     event = Event(
@@ -95,11 +95,11 @@ def entrant_of(kind: str, names: list[str], fields: list[str]) -> Entrant:
         try:
             checked.append(check_name(name.strip(), where))
         except MatchError as err:
-            raise EventError(err.message, where) from None
+            raise EventError("event_rule", where, cause=err) from None
     if kind == "pairs":
         team, *players = checked
         if player_key(players[0]) == player_key(players[1]):
-            raise EventError("a pair is two different players", fields[2])
+            raise EventError("pair_same_player", fields[2])
         return Entrant(player_key(team), team, tuple(players))
     return Entrant(player_key(checked[0]), checked[0], (checked[0],))
 
@@ -107,35 +107,34 @@ def entrant_of(kind: str, names: list[str], fields: list[str]) -> Entrant:
 def entrants_from_csv(data: bytes, kind: str, where: str) -> list[Entrant]:
     """Entrants from a CSV file with the header `team,player1,player2` (pairs) or `player`."""
     if len(data) > MAX_CSV_BYTES:
-        raise EventError(f"{where} is over {MAX_CSV_BYTES // 1024} KB", "--entrants")
+        raise EventError("csv_too_large", "--entrants", file=where, max=MAX_CSV_BYTES // 1024)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise EventError(f"{where} is not UTF-8 text (byte {err.start})", "--entrants") from None
+        raise EventError("csv_not_utf8", "--entrants", file=where, byte=err.start) from None
     header = ["team", "player1", "player2"] if kind == "pairs" else ["player"]
     try:
         rows = [r for r in csv.reader(io.StringIO(text, newline="")) if any(c.strip() for c in r)]
     except csv.Error as err:  # a field past the csv module's limit, say
-        raise EventError(
-            f"{where} is not a CSV file this app reads ({err})", "--entrants"
-        ) from None
+        raise EventError("csv_unreadable", "--entrants", file=where, detail=str(err)) from None
     if not rows or [c.strip().casefold() for c in rows[0]] != header:
-        raise EventError(f"{where} must start with the header {','.join(header)}", "--entrants")
+        raise EventError("csv_header", "--entrants", file=where, header=",".join(header))
     if len(rows) - 1 > MAX_ENTRANTS:
-        raise EventError(f"{where} lists more than {MAX_ENTRANTS} entrants", "--entrants")
+        raise EventError("csv_too_many", "--entrants", file=where, max=MAX_ENTRANTS)
     out = []
     for number, row in enumerate(rows[1:], start=2):
-        at = f"{where} row {number}"
         if len(row) != len(header):
-            raise EventError(f"{at} must have {len(header)} column(s)", "--entrants")
+            raise EventError("csv_columns", "--entrants", file=where, row=number, count=len(header))
         try:
-            out.append(entrant_of(kind, row, [f"column {c}" for c in header]))
+            out.append(entrant_of(kind, row, header))
         except EventError as err:
-            raise EventError(f"{at}, {err.field}: {err.message}", "--entrants") from None
+            raise EventError(
+                "csv_row", "--entrants", file=where, row=number, column=err.field, cause=err
+            ) from None
     try:
         check_entrants(out, kind)
     except EventError as err:
-        raise EventError(f"{where}: {err.message}", "--entrants") from None
+        raise EventError("csv_entrants", "--entrants", file=where, cause=err) from None
     return out
 
 
@@ -145,18 +144,18 @@ def change_entrants(folder: EventFolder, event_id: str, action: str, names: list
         event = folder.read(event_id)
         if action == "add":
             if event.rounds:
-                raise EventError("entrants are added before round 1 is paired", "add")
+                raise EventError("entrants_after_pairing", "add")
             size = 3 if event.kind == "pairs" else 1
             if event.kind == "pairs" and len(names) != 3:
-                raise EventError("a pair is added as TEAM PLAYER1 PLAYER2", "NAME")
+                raise EventError("pair_three_names", "NAME")
             for i in range(0, len(names), size):
                 event.entrants.append(entrant_of(event.kind, names[i : i + size], ["NAME"] * 3))
             if len(event.entrants) > MAX_ENTRANTS:
-                raise EventError(f"an event has at most {MAX_ENTRANTS} entrants", "NAME")
+                raise EventError("too_many_entrants", "NAME", max=MAX_ENTRANTS)
             try:
                 check_entrants(event.entrants, event.kind)
             except EventError as err:
-                raise EventError(err.message, "NAME") from None
+                raise EventError(err.code, "NAME", **err.params) from None
         else:
             keys = [_known(event, name) for name in names]
             target = event.withdrawn if action == "withdraw" else None
@@ -170,7 +169,7 @@ def change_entrants(folder: EventFolder, event_id: str, action: str, names: list
 def _known(event: Event, name: str) -> str:
     key = player_key(name)
     if not any(e.key == key for e in event.entrants):
-        raise EventError(f"{name!r} is not an entrant of this event", "NAME")
+        raise EventError("not_an_entrant", "NAME", name=name)
     return key
 
 
@@ -203,14 +202,9 @@ def pair_next_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, Ro
         event = folder.read(event_id)
         number = len(event.rounds) + 1
         if event.rounds and (open_tables := round_open(repo, event.rounds[-1])):
-            tables = ", ".join(map(str, open_tables))
-            raise EventError(
-                f"round {number - 1} is still being played at table(s) {tables}: "
-                "enter their results or end the round first",
-                "ID",
-            )
+            raise EventError("round_still_open", "ID", round=number - 1, tables=open_tables)
         if event.planned_rounds is not None and number > event.planned_rounds:
-            raise EventError(f"the event has {event.planned_rounds} rounds, all paired", "ID")
+            raise EventError("all_rounds_paired", "ID", rounds=event.planned_rounds)
         rng = random.Random(f"{event.seed}:{number}")
         seats = _seating(repo, event, number, rng)
         dealers = first_dealers(len(seats[0]), rng)
@@ -246,10 +240,10 @@ def _seating(repo, event: Event, number: int, rng: random.Random) -> tuple[list,
             event.circle = list(here)
             rng.shuffle(event.circle)
         if len(event.circle) < 2:
-            raise EventError("a round needs at least 2 entrants present", "ID")
+            raise EventError("too_few_entrants", "ID", need=2)
         if number > round_robin_rounds(len(event.circle)):
             last = round_robin_rounds(len(event.circle))
-            raise EventError(f"the round robin has {last} rounds, all paired", "ID")
+            raise EventError("all_rounds_paired", "ID", rounds=last)
         rnd = round_robin(event.circle, number)
         tables, byes = [], [k for k in rnd.byes if k in here]
         for a, b in rnd.tables:
@@ -260,7 +254,7 @@ def _seating(repo, event: Event, number: int, rng: random.Random) -> tuple[list,
         return tables, byes
     need = 4 if event.kind == "individual" else 2
     if len(here) < need:
-        raise EventError(f"a round needs at least {need} entrants present", "ID")
+        raise EventError("too_few_entrants", "ID", need=need)
     rows = event_standings(repo, event)
     ranked = [s.entrant for s in rows if s.entrant in set(here)]
     history = _history(event)
@@ -300,11 +294,11 @@ def _table_match(event: Event, number: int, table: int, sides, dealer: int) -> M
 
 def current_table(event: Event, table: int) -> Table:
     if not event.rounds:
-        raise EventError("no round has been paired yet", "ID")
+        raise EventError("no_round_yet", "ID")
     for t in event.rounds[-1].tables:
         if t.table == table:
             return t
-    raise EventError(f"round {len(event.rounds)} has no table {table}", "TABLE")
+    raise EventError("no_such_table", "TABLE", round=len(event.rounds), table=table)
 
 
 def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Match):
@@ -316,12 +310,12 @@ def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Ma
         stored = repo.get(t.match)
         for theirs, team in zip(stored.match.teams, match.teams):
             if {player_key(p) for p in team.players} != {player_key(p) for p in theirs.players}:
-                raise EventError(f"the players must be table {table}'s, team by team", "teams")
+                raise EventError("result_players", "teams", table=table)
         fmt = match.format
         if match.rules != PRESETS[event.preset] or (fmt.type, fmt.count) != (
             event.match_type, event.match_count
         ):  # fmt: skip
-            raise EventError("the match must be played in the event's rules and format", "match")
+            raise EventError("result_format", "match")
         if event.rounds[-1].ended and not replay(match).finished:
             match = replace(match, format=replace(fmt, ended=True))  # the round was ended
         tag = {**match.extra.get("top", {}), **stored.match.extra.get("top", {})}
@@ -335,7 +329,7 @@ def end_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int
     with folder.locked():
         event = folder.read(event_id)
         if not event.rounds:
-            raise EventError("no round has been paired yet", "ID")
+            raise EventError("no_round_yet", "ID")
         rnd = event.rounds[-1]
         ended = []
         for t, stored in table_matches(repo, rnd):

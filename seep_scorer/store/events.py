@@ -50,11 +50,17 @@ _ID = re.compile(r"[0-9a-f]{8}")
 
 
 class EventError(StoreError):
-    """An event, or input for one, that cannot be used; `field` names what is at fault."""
+    """An event, or input for one, that cannot be used: a code and its params, worded by
+    seep_scorer.wording (eventfaults); `field` names what is at fault. str() is the English with
+    the field, `message` the English sentence alone."""
 
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(f"field '{field}': {message}" if field else message)
-        self.field, self.message = field, message
+    def __init__(self, code: str, field: str | None = None, **params):
+        super().__init__(code, **params)
+        self.field = field
+
+    @property
+    def message(self) -> str:
+        return str(EventError(self.code, **self.params)) if self.field else str(self)
 
 
 @dataclass
@@ -158,24 +164,18 @@ def new_seed() -> int:
 # ----- strict reading -----
 
 
-def _need(ok: bool, message: str, where: str) -> None:
+def _need(ok: bool, where: str, code: str, **params) -> None:
     if not ok:
-        raise EventError(message, where)
+        raise EventError(code, where, **params)
 
 
 def _int(value: object, where: str, low: int, high: int) -> int:
-    _need(
-        type(value) is int and low <= value <= high,
-        f"must be a whole number from {low} to {high}",
-        where,
-    )
+    _need(type(value) is int and low <= value <= high, where, "event_number", low=low, high=high)
     return value
 
 
 def _list(value: object, where: str, limit: int) -> list:
-    _need(
-        isinstance(value, list) and len(value) <= limit, f"must be a list of at most {limit}", where
-    )
+    _need(isinstance(value, list) and len(value) <= limit, where, "event_list", max=limit)
     return value
 
 
@@ -183,47 +183,42 @@ def _name(value: object, where: str) -> str:
     try:
         return check_name(value, where)
     except MatchError as err:
-        raise EventError(err.message, where) from None
+        raise EventError("event_rule", where, cause=err) from None
 
 
 def _keys(value: object, where: str, known: set[str], limit: int = MAX_ENTRANTS) -> list[str]:
     keys = _list(value, where, limit)
     for i, key in enumerate(keys):
         ok = isinstance(key, str) and key in known
-        _need(ok, "must name an entrant of the event", f"{where}[{i}]")
-    _need(len(set(keys)) == len(keys), "names an entrant twice", where)
+        _need(ok, f"{where}[{i}]", "event_value", expected="entrant")
+    _need(len(set(keys)) == len(keys), where, "event_repeated", what="entrant")
     return list(keys)
 
 
 def event_from_dict(obj: object) -> Event:
     """The event a file's JSON value holds, checked in full; EventError naming the field."""
-    _need(isinstance(obj, dict), "an event file must hold a JSON object", "file")
-    _need(obj.get("format") == EVENT_FORMAT, "this is not a Seep event file", "format")
+    _need(isinstance(obj, dict), "file", "event_file_object")
+    _need(obj.get("format") == EVENT_FORMAT, "format", "not_event_file")
     version = obj.get("version")
-    _need(type(version) is int and version >= 1, "must be a whole number from 1", "version")
-    _need(
-        version <= EVENT_VERSION,
-        f"this event is version {version}, newer than this app reads; update Seep Scorer",
-        "version",
-    )
-    _need(is_event_id(obj.get("id")), "must be 8 lowercase hex digits", "id")
+    ok = type(version) is int and version >= 1
+    _need(ok, "version", "event_number", low=1, high=EVENT_VERSION)
+    _need(version <= EVENT_VERSION, "version", "event_newer", version=version)
+    _need(is_event_id(obj.get("id")), "id", "event_value", expected="event_id")
     kind, system = obj.get("kind"), obj.get("system")
-    _need(kind in KINDS, f"must be one of {', '.join(KINDS)}", "kind")
-    _need(system in SYSTEMS, f"must be one of {', '.join(SYSTEMS)}", "system")
-    _need(
-        (system == "individual") == (kind == "individual"),
-        f"does not suit a {kind} event",
-        "system",
-    )
+    _need(kind in KINDS, "kind", "event_choice", choices=KINDS)
+    _need(system in SYSTEMS, "system", "event_choice", choices=SYSTEMS)
+    ok = (system == "individual") == (kind == "individual")
+    _need(ok, "system", "system_kind", system=system, kind=kind)
     planned = obj.get("planned_rounds")
     if planned is not None:
         _int(planned, "planned_rounds", 1, MAX_ROUNDS)
     preset = obj.get("preset")
-    _need(preset in CLI_PRESETS, f"must be one of {', '.join(CLI_PRESETS)}", "preset")
+    _need(preset in CLI_PRESETS, "preset", "event_choice", choices=CLI_PRESETS)
     fmt = obj.get("match")
-    _need(isinstance(fmt, dict) and set(fmt) == {"type", "count"}, "must be {type, count}", "match")
+    ok = isinstance(fmt, dict) and set(fmt) == {"type", "count"}
+    _need(ok, "match", "event_value", expected="format_keys")
     check_format(preset, fmt["type"], fmt["count"], "match")
-    _need(is_iso(obj.get("created")), "must be a date and time in ISO 8601", "created")
+    _need(is_iso(obj.get("created")), "created", "event_value", expected="iso_time")
     seed = _int(obj.get("seed"), "seed", 0, MAX_SEED)
     name = _name(obj.get("name"), "name")
     event = Event(
@@ -241,21 +236,23 @@ def event_from_dict(obj: object) -> Event:
     size = 2 if kind == "pairs" else 1
     for i, raw in enumerate(_list(obj.get("entrants"), "entrants", MAX_ENTRANTS)):
         where = f"entrants[{i}]"
-        _need(isinstance(raw, dict), "must be an object", where)
+        _need(isinstance(raw, dict), where, "event_value", expected="object")
         name = _name(raw.get("name"), f"{where}.name")
         players = _list(raw.get("players"), f"{where}.players", size)
-        _need(len(players) == size, f"must list {size} player(s)", f"{where}.players")
+        _need(len(players) == size, f"{where}.players", "event_count", count=size)
         players = tuple(_name(p, f"{where}.players[{j}]") for j, p in enumerate(players))
-        _need(raw.get("key") == player_key(name), "must be the name's key", f"{where}.key")
+        _need(
+            raw.get("key") == player_key(name), f"{where}.key", "event_value", expected="name_key"
+        )
         event.entrants.append(Entrant(raw["key"], name, players))
     check_entrants(event.entrants, kind)
     known = {e.key for e in event.entrants}
     event.withdrawn = _keys(obj.get("withdrawn"), "withdrawn", known)
     event.circle = _keys(obj.get("circle"), "circle", known)
     for i, raw in enumerate(_list(obj.get("absent"), "absent", MAX_ROUNDS)):
-        _need(isinstance(raw, dict), "must be an object", f"absent[{i}]")
+        _need(isinstance(raw, dict), f"absent[{i}]", "event_value", expected="object")
         number = _int(raw.get("round"), f"absent[{i}].round", 1, MAX_ROUNDS)
-        _need(number not in event.absent, "names a round twice", f"absent[{i}].round")
+        _need(number not in event.absent, f"absent[{i}].round", "event_repeated", what="round")
         absent = _keys(raw.get("entrants"), f"absent[{i}].entrants", known)
         if absent:  # written only when someone is away: the same event reads back the same
             event.absent[number] = absent
@@ -266,32 +263,33 @@ def event_from_dict(obj: object) -> Event:
 
 
 def _round(raw: object, where: str, number: int, known: set, size: int, matches: set) -> Round:
-    _need(isinstance(raw, dict), "must be an object", where)
-    _need(raw.get("number") == number, f"must be {number}", f"{where}.number")
-    _need(isinstance(raw.get("ended"), bool), "must be true or false", f"{where}.ended")
+    _need(isinstance(raw, dict), where, "event_value", expected="object")
+    _need(raw.get("number") == number, f"{where}.number", "event_position", number=number)
+    ok = isinstance(raw.get("ended"), bool)
+    _need(ok, f"{where}.ended", "event_value", expected="true_false")
     seated: set[str] = set()
     tables = []
     for j, t in enumerate(_list(raw.get("tables"), f"{where}.tables", MAX_ENTRANTS // 2)):
         at = f"{where}.tables[{j}]"
-        _need(isinstance(t, dict), "must be an object", at)
-        _need(t.get("table") == j + 1, f"must be {j + 1}", f"{at}.table")
-        _need(is_match_id(t.get("match")), "must be a match id", f"{at}.match")
-        _need(t["match"] not in matches, "names a match already in the event", f"{at}.match")
+        _need(isinstance(t, dict), at, "event_value", expected="object")
+        _need(t.get("table") == j + 1, f"{at}.table", "event_position", number=j + 1)
+        _need(is_match_id(t.get("match")), f"{at}.match", "event_value", expected="match_id")
+        _need(t["match"] not in matches, f"{at}.match", "event_repeated", what="match")
         matches.add(t["match"])
         dealer = _int(t.get("first_dealer"), f"{at}.first_dealer", 0, 3)
         sides = _list(t.get("sides"), f"{at}.sides", 2)
-        _need(len(sides) == 2, "must be two sides", f"{at}.sides")
+        _need(len(sides) == 2, f"{at}.sides", "event_count", count=2)
         per_side = 1 if size == 2 else 2
         checked_sides = []
         for s, side in enumerate(sides):
             keys = _keys(side, f"{at}.sides[{s}]", known, per_side)
-            _need(len(keys) == per_side, f"must be {per_side} entrant(s)", f"{at}.sides[{s}]")
-            _need(not seated & set(keys), "seats an entrant twice in the round", f"{at}.sides")
+            _need(len(keys) == per_side, f"{at}.sides[{s}]", "event_count", count=per_side)
+            _need(not seated & set(keys), f"{at}.sides", "event_repeated", what="seated")
             seated.update(keys)
             checked_sides.append(tuple(keys))
         tables.append(Table(j + 1, t["match"], (checked_sides[0], checked_sides[1]), dealer))
     byes = _keys(raw.get("byes"), f"{where}.byes", known)
-    _need(not seated & set(byes), "gives a seated entrant a bye", f"{where}.byes")
+    _need(not seated & set(byes), f"{where}.byes", "event_repeated", what="bye")
     return Round(number, tables, byes, raw["ended"])
 
 
@@ -300,12 +298,13 @@ def check_entrants(entrants: list[Entrant], kind: str) -> None:
     seen: set[str] = set()
     players: set[str] = set()
     for i, e in enumerate(entrants):
-        _need(e.key not in seen, f"{e.name!r} is already an entrant", f"entrants[{i}].name")
+        _need(e.key not in seen, f"entrants[{i}].name", "entrant_twice", name=e.name)
         seen.add(e.key)
         if kind == "pairs":
             for j, p in enumerate(e.players):
                 key = player_key(p)
-                _need(key not in players, f"{p!r} already plays", f"entrants[{i}].players[{j}]")
+                where = f"entrants[{i}].players[{j}]"
+                _need(key not in players, where, "player_twice", name=p)
                 players.add(key)
 
 
@@ -313,13 +312,13 @@ def check_format(preset: object, match_type: object, count: object, where: str) 
     """An event's match format: one the rules accept for its preset (no open-ended match)."""
     from ..rules import PRESETS, MatchFormat
 
-    _need(preset in CLI_PRESETS, f"must be one of {', '.join(CLI_PRESETS)}", "preset")
+    _need(preset in CLI_PRESETS, "preset", "event_choice", choices=CLI_PRESETS)
     usable = match_type in MATCH_TYPES and match_type != "open"
-    _need(usable, "must be first_to:N, bazzis:N or target:N", where)
+    _need(usable, where, "match_option")
     try:
         MatchFormat(match_type, count).validate(PRESETS[preset])
     except MatchError as err:
-        raise EventError(err.message, where) from None
+        raise EventError("event_rule", where, cause=err) from None
 
 
 def default_format(preset: str) -> tuple[str, int | None]:
@@ -327,16 +326,17 @@ def default_format(preset: str) -> tuple[str, int | None]:
     return fmt.type, fmt.count
 
 
-def event_from_bytes(data: bytes, where: str = "the event file") -> Event:
-    _need(len(data) <= MAX_EVENT_BYTES, f"{where} is over {MAX_EVENT_BYTES // 2**20} MB", "file")
+def event_from_bytes(data: bytes) -> Event:
+    limit = MAX_EVENT_BYTES // 2**20
+    _need(len(data) <= MAX_EVENT_BYTES, "file", "event_file_too_large", max=limit)
     try:
         obj = loads(data.decode("utf-8"), 8)
     except UnicodeDecodeError:
-        raise EventError(f"{where} is not UTF-8 text", "file") from None
+        raise EventError("event_file_not_utf8", "file") from None
     except JSONRefused as err:
-        raise EventError(f"{where} {err}", "file") from None
+        raise EventError("event_file_refused", "file", cause=err) from None
     except ValueError:
-        raise EventError(f"{where} is not valid JSON", "file") from None
+        raise EventError("event_file_not_json", "file") from None
     return event_from_dict(obj)
 
 
@@ -351,7 +351,7 @@ class EventFolder:
 
     def path(self, event_id: str) -> Path:
         if not is_event_id(event_id):
-            raise EventError(f"there is no event with id {event_id[:40]!r}", "ID")
+            raise EventError("no_event", "ID", id=str(event_id)[:40])
         return self.root / f"{event_id}.json"
 
     def exists(self, event_id: str) -> bool:
@@ -363,13 +363,13 @@ class EventFolder:
             with open(path, "rb") as f:
                 data = f.read(MAX_EVENT_BYTES + 1)
         except FileNotFoundError:
-            raise EventError(f"there is no event with id {event_id!r}", "ID") from None
+            raise EventError("no_event", "ID", id=event_id) from None
         try:
-            event = event_from_bytes(data, f"the event file {path.name}")
+            event = event_from_bytes(data)
         except EventError as err:
-            raise EventError(f"the event file {path} is damaged and was not used ({err})") from None
+            raise EventError("event_file_damaged", path=str(path), cause=err) from None
         if event.id != event_id:
-            raise EventError(f"the event file {path} holds another event's id; it was not used")
+            raise EventError("event_file_other_id", path=str(path))
         return event
 
     def write(self, event: Event) -> None:

@@ -15,6 +15,7 @@ import os
 from ..i18n import UILocale, _, match_language, using
 from ..rules import errors
 from . import filefaults  # noqa: F401  (registers the file and backup faults)
+from .eventfaults import EVENT_FAULTS, event_text
 from .faults import FAULTS, words
 from .fieldnames import name_fault_text
 from .names import Names
@@ -24,11 +25,13 @@ from .storefaults import STORE_FAULTS
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "EVENT_FAULTS",
     "FAULTS",
     "NOTICE_SENTENCES",
     "STORE_FAULTS",
     "cli_language",
     "english",
+    "event_text",
     "fault_text",
     "located_text",
     "name_fault_text",
@@ -108,6 +111,8 @@ def store_text(err) -> str:
     """A refusal of the store (StoreError, by its code); a repair notice raised as one is worded as
     the notice. A code nothing words is shown as it is."""
     code, params = getattr(err, "code", None), getattr(err, "params", {})
+    if code in EVENT_FAULTS:
+        return event_text(err)  # with the field at fault, as the command line names it
     entry = STORE_FAULTS.get(code)
     try:
         if entry is not None:

@@ -15,10 +15,12 @@ from seep_scorer.locale_format import LANGUAGES
 from seep_scorer.rules import Match, MatchError
 from seep_scorer.store import NoStore, StoreError, notices
 from seep_scorer.wording import (
+    EVENT_FAULTS,
     FAULTS,
     NOTICE_SENTENCES,
     STORE_FAULTS,
     cli_language,
+    event_text,
     fault_text,
     located_text,
     notice_text,
@@ -239,3 +241,106 @@ def test_a_notice_is_worded_once_english_for_str_and_the_users_language_on_scree
         assert str(notice) == notice_text(notice) + " (cause: is empty)"
     with i18n.using(i18n.UILocale("hi")):
         assert "Reds" in notice_text(notice) and notice_text(notice) not in str(notice)
+
+
+# ----- the events' refusals (store.events.EventError) -----
+
+EVENT_SOURCES = [PACKAGE / "store" / f for f in ("events.py", "eventrun.py", "eventfile.py")] + [
+    *(PACKAGE / "cli").glob("event*.py"),
+    *(PACKAGE / "ui" / "viewmodels").glob("event*.py"),
+]
+
+
+def event_raise_sites() -> list[tuple[str, str | None, set[str]]]:
+    """(where, code or None when passed on, params keys) for every EventError(code, field,
+    **params) and events.py's _need(ok, field, code, **params)."""
+    found = []
+    for path in EVENT_SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            index = {"EventError": 0, "_need": 2}.get(name)
+            if index is None or len(node.args) <= index:
+                continue
+            code = node.args[index]
+            keys = {k.arg for k in node.keywords if k.arg and k.arg != "field"}
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            found.append((where, code.value if isinstance(code, ast.Constant) else None, keys))
+    return found
+
+
+def test_every_refusal_of_an_event_has_a_code_a_wording_and_its_params():
+    sites = event_raise_sites()
+    assert len(sites) > 60  # the walk finds them
+    # Passed on: _need's own raise, a code given again under another field, the message property.
+    passed_on = [w for w, code, _ in sites if code is None]
+    assert len(passed_on) == 3, passed_on
+    for where, code, keys in sites:
+        if code is not None:
+            assert code in EVENT_FAULTS, (where, code)
+            assert set(EVENT_FAULTS[code][0]) <= keys, (where, code, keys)
+
+
+EVENT_SAMPLE = {
+    "low": 1, "high": 100, "max": 64, "count": 2, "number": 3, "choices": ("standard", "race500"),
+    "expected": "object", "what": "entrant", "version": 2, "path": "/data/events/0badbad0.json",
+    "id": "0badbad0", "system": "swiss", "kind": "individual", "file": "pairs.csv", "byte": 7,
+    "detail": "field larger than field limit", "header": "team,player1,player2", "row": 4,
+    "column": "player1", "name": "Asha", "round": 2, "tables": [1, 3], "rounds": 3, "need": 4,
+    "table": 5,
+}  # fmt: skip
+
+
+def _event_sample(needs):
+    from seep_scorer.store.events import EventError
+
+    params = {k: EVENT_SAMPLE[k] for k in needs if k != "cause"}
+    if "cause" in needs:
+        params["cause"] = EventError("pair_same_player", "player2")
+    return params
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_refusal_of_an_event_is_worded_in_every_language(code):
+    from seep_scorer.store.events import EventError
+
+    with i18n.using(i18n.UILocale(code)):
+        for fault, (needs, _word) in sorted(EVENT_FAULTS.items()):
+            err = EventError(fault, "NAME", **_event_sample(needs))
+            text = event_text(err, located=False)
+            assert text and text != fault and not re.search(r"\{\w*\}", text), (fault, text)
+            if code != "en" and fault != "event_rule":  # event_rule is its cause's words
+                with i18n.using(i18n.UILocale("en")):
+                    assert event_text(err, located=False) != text, (code, fault)
+
+
+def test_an_event_refusal_reads_in_the_terminals_language_english_by_default(tmp_path):
+    from seep_scorer.store.events import EventError, EventFolder
+
+    with pytest.raises(EventError) as refused:
+        EventFolder(tmp_path).read("0badbad0")
+    err = refused.value
+    assert str(err) == "field 'ID': There is no event with id 0badbad0."
+    assert err.message == "There is no event with id 0badbad0."
+    assert terminal_text(err, {}) == str(err)
+    hindi = terminal_text(err, {"LANG": "hi_IN.UTF-8"})
+    assert "0badbad0" in hindi and "ID" in hindi and hindi != str(err)
+    with i18n.using(i18n.UILocale("it")):
+        assert "0badbad0" in event_text(err, located=False) != err.message
+
+
+def test_a_wrapped_name_fault_is_worded_in_the_same_language():
+    from seep_scorer.store.eventrun import entrants_from_csv
+    from seep_scorer.store.events import EventError
+
+    with pytest.raises(EventError) as refused:
+        entrants_from_csv(b"team,player1,player2\n,a1,a2\n", "pairs", "pairs.csv")
+    err = refused.value
+    assert err.code == "csv_row" and err.params["column"] == "team"
+    assert str(err).startswith("field '--entrants': pairs.csv row 2, column team: ")
+    with i18n.using(i18n.UILocale("it")):
+        italian = event_text(err, located=False)
+    with i18n.using(i18n.UILocale("en")):
+        cause = event_text(err.params["cause"], located=False)
+    assert "pairs.csv" in italian and cause not in italian

@@ -236,7 +236,7 @@ class EventVM:
 
         try:
             if not self.event.rounds:
-                raise EventError(_("No round has been paired yet."))
+                raise EventError("no_round_yet")
             before = [
                 (stored.id, stored.match)
                 for _t, stored in table_matches(self.repo, self.event.rounds[-1])
@@ -262,7 +262,7 @@ class EventVM:
             with self.folder.locked():
                 event = self.folder.read(self.event.id)
                 if not event.rounds or not event.rounds[-1].ended:
-                    raise EventError(_("The round can no longer be reopened."))
+                    raise EventError("round_not_reopenable")
                 for match_id, match in before:
                     stored = self.repo.get(match_id)
                     if stored.match.format.ended:  # as end_round left it

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import _, fmt, ngettext
+from ...i18n import fmt, ngettext
 from ...store.events import CLI_PRESETS, MAX_ENTRANTS, EventError, EventFolder, check_entrants
 from ...store.repository import MatchRepository
+from ...wording.eventfaults import event_text
 from .. import texts
 from .base import STORE_FAULTS
 
@@ -19,14 +20,14 @@ MATCH_TYPES = ("bazzis", "first_to", "target")
 def folder_of(repo: MatchRepository) -> EventFolder:
     """The events of the store's data folder (a store without one has none)."""
     if getattr(repo, "data_dir", None) is None:
-        raise EventError(_("Events need the app's data folder."))
+        raise EventError("no_data_folder")
     return EventFolder(repo.data_dir)
 
 
 def fault_text(err: Exception) -> str:
     """A refusal of the store's event code (it names the field), or a fault of the disk."""
-    if isinstance(err, EventError):
-        return err.message
+    if isinstance(err, EventError):  # worded in the session's language, without the CLI's field
+        return event_text(err, located=False)
     return texts.store_fault_text(err)
 
 
@@ -99,10 +100,10 @@ class NewEventVM:
         try:
             entrant = entrant_of(self.kind, names, ["NAME"] * len(names))
             if len(self.entrants) >= MAX_ENTRANTS:
-                raise EventError(f"an event has at most {MAX_ENTRANTS} entrants")
+                raise EventError("too_many_entrants", max=MAX_ENTRANTS)
             check_entrants([*self.entrants, entrant], self.kind)
         except EventError as err:
-            self.message = err.message
+            self.message = fault_text(err)
             return False
         self.entrants.append(entrant)
         self.message = None
@@ -118,7 +119,7 @@ class NewEventVM:
         try:
             self.entrants = entrants_from_csv(data or b"", self.kind, name)
         except EventError as err:
-            self.message = err.message
+            self.message = fault_text(err)
         else:
             count = len(self.entrants)
             self.message = ngettext(
