@@ -344,3 +344,38 @@ def test_a_wrapped_name_fault_is_worded_in_the_same_language():
     with i18n.using(i18n.UILocale("en")):
         cause = event_text(err.params["cause"], located=False)
     assert "pairs.csv" in italian and cause not in italian
+
+
+def test_the_organisers_screen_shows_a_refusal_in_the_sessions_language():
+    from seep_scorer.ui.viewmodels.events import NewEventVM
+
+    vm = NewEventVM(None)  # adding entrants by hand reads and writes nothing
+    assert vm.add_entrant(["Lions", "Asha", "Bilal"])
+    with i18n.using(i18n.UILocale("hi")):
+        assert not vm.add_entrant(["lions", "Chitra", "Dev"])
+        hindi = vm.message
+        assert not vm.add_entrant(["Tigers", "Asha", "Dev"])
+        assert "Asha" in vm.message and "already plays" not in vm.message
+    assert "lions" in hindi and "already an entrant" not in hindi and "field" not in hindi
+    with i18n.using(i18n.UILocale("en")):
+        assert not vm.add_entrant(["lions", "Chitra", "Dev"])
+    assert vm.message == "lions is already an entrant."
+
+
+def test_the_event_command_prints_a_refusal_in_the_users_language(tmp_path, monkeypatch, capsys):
+    from seep_scorer.cli import main
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    data = ["--data-dir", str(tmp_path)]
+    assert main(["event", "new", "Night", "--pairs", *data]) == 0
+    capsys.readouterr()
+    assert main(["event", "pair", "0badbad0", *data]) == 2
+    err = capsys.readouterr().err
+    assert err == "seep-scorer: campo 'ID': Non esiste un torneo con id 0badbad0.\n"
+    monkeypatch.setenv("LANG", "C.UTF-8")  # English by default
+    assert main(["event", "pair", "0badbad0", *data]) == 2
+    assert capsys.readouterr().err == (
+        "seep-scorer: field 'ID': There is no event with id 0badbad0.\n"
+    )
