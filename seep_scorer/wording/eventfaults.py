@@ -59,9 +59,9 @@ def event_text(err, *, located: bool = True) -> str:
 def cause_text(cause) -> str:
     """A fault wrapped in an event's: another EventError, a MatchError of the rules or a refused
     JSON value (by its code)."""
-    if cause.__class__.__name__ == "EventError":
-        return event_text(cause, located=False)
     code, params = getattr(cause, "code", None), getattr(cause, "params", {})
+    if code in EVENT_FAULTS:  # another EventError: its sentence, without its field
+        return event_text(cause, located=False)
     if hasattr(cause, "field"):
         named = name_fault_text(cause)
         if named is not None:
