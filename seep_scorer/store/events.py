@@ -6,7 +6,8 @@
      "entrants": [{"key", "name", "players": [..]}], "withdrawn": [key], "circle": [key],
      "absent": [{"round", "entrants": [key]}],
      "rounds": [{"number", "tables": [{"table", "match", "sides": [[key..], [key..]],
-                 "first_dealer"}], "byes": [key], "ended"}]}
+                 "first_dealer"}], "byes": [key], "ended"}],
+     "codes": {"board", "round", "tables": {"<n>": code}}}  (phones' codes: eventcodes.py)
 
 An entrant's key is its name's key (stats.players.player_key): a pair's team name, or a player's
 name in an individual event, where a side of a table is two entrants. The matches themselves are
@@ -28,6 +29,7 @@ from ..matchfile.jsonio import JSONRefused, dumps, loads
 from ..rules import DEFAULT_MATCH, MATCH_TYPES, MatchError, check_name
 from ..stats.players import player_key
 from .atomic import atomic_write_bytes, remove_temp_files
+from .eventcodes import codes_ok
 from .layout import is_match_id
 from .records import is_iso
 from .repository import StoreError
@@ -97,6 +99,7 @@ class Event:
     absent: dict[int, list[str]] = field(default_factory=dict)  # round -> entrant keys
     circle: list[str] = field(default_factory=list)  # a round robin's order, fixed at round 1
     rounds: list[Round] = field(default_factory=list)
+    codes: dict = field(default_factory=dict)  # phones' codes (eventcodes.py); {}: none
 
     def entrant(self, key: str) -> Entrant:
         return next(e for e in self.entrants if e.key == key)
@@ -140,7 +143,7 @@ class Event:
                 }
                 for r in self.rounds
             ],
-        }
+        } | ({"codes": self.codes} if self.codes else {})
 
 
 def new_event_id() -> str:
@@ -164,18 +167,14 @@ def _need(ok: bool, message: str, where: str) -> None:
 
 
 def _int(value: object, where: str, low: int, high: int) -> int:
-    _need(
-        type(value) is int and low <= value <= high,
-        f"must be a whole number from {low} to {high}",
-        where,
-    )
+    ok = type(value) is int and low <= value <= high
+    _need(ok, f"must be a whole number from {low} to {high}", where)
     return value
 
 
 def _list(value: object, where: str, limit: int) -> list:
-    _need(
-        isinstance(value, list) and len(value) <= limit, f"must be a list of at most {limit}", where
-    )
+    ok = isinstance(value, list) and len(value) <= limit
+    _need(ok, f"must be a list of at most {limit}", where)
     return value
 
 
@@ -262,6 +261,9 @@ def event_from_dict(obj: object) -> Event:
     matches: set[str] = set()
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", MAX_ROUNDS)):
         event.rounds.append(_round(raw, f"rounds[{i}]", i + 1, known, size, matches))
+    tables = len(event.rounds[-1].tables) if event.rounds else 0
+    _need(codes_ok(obj.get("codes"), tables), "must be {board, round, tables} codes", "codes")
+    event.codes = dict(obj.get("codes") or {})
     return event
 
 
