@@ -12,40 +12,13 @@ from __future__ import annotations
 
 import hmac
 import os
-import re
-import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-CODE_CHARS = re.compile(r"[A-Za-z0-9_-]{22,64}")  # token_urlsafe(18) is 24 of them
-
-
-def new_code() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def codes_ok(raw: object, tables: int) -> bool:
-    """The shape an event file's "codes" must have (events.py reads it strictly)."""
-    if raw is None:
-        return True
-    if not isinstance(raw, dict) or set(raw) != {"board", "round", "tables"}:
-        return False
-    table_codes = raw["tables"]
-    return (
-        isinstance(raw["board"], str)
-        and CODE_CHARS.fullmatch(raw["board"]) is not None
-        and type(raw["round"]) is int
-        and isinstance(table_codes, dict)
-        and len(table_codes) <= tables
-        and all(
-            isinstance(k, str)
-            and k.isdigit()
-            and isinstance(v, str)
-            and CODE_CHARS.fullmatch(v) is not None
-            for k, v in table_codes.items()
-        )
-    )
+from ..events import round_robin_rounds
+from .codeshape import CODE_CHARS, codes_ok, new_code
+from .events import EventError, EventFolder, is_event_id
 
 
 def event_over(event) -> bool:
@@ -56,8 +29,6 @@ def event_over(event) -> bool:
     if event.planned_rounds is not None:
         return done >= event.planned_rounds
     if event.system == "round-robin":
-        from ..events import round_robin_rounds
-
         return done >= round_robin_rounds(len(event.circle))
     return False
 
@@ -123,8 +94,6 @@ class CodeIndex:
         self._lock = threading.Lock()
 
     def _events(self) -> list:
-        from .events import EventError, EventFolder, is_event_id
-
         folder = EventFolder(self.root.parent)
         try:
             names = os.listdir(self.root)

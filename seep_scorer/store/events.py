@@ -29,7 +29,7 @@ from ..matchfile.jsonio import JSONRefused, dumps, loads
 from ..rules import DEFAULT_MATCH, MATCH_TYPES, MatchError, check_name
 from ..stats.players import player_key
 from .atomic import atomic_write_bytes, remove_temp_files
-from .eventcodes import codes_ok
+from .codeshape import codes_ok
 from .layout import is_match_id
 from .records import is_iso
 from .repository import StoreError

@@ -62,10 +62,11 @@ async def _answer(send, status: int, headers: list[tuple[bytes, bytes]], body: b
     await send({"type": "http.response.body", "body": body})
 
 
-async def serve_join(scope, receive, send, redeem, cookie: str) -> bool:
+async def serve_join(scope, receive, send, exchange) -> bool:
     """Answer the join script or the code exchange; False for any other request.
 
-    `redeem(bytes) -> bool` spends a join code; `cookie` is the Set-Cookie value it earns.
+    `exchange(bytes)` is awaited for the Set-Cookie value a code earns (a one-time join code: the
+    token; an event's code: a role, rolegate.py), None for a code that earns nothing.
     """
     path, method = scope.get("path"), scope.get("method", "GET")
     if path == JOIN_SCRIPT_PATH and method in ("GET", "HEAD"):
@@ -82,7 +83,8 @@ async def serve_join(scope, receive, send, redeem, cookie: str) -> bool:
         await _answer(send, 405, [(b"allow", b"POST")])
         return True
     given = await _read_body(receive, MAX_CODE_BYTES)
-    if given is not None and redeem(given.strip()):
+    cookie = await exchange(given.strip()) if given is not None else None
+    if cookie:
         await _answer(send, 204, [(b"set-cookie", cookie.encode("latin-1"))])
     else:
         await _answer(send, 403, [])
