@@ -17,8 +17,9 @@ def team(i: int) -> str:
     return f"Team {i:03d}"
 
 
-def hall(data: Path, pairs: int, rounds: int = 2) -> str:
-    """A Swiss event of `pairs` pairs over `rounds` rounds, round 1 paired: its id."""
+def hall(data: Path, pairs: int, rounds: int = 2, match: tuple[str, int] | None = None) -> str:
+    """A Swiss event of `pairs` pairs over `rounds` rounds (`match`: its format, else the
+    preset's), round 1 paired: its id."""
     repo = open_repository(data)
     try:
         folder = EventFolder(data)
@@ -26,7 +27,7 @@ def hall(data: Path, pairs: int, rounds: int = 2) -> str:
             entrant_of("pairs", [team(i), f"P{i}a", f"P{i}b"], ["team", "p1", "p2"])
             for i in range(pairs)
         ]
-        event = plan_event("Club night", "pairs", "swiss", rounds, "standard", None, entrants)
+        event = plan_event("Club night", "pairs", "swiss", rounds, "standard", match, entrants)
         folder.write(event)
         pair_next_round(repo, folder, event.id)
         return event.id
