@@ -95,6 +95,37 @@ def join_script_tag() -> str:
     return f"<script src='{JOIN_SCRIPT_PATH}'></script>"
 
 
+def with_join_script(send):
+    """`send` for the app's own page at an event's address (a table card's, the board's): the
+    join script goes in before `</body>`, so a phone that joined before (another table's card, an
+    earlier round) hands in the code it scanned now instead of keeping its old role."""
+    held: dict = {}
+    chunks: list[bytes] = []
+
+    async def sending(message):
+        kind = message["type"]
+        if kind == "http.response.start" and any(
+            k.lower() == b"content-type" and v.lower().startswith(b"text/html")
+            for k, v in message.get("headers", [])
+        ):
+            held["start"] = message
+            return
+        if kind == "http.response.body" and "start" in held:
+            chunks.append(message.get("body", b""))
+            if message.get("more_body", False):
+                return
+            tag = join_script_tag().encode("ascii")
+            body = b"".join(chunks).replace(b"</body>", tag + b"</body>", 1)
+            start = held.pop("start")
+            headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
+            headers.append((b"content-length", str(len(body)).encode()))
+            await send({**start, "headers": headers})
+            return await send({"type": "http.response.body", "body": body})
+        return await send(message)
+
+    return sending
+
+
 __all__ = [
     "JOIN_PARAM",
     "JOIN_PATH",
@@ -102,4 +133,5 @@ __all__ = [
     "JOIN_SCRIPT_PATH",
     "join_script_tag",
     "serve_join",
+    "with_join_script",
 ]

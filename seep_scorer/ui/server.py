@@ -34,7 +34,7 @@ from .disconnects import EndAfterDisconnect
 from .eventcodes import session_grant
 from .eventrate import EventBudget
 from .joincodes import JoinCodes
-from .joinpage import JOIN_PARAM, join_script_tag, serve_join
+from .joinpage import JOIN_PARAM, join_script_tag, serve_join, with_join_script
 from .ownaddress import (  # noqa: F401  (re-exported, as the addresses above)
     MAX_REQUEST_TARGET_BYTES,
     OwnAddressGuard,
@@ -172,6 +172,8 @@ class TokenGate:
             return
         if kind == "http" and await serve_join(scope, receive, send, self._exchange(cookie)):
             return
+        if kind == "http" and scope.get("method") == "GET" and scope["path"].startswith("/event/"):
+            send = with_join_script(send)  # a table card scanned by a phone already in
         # Any matching value will do: another app on this host may have set a cookie of the same
         # name.
         if any(

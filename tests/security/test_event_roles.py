@@ -11,6 +11,8 @@ real WebSocket (fletclient.py), as spec/events.md "Roles on the network" asks:
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +34,16 @@ pytestmark = pytest.mark.timeout(600)
 @pytest.fixture(scope="module")
 def night(tmp_path_factory):
     data = tmp_path_factory.mktemp("night") / "data"
+    eid = hall(data, pairs=4, rounds=2)
+    srv = Server(data, host="0.0.0.0").start()
+    yield srv, data, eid
+    srv.stop()
+
+
+@pytest.fixture
+def last_night(tmp_path):
+    """A night of its own, for the test that ends it."""
+    data = tmp_path / "data"
     eid = hall(data, pairs=4, rounds=2)
     srv = Server(data, host="0.0.0.0").start()
     yield srv, data, eid
@@ -150,8 +162,8 @@ def test_the_board_code_opens_nothing_of_the_tables_and_no_phone_sees_a_code(nig
     asyncio.run(run())
 
 
-def test_the_next_round_moves_a_table_phone_and_codes_end_with_the_event(night):
-    srv, data, eid = night
+def test_the_next_round_moves_a_table_phone_and_codes_end_with_the_event(last_night):
+    srv, data, eid = last_night
     first = event(data, eid).codes
     cookie = join(srv.port, first["tables"]["1"])
     board = join(srv.port, first["board"])
@@ -225,3 +237,28 @@ def test_a_table_sessions_store_allows_its_matchs_deals_and_refuses_every_other_
         assert not repo.get(own).match.format.ended and len(repo.list_matches()) == 2
     finally:
         close_all()
+
+
+def test_a_phone_already_at_a_table_that_scans_another_card_hands_in_the_new_code(night):
+    srv, data, eid = night
+    codes = event(data, eid).codes
+    cookie = join(srv.port, codes["tables"]["1"])
+    request = (
+        f"GET /event/{eid}/table/2 HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\n"
+        f"Cookie: {cookie}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    with socket.create_connection(("127.0.0.1", srv.port), timeout=30) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200") and b"/seep-join.js" in body  # the app's own page
+    assert int(re.search(rb"content-length: *(\d+)", head, re.I).group(1)) == len(body)
+    moved = join(srv.port, codes["tables"]["2"])  # what its join script then does
+
+    async def run() -> None:
+        phone = await scoreboard(srv.port, "/", moved, tables(data, eid)[2][1])
+        await phone.close()
+
+    asyncio.run(run())
