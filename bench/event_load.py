@@ -110,6 +110,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def waiting_for_cpu(pid: int) -> float:
+    """Seconds the server's main thread (its event loop) has waited, runnable, for a CPU: on a
+    machine shared with other work, the part of the stalls that is not the server's doing."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
 def peak_mb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM"):
@@ -206,6 +212,7 @@ async def night(srv: Server, data: Path, eid: str, count: int, args) -> dict:
     idle = cpu_seconds(srv.proc.pid)
     await asyncio.sleep(5)  # every session open and still: what watching costs
     cpu_before = cpu_seconds(srv.proc.pid)
+    queued = waiting_for_cpu(srv.proc.pid)
     idle = (cpu_before - idle) / 5
     probing = asyncio.ensure_future(probe(srv.port, waits, done))
     until = time.monotonic() + args.duration
@@ -227,6 +234,7 @@ async def night(srv: Server, data: Path, eid: str, count: int, args) -> dict:
     )
     done.set()
     cpu = cpu_seconds(srv.proc.pid) - cpu_before
+    queued = waiting_for_cpu(srv.proc.pid) - queued
     await probing
     for group in [*seated.values(), boards]:
         for p in group:
@@ -241,6 +249,8 @@ async def night(srv: Server, data: Path, eid: str, count: int, args) -> dict:
         "stuck": len([n for n in missed if n < 0]),
         "cpu": cpu,
         "idle": idle,
+        "queued": queued,
+        "seconds": args.duration,
     }
 
 
@@ -295,7 +305,9 @@ def run_once(count: int, args) -> bool:
         flush=True,
     )
     print(
-        f"  server CPU with every session open and no deal: {got['idle'] * 100:.0f}% of a core",
+        f"  server CPU with every session open and no deal: {got['idle'] * 100:.0f}% of a core; "
+        f"while saving, its event loop's thread waited {got['queued']:.1f} s for a CPU taken by "
+        f"other processes (of about {got['seconds']:g} s)",
         flush=True,
     )
     print(f"  lost deals {lost}, deals stored twice {twice}", flush=True)
