@@ -23,6 +23,7 @@ import logging
 import os
 import re
 from dataclasses import replace
+from typing import Any
 
 from ..store.eventcodes import event_over
 from ..store.events import EventError, EventFolder
@@ -31,7 +32,7 @@ from .eventcodes import ORGANISER, RoleGrant
 from .routes import RULES_ROUTE, find, route_stack
 
 log = logging.getLogger(__name__)
-WATCH_SECONDS = 2.0  # how soon a table phone sees the next round (one stat of a file each time)
+WATCH_SECONDS = 2.0  # how soon a table phone sees the next round (one look at the event files)
 FALLBACK = "/rules"  # what a session sees when its role opens nothing (reads no store)
 
 
@@ -52,7 +53,8 @@ class RoleSession:
         self.match_id: str | None = None  # a table's current match
         self.writable = False  # a table's round is being played
         self.matches: frozenset[str] = frozenset()  # the event's matches (the board reads them)
-        self._stamp: tuple | None = None
+        self.stamp: tuple | None = None  # the event file's, as last read
+        self.path: str | None = None  # the event file
         if self.grant.role == "table":
             self.repo = TableRepository(self)
         elif self.grant.role == "board":
@@ -72,15 +74,15 @@ class RoleSession:
         before = (self.open, self.match_id)
         try:
             folder = EventFolder(self.inner.data_dir)
-            path = folder.path(self.grant.event_id)
+            path = self.path = str(folder.path(self.grant.event_id))
             st = os.stat(path)
             stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-            if stamp == self._stamp:
+            if stamp == self.stamp:
                 return False
             event = folder.read(self.grant.event_id)
-            self._stamp = stamp
+            self.stamp = stamp
         except (EventError, OSError, AttributeError, TypeError):
-            self.open, self.match_id, self.writable, self._stamp = False, None, False, None
+            self.open, self.match_id, self.writable, self.stamp = False, None, False, None
             return before != (self.open, self.match_id)
         self.open = bool(event.codes) and not event_over(event)
         self.matches = frozenset(t.match for rnd in event.rounds for t in rnd.tables)
@@ -198,36 +200,61 @@ class BoardRepository(_Guarded):
         return self._role.inner.get(match_id)
 
 
+# The table and board sessions of this process (id(app) -> app), followed by one task: each turn
+# is one look at the event files they are on, off the loop, and only a session whose event file
+# changed reads it again.
+_FOLLOWING: dict[int, Any] = {}
+_FOLLOWER: list[asyncio.Future] = []
+
+
 def watch_rounds(app) -> None:
     """A table or board session follows its event: when the next round is paired (by the
     organiser's screen or the command line) a table phone moves to its table's next match, and
     once the event is over the session shows nothing of it any more."""
-    roles: RoleSession = app.roles
-    if roles.organiser:
+    if app.roles.organiser:
         return
+    key = id(app)
+    _FOLLOWING[key] = app
+    app.page.on_close = lambda e=None: _FOLLOWING.pop(key, None)
+    if not _FOLLOWER or _FOLLOWER[0].done():
+        _FOLLOWER[:] = [asyncio.ensure_future(_follow())]
+
+
+def _stamps(paths: set[str]) -> dict[str, tuple | None]:
+    out: dict[str, tuple | None] = {}
+    for path in paths:
+        try:
+            st = os.stat(path)
+            out[path] = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            out[path] = None
+    return out
+
+
+async def _follow() -> None:
     from .viewmodels import off_loop
 
-    closed = asyncio.Event()
-    app.page.on_close = lambda e=None: closed.set()
+    while _FOLLOWING:
+        await asyncio.sleep(WATCH_SECONDS)
+        apps = [a for a in list(_FOLLOWING.values()) if not a.away]
+        try:
+            stamps = await off_loop(_stamps, {a.roles.path for a in apps if a.roles.path})
+        except Exception:
+            log.exception("cannot follow the events")
+            continue
+        for app in apps:
+            if stamps.get(app.roles.path) != app.roles.stamp:
+                try:
+                    app.page.run_task(_catch_up, app)
+                except Exception:
+                    _FOLLOWING.pop(id(app), None)  # its session is gone
 
-    async def follow() -> None:
-        while not closed.is_set():
-            try:
-                await asyncio.wait_for(closed.wait(), WATCH_SECONDS)
-                return
-            except asyncio.TimeoutError:
-                pass
-            if app.away:
-                continue
-            try:
-                moved = await off_loop(roles.refresh)
-            except Exception:
-                log.exception("cannot follow the event")
-                continue
-            if moved:
-                await app.handler(_moved, app)()
 
-    app.page.run_task(follow)
+async def _catch_up(app) -> None:
+    from .viewmodels import off_loop
+
+    if await off_loop(app.roles.refresh):
+        await app.handler(_moved, app)()
 
 
 async def _moved(app) -> None:
