@@ -182,8 +182,8 @@ class App:
             prepared = await off_loop(self._load, stack)
         except (StoreError, OSError) as err:
             log.info("cannot show %s: %s", route, err)
-            self.screens = {r: s for r, s in self.screens.items() if r == "/"}
-            stack = ["/"]
+            stack = self.roles.fallback(stack)  # the start page, for the organiser
+            self.screens = {r: s for r, s in self.screens.items() if r == stack[0]}
             prepared = await off_loop(self._load, stack)  # the matches list reports its own faults
         hand_over(self.top, self.screens.get(stack[-1]))  # a screen left: its notices go with it
         screens: dict[str, Screen] = {}

@@ -129,6 +129,13 @@ class RoleSession:
             return stack
         return self.home()
 
+    def fallback(self, failed: list[str]) -> list[str]:
+        """What to show when `failed` could not be read: the start page, or the role's own screen
+        (the rules, if that was what failed)."""
+        if self.organiser:
+            return ["/"]
+        return self.home() if self.home() != failed else [FALLBACK]
+
     def home(self) -> list[str]:
         """The screen a table or board session shows when its route is not its own."""
         g = self.grant

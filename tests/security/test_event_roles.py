@@ -111,6 +111,7 @@ def test_a_table_code_opens_its_match_only(night):
             f"/match/{other}",
             f"/match/{other}/deal",
             f"/match/{other}/deal/1/edit",
+            f"/match/{own}/deal/99",  # no such deal: not the matches list either
             f"/review/{other}",
             f"/event/{eid}/table/2",
             "/settings",
