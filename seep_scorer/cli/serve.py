@@ -76,8 +76,14 @@ def run(args) -> int:
     shown_host = lan_address() if is_wildcard(args.host) else args.host
     codes = JoinCodes()
     # Besides loopback names, the server answers only to the address it prints: any other Host is
-    # refused.
-    app = build_asgi(ui_app.main, token=token, allowed_hosts=[shown_host], join_codes=codes)
+    # refused. The data folder's events' codes let table phones and boards in.
+    app = build_asgi(
+        ui_app.main,
+        token=token,
+        allowed_hosts=[shown_host],
+        join_codes=codes,
+        data_dir=getattr(repo, "data_dir", None),
+    )
     if token is None:
         print(
             f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  "

@@ -11,6 +11,7 @@ they would not fit, and an event larger still is refused rather than written unr
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import IO
 
 from ..matchfile.jsonio import dumps, loads
@@ -38,7 +39,7 @@ def write_event_backup(repo, event: Event, out: IO[bytes]) -> int:
         "created": now_iso(),
         "schema": current_schema(),
         "settings": {},  # an event's file carries no phone's settings
-        "event": event.to_dict(),
+        "event": replace(event, codes={}).to_dict(),  # a file handed around opens no table
         "standings": rows,
     }
     line = dumps(header).encode("utf-8") + b"\n"
@@ -112,6 +113,7 @@ def restore_event(
     (a match left out as already here keeps its own); a new event id where its own is taken.
     With `new_only`, an event already here (same id and creation time) is left as it is: None."""
     mapping, given = {}, iter(new_ids)
+    event.codes = {}  # codes are the hall's of that night, never a file's
     for mid, _ in records:
         mapping[mid] = mid if mid in skipped else next(given, mid)
     for rnd in event.rounds:

@@ -30,6 +30,7 @@ from ..events import (
 from ..events import individual as pair_individual
 from ..rules import MAX_NAME, PRESETS, Match, MatchError, MatchFormat, Team, check_name, replay
 from ..stats.players import player_key
+from .eventcodes import ensure_codes
 from .events import (
     CLI_PRESETS,
     MAX_ENTRANTS,
@@ -41,7 +42,6 @@ from .events import (
     Table,
     check_entrants,
     check_format,
-    default_format,
     new_event_id,
     new_seed,
 )
@@ -51,6 +51,14 @@ MAX_CSV_BYTES = 1024 * 1024
 
 
 # ----- a new event and its entrants (checked before anything is written) -----
+
+
+def default_format(preset: str) -> tuple[str, int | None]:
+    """The match format an event plays when none is given: its preset's usual one."""
+    from ..rules import DEFAULT_MATCH
+
+    fmt = DEFAULT_MATCH[preset]
+    return fmt.type, fmt.count
 
 
 def plan_event(
@@ -216,7 +224,7 @@ def pair_next_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, Ro
                 created.append(repo.create(match))
                 rnd.tables.append(Table(n, created[-1].id, sides, dealer))
             event.rounds.append(rnd)
-            folder.write(event)
+            folder.write(ensure_codes(event))  # the last round's table codes let nobody in now
         except BaseException:
             for stored in created:  # the round is not paired: no match of it stays behind
                 try:
@@ -339,7 +347,7 @@ def end_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int
                 repo.save(t.match, stopped, stored.revision)
                 ended.append(t.table)
         rnd.ended = True
-        folder.write(event)
+        folder.write(ensure_codes(event))  # no table code opens an ended round; none, once over
         return event, ended
 
 

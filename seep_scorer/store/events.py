@@ -6,7 +6,8 @@
      "entrants": [{"key", "name", "players": [..]}], "withdrawn": [key], "circle": [key],
      "absent": [{"round", "entrants": [key]}],
      "rounds": [{"number", "tables": [{"table", "match", "sides": [[key..], [key..]],
-                 "first_dealer"}], "byes": [key], "ended"}]}
+                 "first_dealer"}], "byes": [key], "ended"}],
+     "codes": {"board", "round", "tables": {"<n>": code}}}  (phones' codes: eventcodes.py)
 
 An entrant's key is its name's key (stats.players.player_key): a pair's team name, or a player's
 name in an individual event, where a side of a table is two entrants. The matches themselves are
@@ -25,9 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..matchfile.jsonio import JSONRefused, dumps, loads
-from ..rules import DEFAULT_MATCH, MATCH_TYPES, MatchError, check_name
+from ..rules import MATCH_TYPES, MatchError, check_name
 from ..stats.players import player_key
 from .atomic import atomic_write_bytes, remove_temp_files
+from .codeshape import codes_ok
 from .layout import is_match_id
 from .records import is_iso
 from .repository import StoreError
@@ -103,6 +105,7 @@ class Event:
     absent: dict[int, list[str]] = field(default_factory=dict)  # round -> entrant keys
     circle: list[str] = field(default_factory=list)  # a round robin's order, fixed at round 1
     rounds: list[Round] = field(default_factory=list)
+    codes: dict = field(default_factory=dict)  # phones' codes (eventcodes.py); {}: none
 
     def entrant(self, key: str) -> Entrant:
         return next(e for e in self.entrants if e.key == key)
@@ -146,7 +149,7 @@ class Event:
                 }
                 for r in self.rounds
             ],
-        }
+        } | ({"codes": self.codes} if self.codes else {})
 
 
 def new_event_id() -> str:
@@ -259,6 +262,9 @@ def event_from_dict(obj: object) -> Event:
     matches: set[str] = set()
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", MAX_ROUNDS)):
         event.rounds.append(_round(raw, f"rounds[{i}]", i + 1, known, size, matches))
+    tables = len(event.rounds[-1].tables) if event.rounds else 0
+    _need(codes_ok(obj.get("codes"), tables), "codes", "event_value", expected="codes")
+    event.codes = dict(obj.get("codes") or {})
     return event
 
 
@@ -319,11 +325,6 @@ def check_format(preset: object, match_type: object, count: object, where: str) 
         MatchFormat(match_type, count).validate(PRESETS[preset])
     except MatchError as err:
         raise EventError("event_rule", where, cause=err) from None
-
-
-def default_format(preset: str) -> tuple[str, int | None]:
-    fmt = DEFAULT_MATCH[preset]
-    return fmt.type, fmt.count
 
 
 def event_from_bytes(data: bytes) -> Event:

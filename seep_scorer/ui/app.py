@@ -27,10 +27,12 @@ from .awake import KeepAwake
 from .bursts import refit_on_resize
 from .drafts import KEY as DRAFTS_KEY
 from .drafts import DraftBook
+from .eventcodes import bind, session_grant
 from .handlers import make_handler
 from .live import LiveTable, show_message
 from .prefs import DevicePrefs
 from .presence import watch as watch_presence
+from .roles import RoleSession, watch_rounds
 from .routes import help_route, kind_of, route_stack
 from .screens import Screen, hand_over
 from .theme import apply_theme
@@ -47,7 +49,11 @@ class App:
 
     def __init__(self, page: ft.Page, repo: MatchRepository, accept_language: str | None = None):
         self.page = page
-        self.repo = repo
+        # The session's role (roles.py): its view-models get a repository that allows only what
+        # the role may do, and `show` opens only the routes it may see.
+        self.roles = RoleSession(repo, session_grant.get())
+        self.repo = repo = self.roles.repo
+        bind(page, self.roles.grant)
         self.accept_language = accept_language
         self.locale = i18n.UILocale()
         i18n.bind_page(page, self.locale)
@@ -105,6 +111,7 @@ class App:
         page.on_view_pop = self._on_view_pop
         page.on_resize = refit_on_resize(self)
         watch_presence(self)  # the live table; nothing heavy kept while the phone is away
+        watch_rounds(self)  # a table phone moves on to its table's next match
         route = page.route or "/"
         route = await off_loop(self.session.resume_route, route, route_stack(route) == ["/"])
         await self.show(route)
@@ -170,13 +177,13 @@ class App:
     async def show(self, route: str) -> None:
         """Build the views for `route`: the store is read off the loop, the controls are built
         here."""
-        stack = route_stack(route)
+        stack = await self.roles.stack_now(route)  # only what the session's role may open
         try:
             prepared = await off_loop(self._load, stack)
         except (StoreError, OSError) as err:
             log.info("cannot show %s: %s", route, err)
-            self.screens = {r: s for r, s in self.screens.items() if r == "/"}
-            stack = ["/"]
+            stack = self.roles.fallback(stack)  # the start page, for the organiser
+            self.screens = {r: s for r, s in self.screens.items() if r == stack[0]}
             prepared = await off_loop(self._load, stack)  # the matches list reports its own faults
         hand_over(self.top, self.screens.get(stack[-1]))  # a screen left: its notices go with it
         screens: dict[str, Screen] = {}

@@ -62,10 +62,11 @@ async def _answer(send, status: int, headers: list[tuple[bytes, bytes]], body: b
     await send({"type": "http.response.body", "body": body})
 
 
-async def serve_join(scope, receive, send, redeem, cookie: str) -> bool:
+async def serve_join(scope, receive, send, exchange) -> bool:
     """Answer the join script or the code exchange; False for any other request.
 
-    `redeem(bytes) -> bool` spends a join code; `cookie` is the Set-Cookie value it earns.
+    `exchange(bytes)` is awaited for the Set-Cookie value a code earns (a one-time join code: the
+    token; an event's code: a role, rolegate.py), None for a code that earns nothing.
     """
     path, method = scope.get("path"), scope.get("method", "GET")
     if path == JOIN_SCRIPT_PATH and method in ("GET", "HEAD"):
@@ -82,7 +83,8 @@ async def serve_join(scope, receive, send, redeem, cookie: str) -> bool:
         await _answer(send, 405, [(b"allow", b"POST")])
         return True
     given = await _read_body(receive, MAX_CODE_BYTES)
-    if given is not None and redeem(given.strip()):
+    cookie = await exchange(given.strip()) if given is not None else None
+    if cookie:
         await _answer(send, 204, [(b"set-cookie", cookie.encode("latin-1"))])
     else:
         await _answer(send, 403, [])
@@ -93,6 +95,37 @@ def join_script_tag() -> str:
     return f"<script src='{JOIN_SCRIPT_PATH}'></script>"
 
 
+def with_join_script(send):
+    """`send` for the app's own page at an event's address (a table card's, the board's): the
+    join script goes in before `</body>`, so a phone that joined before (another table's card, an
+    earlier round) hands in the code it scanned now instead of keeping its old role."""
+    held: dict = {}
+    chunks: list[bytes] = []
+
+    async def sending(message):
+        kind = message["type"]
+        if kind == "http.response.start" and any(
+            k.lower() == b"content-type" and v.lower().startswith(b"text/html")
+            for k, v in message.get("headers", [])
+        ):
+            held["start"] = message
+            return
+        if kind == "http.response.body" and "start" in held:
+            chunks.append(message.get("body", b""))
+            if message.get("more_body", False):
+                return
+            tag = join_script_tag().encode("ascii")
+            body = b"".join(chunks).replace(b"</body>", tag + b"</body>", 1)
+            start = held.pop("start")
+            headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
+            headers.append((b"content-length", str(len(body)).encode()))
+            await send({**start, "headers": headers})
+            return await send({"type": "http.response.body", "body": body})
+        return await send(message)
+
+    return sending
+
+
 __all__ = [
     "JOIN_PARAM",
     "JOIN_PATH",
@@ -100,4 +133,5 @@ __all__ = [
     "JOIN_SCRIPT_PATH",
     "join_script_tag",
     "serve_join",
+    "with_join_script",
 ]

@@ -97,6 +97,9 @@ async def show_message(app, message) -> None:
     try:
         _kind, match_id = message
         board = app.boards.get(match_id) if match_id is not None else None
+        shown = list(app.screens.values())
+        if board is None and shown and all(s.match_id not in (None, match_id) for s in shown):
+            return  # every screen here is of another match: nothing to read (a hall of tables)
         outcome = await off_loop(reload_after_message, board, list(app.screens.values()))
         if outcome == "gone":
             app.boards.pop(match_id, None)

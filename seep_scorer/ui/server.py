@@ -13,6 +13,7 @@ site sent (its `Origin`) is refused before it reaches the app.
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
 from contextvars import ContextVar
 from typing import Callable, Iterable
@@ -20,6 +21,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 # Re-exported: the command line and the tests take them from here.
 from .. import resources
+from ..store.eventcodes import CodeIndex
 from .addresses import (  # noqa: F401
     _is_loopback_address,
     is_loopback,
@@ -29,9 +31,10 @@ from .addresses import (  # noqa: F401
 )
 from .connguard import prepare_connections
 from .disconnects import EndAfterDisconnect
+from .eventcodes import session_grant
 from .eventrate import EventBudget
 from .joincodes import JoinCodes
-from .joinpage import JOIN_PARAM, join_script_tag, serve_join
+from .joinpage import JOIN_PARAM, join_script_tag, serve_join, with_join_script
 from .ownaddress import (  # noqa: F401  (re-exported, as the addresses above)
     MAX_REQUEST_TARGET_BYTES,
     OwnAddressGuard,
@@ -42,6 +45,7 @@ from .ownaddress import (  # noqa: F401  (re-exported, as the addresses above)
 )
 from .pagepolicy import PagePolicy
 from .presence import SESSION_TIMEOUT_SECONDS
+from .rolegate import ROLE_COOKIE, RoleDoor
 from .serverlog import server_logging
 from .wsguard import MessageGuard
 
@@ -130,12 +134,18 @@ class TokenGate:
     """
 
     def __init__(
-        self, app, token: str, join_host: str | None = None, codes: JoinCodes | None = None
+        self,
+        app,
+        token: str,
+        join_host: str | None = None,
+        codes: JoinCodes | None = None,
+        roles: RoleDoor | None = None,
     ):
         self.app = app
         self.token = token
         self.join_host = join_host  # the address other phones reach (None: no invitations)
         self.codes = codes if codes is not None else JoinCodes()
+        self.roles = roles if roles is not None else RoleDoor(None)  # event codes (rolegate.py)
 
     async def __call__(self, scope, receive, send):
         kind = scope["type"]
@@ -160,8 +170,10 @@ class TokenGate:
             )
             await send({"type": "http.response.body", "body": b""})
             return
-        if kind == "http" and await serve_join(scope, receive, send, self.codes.redeem, cookie):
+        if kind == "http" and await serve_join(scope, receive, send, self._exchange(cookie)):
             return
+        if kind == "http" and scope.get("method") == "GET" and scope["path"].startswith("/event/"):
+            send = with_join_script(send)  # a table card scanned by a phone already in
         # Any matching value will do: another app on this host may have set a cookie of the same
         # name.
         if any(
@@ -177,6 +189,14 @@ class TokenGate:
                 return await self.app(scope, receive, send)
             finally:
                 session_join_address.reset(joined)
+        # A phone that joined with an event's code: its role's session (roles.py checks the rest).
+        grant = self.roles.holder(cookie_values(scope.get("headers", []), ROLE_COOKIE))
+        if grant is not None and (kind == "http" or await self.roles.still_open(grant)):
+            granted = session_grant.set(grant)
+            try:
+                return await self.app(scope, receive, send)
+            finally:
+                session_grant.reset(granted)
         if kind == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
@@ -192,6 +212,16 @@ class TokenGate:
             }
         )
         await send({"type": "http.response.body", "body": NOT_AUTHORISED_PAGE})
+
+    def _exchange(self, cookie: str):
+        """A join code earns the token's cookie; else an event's code, its role's (if any)."""
+
+        async def exchange(code: bytes) -> str | None:
+            if self.codes.redeem(code):
+                return cookie
+            return await self.roles.join(code)
+
+        return exchange
 
     def _inviter(self, base: str) -> Callable[[], str]:
         """A session's invitations: each call, a join address with a new one-time code."""
@@ -234,12 +264,14 @@ def build_asgi(
     allowed_hosts: Iterable[str] = (),
     app_name: str = "Seep Scorer",
     join_codes: JoinCodes | None = None,
+    data_dir: str | os.PathLike | None = None,
 ):
     """The Flet web app (no CDN, bundled assets), behind the token gate when a token is given.
 
     It always answers to `localhost` and loopback addresses; `allowed_hosts` adds the other
     names and addresses it is reached by (the bound address, the join address on the LAN).
-    `join_codes` hold the join addresses' one-time codes (the command line mints the printed ones).
+    `join_codes` hold the join addresses' one-time codes (the command line mints the printed ones);
+    `data_dir`, the store whose events' codes let table and board phones in (rolegate.py).
     """
     import flet_web.fastapi as flet_fastapi
 
@@ -258,7 +290,8 @@ def build_asgi(
     allowed_hosts = list(allowed_hosts)
     if token:  # the join address names the first address that is not loopback (the one printed)
         join_host = next((h for h in allowed_hosts if not is_loopback_host(h)), None)
-        app = TokenGate(app, token, join_host, join_codes)
+        roles = RoleDoor(CodeIndex(data_dir) if data_dir is not None else None)
+        app = TokenGate(app, token, join_host, join_codes, roles)
     # Scripts from this server only, never framed (the token gate's page included).
     return OwnAddressGuard(PagePolicy(app), allowed_hosts)
 

@@ -179,3 +179,21 @@ def test_a_restore_adds_only_the_new_matches(static_server, phone_factory, tmp_p
         if re.fullmatch(r"match-[^-]+", i)
     ]
     assert sorted(names) == sorted(f"match-{mid}" for mid in ids), names
+
+
+def test_the_ratings_rank_players_in_the_phone_only_app(static_server, phone_factory):
+    """Issue 23 in the phone-only app: openskill runs in the browser too (its pure-Python sources
+    ride in the archive); a bazzi won gives the statistics screen its ranking."""
+    phone = phone_factory(static_server)
+    phone.open()
+    page = phone.page
+    new_match(page)
+    tap(page, "record-deal")
+    wait_present(page, "card-5S", timeout=WAIT)
+    tap_until(page, "card-5S", "card-5S", "Team B")  # 95 : 5, under the minimum: A's bazzi
+    tap(page, "save-deal")
+    wait_present(page, "deal-1", timeout=WAIT)
+    tap(page, "nav-stats")
+    wait_present(page, "stats-ranking", timeout=WAIT)
+    assert page.locator(sel("rank-1")).count() == 1
+    assert page.locator(sel("rank-4")).count() == 1  # the four players of the match, ranked

@@ -42,8 +42,10 @@ class Phone:
         width: float = 412,
         height: float = 915,
         compression: str | None = None,
+        cookie: str | None = None,
     ):
         self.port = port
+        self.cookie = cookie  # the Cookie header its WebSocket sends (LAN mode: token or role)
         self.compression = compression
         self.route = route
         self.size = (width, height)
@@ -64,6 +66,7 @@ class Phone:
             open_timeout=timeout,
             ping_interval=None,
             compression=self.compression,
+            additional_headers={"Cookie": self.cookie} if self.cookie else None,
         )
         width, height = self.size
         page = {
