@@ -9,8 +9,6 @@ import asyncio
 import base64
 import io
 import re
-import sys
-import types
 from dataclasses import replace
 
 import pytest
@@ -19,9 +17,11 @@ from PIL import Image
 from test_events_organiser import PAIRS, win_table
 
 from seep_scorer.rules import Deal
+from seep_scorer.store.eventcodes import ensure_codes
 from seep_scorer.store.eventrun import entrant_of, pair_next_round, plan_event
 from seep_scorer.store.events import EventFolder
 from seep_scorer.ui.app import make_main
+from seep_scorer.ui.eventcodes import table_join_url
 from seep_scorer.ui.live import TOPIC
 from seep_scorer.ui.server import session_join_address
 
@@ -29,21 +29,13 @@ JOIN = "http://192.0.2.7:8550/?token=Zk3_q-TestToken0123456789"
 
 
 @pytest.fixture
-def codes(monkeypatch):
-    """The interface's functions: a code per table of the current round, the board's own."""
-    ui = types.ModuleType("seep_scorer.ui.eventcodes")
-    ui.table_join_url = lambda base, eid, n, code: f"{base}/event/{eid}/table/{n}#code={code}"
-    ui.board_join_url = lambda base, eid, code: f"{base}/event/{eid}/board#code={code}"
-    store = types.ModuleType("seep_scorer.store.eventcodes")
+def codes():
+    """The codes as the store makes them (store/eventcodes.py): read back from the event file."""
 
-    def ensure_codes(event):
-        tables = {str(t.table): f"T{t.table}-secret" for t in event.rounds[-1].tables}
-        event.codes = {"board": "B-secret", "tables": tables}
-        return event
+    def of(store, event_id) -> dict:
+        return EventFolder(store.data_dir).read(event_id).codes
 
-    store.ensure_codes = ensure_codes
-    monkeypatch.setitem(sys.modules, "seep_scorer.ui.eventcodes", ui)
-    monkeypatch.setitem(sys.modules, "seep_scorer.store.eventcodes", store)
+    return of
 
 
 def paired_event(store, pairs=PAIRS) -> str:
@@ -83,7 +75,9 @@ def test_each_table_card_has_its_number_and_a_qr_of_its_tables_join_address(stor
             assert f"Table {n}" in phone.text(f"event-table-card-{n}")
             image = next(c for c in _walk(card) if c.__class__.__name__ == "Image")
             address = decode(base64.b64decode(image.src))
-            assert address == f"http://192.0.2.7:8550/event/{event_id}/table/{n}#code=T{n}-secret"
+            code = codes(store, event_id)["tables"][str(n)]
+            assert address == table_join_url("http://192.0.2.7:8550", event_id, n, code)
+            assert address.startswith(f"http://192.0.2.7:8550/event/{event_id}/table/{n}#")
         assert not phone.has("event-table-card-3")
 
     asyncio.run(go())
@@ -99,8 +93,9 @@ def test_the_printable_page_has_every_card_with_its_code(store, codes):
     assert name == f"table-cards-{event_id}-round-1.html"
     assert page.count('class="card"') == 3 and "Table 3" in page
     pngs = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    tables = codes(store, event_id)["tables"]
     assert [decode(base64.b64decode(p)).rsplit("=", 1)[1] for p in pngs] == [
-        "T1-secret", "T2-secret", "T3-secret",
+        tables["1"], tables["2"], tables["3"],
     ]  # fmt: skip
 
 
@@ -118,6 +113,9 @@ def test_cards_without_the_lan_say_so_and_show_no_code(store, codes):
 def test_the_board_shows_standings_and_tables_live_and_no_code(store, codes):
     async def go():
         event_id = paired_event(store)
+        folder = EventFolder(store.data_dir)
+        with folder.locked():  # the codes exist, as once the cards were shown: none may leak
+            folder.write(ensure_codes(folder.read(event_id)))
         board = await organiser(store, f"/event/{event_id}/board")
         assert board.has("event-board") and board.page.views[-1].appbar is None
         assert "0 of 2 finished" in board.text("event-board")
@@ -135,9 +133,11 @@ def test_the_board_shows_standings_and_tables_live_and_no_code(store, codes):
         winner = event.entrant(t1.sides[0][0]).name
         assert winner in board.text("event-board-standing-1")
         assert "2" in board.text("event-board-standing-1")
-        assert "secret" not in said and "#code" not in said
         labels = " ".join(str(getattr(c, "label", "") or "") for c in _walk(board.page.views[-1]))
-        assert "secret" not in labels
+        made = codes(store, event_id)
+        secrets = [made["board"], *made["tables"].values()] if made else []
+        shown = said + labels + " ".join(t.value or "" for t in _texts(board))
+        assert "#join" not in shown and not [c for c in secrets if c in shown]
 
     asyncio.run(go())
 
