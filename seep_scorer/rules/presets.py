@@ -212,7 +212,7 @@ class Rules:
             raise MatchError(
                 field="rules.overrides.minimum",
                 code="minimum_too_high",
-                params={"high": self.card_total // 2 + 1},
+                params={"high": (self.card_total + 1) // 2},  # the largest minimum allowed
             )
         if not isinstance(self.minimum_counts_sweeps, bool):
             raise MatchError(
