@@ -125,7 +125,7 @@ def test_setting_faults_name_the_setting_and_the_limits():
     assert "“Sweep (points)” must be a whole number from 0 to 1,000." == match_setup_fault_text(
         _raised(SETTING_FAULTS["value_range"])
     )
-    assert "at most 51" in match_setup_fault_text(_raised(SETTING_FAULTS["minimum_too_high"]))
+    assert "at most 50" in match_setup_fault_text(_raised(SETTING_FAULTS["minimum_too_high"]))
     assert "K♠" in match_setup_fault_text(_raised(SETTING_FAULTS["card_value_range"]))
 
 
