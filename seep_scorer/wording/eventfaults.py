@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 
-from ..i18n import _, fmt, ngettext
+from ..i18n import _, ngettext
 from ..rules import errors
-from .faults import FAULTS
+from .faults import FAULTS, registrar, shown_code, shown_number
 from .fieldnames import name_fault_text
 from .names import Names
 
@@ -21,20 +21,8 @@ log = logging.getLogger(__name__)
 EVENT_FAULTS: dict = {}  # code -> (params it needs, function(params) -> str)
 
 
-def event_words(code: str, needs: tuple[str, ...] = ()):
-    def register(fn):
-        EVENT_FAULTS[code] = (needs, fn)
-        return fn
-
-    return register
-
-
-def _c(value) -> str:
-    return fmt().code(str(value))
-
-
-def _n(value) -> str:
-    return fmt().number(value)
+event_words = registrar(EVENT_FAULTS)
+_c, _n = shown_code, shown_number
 
 
 def event_text(err, *, located: bool = True) -> str:

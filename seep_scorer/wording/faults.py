@@ -25,6 +25,29 @@ def words(*codes: str, needs: tuple[str, ...] = ()):
     return register
 
 
+def registrar(table: dict):
+    """A decorator for another table of wordings: `@table_words(code, needs)` files a function
+    under `code` with the params it reads (as `words` does for FAULTS)."""
+
+    def table_words(code: str, needs: tuple[str, ...] = ()):
+        def register(fn):
+            table[code] = (needs, fn)
+            return fn
+
+        return register
+
+    return table_words
+
+
+def shown_code(value) -> str:
+    """A code, flag or path inside a sentence, kept left to right."""
+    return fmt().code(str(value))
+
+
+def shown_number(value) -> str:
+    return fmt().number(value)
+
+
 # --------------------------------------------------------------------------- a deal
 
 

@@ -6,16 +6,10 @@ value's type): they are shown as they are, inside a translated sentence.
 
 from __future__ import annotations
 
-from ..i18n import _, fmt
+from ..i18n import _
+from .faults import shown_code as _c
+from .faults import shown_number as _n
 from .faults import words
-
-
-def _n(value) -> str:
-    return fmt().number(value)
-
-
-def _c(value) -> str:
-    return fmt().code(str(value))
 
 
 @words("not_object")

@@ -6,25 +6,14 @@ raised as a StoreError is worded as the notice.
 
 from __future__ import annotations
 
-from ..i18n import _, fmt
+from ..i18n import _
+from .faults import registrar, shown_code, shown_number
 
 STORE_FAULTS: dict = {}  # code -> (params it needs, function(params) -> str)
 
 
-def store_words(code: str, needs: tuple[str, ...] = ()):
-    def register(fn):
-        STORE_FAULTS[code] = (needs, fn)
-        return fn
-
-    return register
-
-
-def _c(value) -> str:
-    return fmt().code(str(value))
-
-
-def _n(value) -> str:
-    return fmt().number(value)
+store_words = registrar(STORE_FAULTS)
+_c, _n = shown_code, shown_number
 
 
 @store_words("stale_revision", ("based_on", "current"))
