@@ -39,16 +39,15 @@ from __future__ import annotations
 
 import argparse
 import collections
-import functools
-import http.server
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+from counting_server import CountingServer  # noqa: E402  (shared with the end-to-end tests)
 from startup import CHROMIUM_ARGS, _chromium, _start  # noqa: E402  (the served app's benchmark)
 from startup import measure as measure_served  # noqa: E402
 
@@ -121,43 +120,6 @@ def build(folder: Path, bare: bool, profile: bool = False) -> dict[str, Path]:
         sites["bare"] = folder / "bare"
         publish(sites["bare"], main_py=BARE_MAIN)
     return sites
-
-
-class CountingServer:
-    """A static file server (threads, plain HTTP/1.1) that counts what it sends: (path, bytes)."""
-
-    def __init__(self, folder: Path):
-        sent = self.sent = []
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def copyfile(self, source, outputfile):
-                n = 0
-                while chunk := source.read(1 << 16):
-                    outputfile.write(chunk)
-                    n += len(chunk)
-                sent.append((self.path.partition("?")[0], n))
-
-            def log_message(self, *args):
-                pass
-
-        class Server(http.server.ThreadingHTTPServer):
-            def handle_error(self, request, client_address):
-                pass  # a browser context closed mid-download: nothing to report
-
-        self.httpd = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def take(self) -> list[tuple[str, int]]:
-        got, self.sent[:] = list(self.sent), []
-        return got
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def _wait_ready(page, ident: str) -> float:

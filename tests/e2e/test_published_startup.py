@@ -12,17 +12,15 @@ sends.
 from __future__ import annotations
 
 import collections
-import functools
 import gzip
-import http.server
 import io
 import re
 import shutil
 import tarfile
-import threading
 from pathlib import Path
 
 import pytest
+from counting_server import CountingServer
 from e2e_support import evaluate
 from test_published import (  # noqa: F401  (fixtures)
     SW_IN_CONTROL,
@@ -45,39 +43,6 @@ BREAK_SNAPSHOT = """async () => { for (const name of await caches.keys()) {
     if (name.startsWith('seep-scorer-snapshot-'))
       await (await caches.open(name)).put('python-snapshot.bin',
                                           new Response(new Uint8Array(4096).fill(7))); } }"""
-
-
-class CountingServer:
-    """The site over HTTP/1.1 on 127.0.0.1, counting the bytes of each file it sends."""
-
-    def __init__(self, folder: Path):
-        sent = self.sent = []
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def copyfile(self, source, outputfile):
-                n = 0
-                while chunk := source.read(1 << 16):
-                    outputfile.write(chunk)
-                    n += len(chunk)
-                sent.append((self.path.partition("?")[0], n))
-
-            def log_message(self, *args):
-                pass
-
-        class Server(http.server.ThreadingHTTPServer):
-            def handle_error(self, request, client_address):
-                pass  # a browser context closed mid-download: nothing to report
-
-        self.httpd = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture
