@@ -106,6 +106,7 @@ class DraftBook:
     def __init__(self, save: Callable[[str, Any], None]):
         self._save = save
         self.drafts: dict[str, dict] = {}
+        self.written = False  # once this session has written, the stored drafts are its own
 
     def load(self, stored: dict) -> None:
         try:
@@ -121,12 +122,14 @@ class DraftBook:
         """The start found no drafts: none stored, or the browser did not answer (seen on the first
         session after a server restart, its client still reconnecting). Ask once more, a moment
         later, and bring back the draft of the entry on screen if nothing was entered in it yet."""
-        if self.drafts:
+        if self.drafts or self.written:
             return
         await asyncio.sleep(RETRY_S)
         try:
             stored = await prefs.read([KEY])
-            if KEY not in stored or self.drafts:  # none stored, or this session has written since
+            # none stored, or this session has written since: even a draft it kept and then
+            # dropped (the deal saved) would come back from an answer older than the drop
+            if KEY not in stored or self.written:
                 return
             self.load(stored)
             screen = top()
@@ -157,4 +160,5 @@ class DraftBook:
             self._write()
 
     def _write(self) -> None:
+        self.written = True
         self._save(KEY, json.dumps(self.drafts, separators=(",", ":")))

@@ -148,3 +148,30 @@ def test_drafts_the_start_did_not_get_are_asked_for_again(repo, monkeypatch):
         assert "Team B" in card_team(b, "KS") and b.enabled("save-deal")
 
     run(go())
+
+
+def test_a_late_answer_never_brings_back_a_draft_this_session_saved(repo, monkeypatch):
+    """The second read of the start comes after this session entered deal 1 and saved it (the
+    draft kept, then dropped): the browser's answer may still hold that old draft, which must not
+    come back into the entry of deal 2 (it did: deal 2 opened with deal 1's cards and Save asked
+    about a deal "saved on another phone")."""
+    from seep_scorer.ui import drafts
+
+    monkeypatch.setattr(drafts, "RETRY_S", 0.3)
+
+    async def go():
+        a, mid = await entering(repo)
+        await a.tap("card-KS")
+        await a.settle()
+        old = a.storage[STORED]
+        await a.tap("save-deal")
+        await a.settle()
+        a.storage[STORED] = old  # the answer the browser gives holds the dropped draft
+        await a.tap("record-deal")
+        await asyncio.sleep(0.6)
+        assert "Team A" in card_team(a, "KS") and not a.enabled("save-deal")
+        await a.tap("card-QS")
+        await a.tap("save-deal")
+        assert not a.has("stale-deal") and len(repo.get(mid).match.deals) == 2
+
+    run(go())
