@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import io
+import os
 import threading
 import weakref
 from contextvars import ContextVar
@@ -237,3 +238,22 @@ def match_language(preferences: list[str] | str | None) -> str | None:
         if base in LANGUAGES:
             return base
     return None
+
+
+def cli_language(environ=None) -> str:
+    """The language the command line speaks: the first of the app's languages that `LANGUAGE`
+    lists, else the one `LC_ALL`, `LC_MESSAGES` or `LANG` (the first set) names; else English.
+    (Here, not in seep_scorer.wording, so that a command picks it without loading the wordings.)"""
+    env = os.environ if environ is None else environ
+
+    def tags(value: str) -> list[str]:
+        found = [t.split(".")[0].split("@")[0] for t in value.split(":")]
+        return [t for t in found if t and t not in ("C", "POSIX")]
+
+    chosen = match_language(tags(env.get("LANGUAGE", "")))
+    if chosen:
+        return chosen
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(var):
+            return match_language(tags(env[var])) or "en"
+    return "en"

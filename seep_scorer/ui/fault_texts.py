@@ -1,17 +1,23 @@
 """Faults and notices on the phone: the rules' and the store's codes worded by seep_scorer.wording,
-with the screens' fallbacks; the store's refusals to save (its own messages are English) and what
-the user does next."""
+with the screens' fallbacks. The store's refusals to save and read, with what the user does next,
+are the wording package's sentences: one for the phone and the command line alike."""
 
 from __future__ import annotations
 
-import errno
 import logging
 
-from ..i18n import N_, _, fmt
+from ..i18n import _, fmt
 from ..rules import MAX_NAME, Match, MatchError
 from ..rules.presets import SETTING_FAULT_CODES
-from ..store.repository import MatchNotFound, StaleRevision, StoreError
-from ..wording import fault_text, name_fault_text, notice_text
+from ..store.repository import StoreError
+from ..wording import (
+    fault_text,
+    name_fault_text,
+    notice_text,
+    read_fault_text,
+    save_fault_text,
+    stale_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -23,12 +29,8 @@ __all__ = [
     "store_fault_text",
     "store_notice_text",
     "store_read_fault_text",
+    "stale_text",
 ]
-
-STALE_MESSAGE = N_(
-    "This match was changed on another phone. The current state is shown; "
-    "nothing you entered was saved yet."
-)
 
 
 def deal_fault_text(match: Match, err: MatchError) -> str:
@@ -67,41 +69,12 @@ def match_setup_fault_text(err: Exception) -> str:
     return _("The match cannot start with these settings.")
 
 
-def _disk_full(err: BaseException | None) -> bool:
-    """Whether the fault, or what caused it, is the disk being full (an OSError, or a store error
-    that kept the errno of the OSError it replaced)."""
-    seen = 0
-    while err is not None and seen < 10:
-        if getattr(err, "errno", None) in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-            return True
-        err, seen = err.__cause__ or err.__context__, seen + 1
-    return False
-
-
 def store_fault_text(err: Exception) -> str:
-    """What the user is told when a change could not be saved: the store refused (its own messages
-    are English) or the system failed (a full disk, a lost folder). Nothing was changed."""
-    if isinstance(err, StaleRevision):
-        return _(STALE_MESSAGE)
-    if isinstance(err, MatchNotFound):
-        return _("This match is no longer stored; it may have been deleted on another phone.")
-    log.warning("store error: %r", err)
-    if _disk_full(err):
-        return _(
-            "The device that keeps the matches is full, so this was not saved. "
-            "Free some space on it, then try again."
-        )
-    return _(
-        "The change could not be saved. Try again; if it keeps failing, ask whoever runs Seep "
-        "Scorer "
-        "to check its data folder."
-    )
+    """What the user is told when a change could not be saved (worded by seep_scorer.wording, as
+    the command line says it). Nothing was changed."""
+    return save_fault_text(err)
 
 
 def store_read_fault_text(err: Exception) -> str:
     """The saved matches could not be read (what was shown before stays on screen)."""
-    log.warning("store read error: %r", err)
-    return _(
-        "The saved matches could not be read just now. Try again; if it keeps failing, "
-        "ask whoever runs Seep Scorer to check its data folder."
-    )
+    return read_fault_text(err)

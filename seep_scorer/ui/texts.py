@@ -10,11 +10,11 @@ from ..rules import Match, Standings
 from ..rules.replay import DealResult
 from ..wording.labels import PARAM_LABELS  # noqa: F401  (the new-match screen's labels)
 from .fault_texts import (  # noqa: F401  (the screens word faults and notices through texts)
-    STALE_MESSAGE,
     deal_fault_text,
     match_setup_fault_text,
     name_fault_text,
     setting_fault_text,
+    stale_text,
     store_fault_text,
     store_notice_text,
     store_read_fault_text,

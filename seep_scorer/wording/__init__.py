@@ -10,9 +10,8 @@ the language of the session (the UI), of the user's environment (the command lin
 from __future__ import annotations
 
 import logging
-import os
 
-from ..i18n import UILocale, _, match_language, using
+from ..i18n import UILocale, _, cli_language, using
 from ..rules import errors
 from . import filefaults  # noqa: F401  (registers the file and backup faults)
 from .eventfaults import EVENT_FAULTS, event_text
@@ -20,7 +19,7 @@ from .faults import FAULTS, words
 from .fieldnames import name_fault_text
 from .names import Names
 from .notices import NOTICE_SENTENCES, detail, general
-from .storefaults import STORE_FAULTS
+from .storefaults import STORE_FAULTS, read_fault_text, save_fault_text, stale_text
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +35,9 @@ __all__ = [
     "located_text",
     "name_fault_text",
     "notice_text",
+    "read_fault_text",
+    "save_fault_text",
+    "stale_text",
     "store_text",
     "terminal_text",
 ]
@@ -144,24 +146,6 @@ def english(thing) -> str:
 
 
 errors.english = english  # str() of every MatchError and Notice: these words, in English
-
-
-def cli_language(environ=None) -> str:
-    """The language the command line speaks: the first of the app's languages that `LANGUAGE`
-    lists, else the one `LC_ALL`, `LC_MESSAGES` or `LANG` (the first set) names; else English."""
-    env = os.environ if environ is None else environ
-
-    def tags(value: str) -> list[str]:
-        found = [t.split(".")[0].split("@")[0] for t in value.split(":")]
-        return [t for t in found if t and t not in ("C", "POSIX")]
-
-    chosen = match_language(tags(env.get("LANGUAGE", "")))
-    if chosen:
-        return chosen
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if env.get(var):
-            return match_language(tags(env[var])) or "en"
-    return "en"
 
 
 def terminal_text(thing, environ=None) -> str:

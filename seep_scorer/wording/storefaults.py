@@ -1,13 +1,20 @@
-"""The store's refusals (StoreError and its kinds, by code), as the command line and logs say them.
+"""The store's refusals (StoreError and its kinds, by code): one sentence each, with what to do
+next, for the phone, the command line and the logs alike. A repair notice raised as a StoreError
+is worded as the notice.
 
-The phone says these its own way (ui/fault_texts.py: what to do next on a phone); a repair notice
-raised as a StoreError is worded as the notice.
+`save_fault_text` and `read_fault_text` word a fault the phone met while saving or reading that
+carries no code of the store's (an OSError, a store of the tests' own) as the nearest code.
 """
 
 from __future__ import annotations
 
+import errno
+import logging
+
 from ..i18n import _
 from .faults import registrar, shown_code, shown_number
+
+log = logging.getLogger(__name__)
 
 STORE_FAULTS: dict = {}  # code -> (params it needs, function(params) -> str)
 
@@ -16,17 +23,36 @@ store_words = registrar(STORE_FAULTS)
 _c, _n = shown_code, shown_number
 
 
-@store_words("stale_revision", ("based_on", "current"))
+@store_words("stale_revision")
 def _stale(p) -> str:
+    # The revisions (in the error's params) are for the log: a person needs what happened.
     return _(
-        "This match was changed on another device (your copy is revision {based_on}, the stored "
-        "one is revision {current}). Your change was not saved; the current state is shown."
-    ).format(based_on=_n(p["based_on"]), current=_n(p["current"]))
+        "This match was changed on another phone. Your change was not saved; the current state "
+        "is shown."
+    )
 
 
 @store_words("match_not_found", ("match_id",))
 def _not_found(p) -> str:
-    return _("There is no match with id {id}.").format(id=_c(p["match_id"]))
+    return _("There is no match with id {id}; it may have been deleted on another phone.").format(
+        id=_c(p["match_id"])
+    )
+
+
+@store_words("save_failed")
+def _save_failed(p) -> str:
+    return _(
+        "The change could not be saved. Try again; if it keeps failing, ask whoever runs Seep "
+        "Scorer to check its data folder."
+    )
+
+
+@store_words("read_failed")
+def _read_failed(p) -> str:
+    return _(
+        "The saved matches could not be read just now. Try again; if it keeps failing, ask "
+        "whoever runs Seep Scorer to check its data folder."
+    )
 
 
 @store_words("no_store", ("folder",))
@@ -126,6 +152,8 @@ def _write_failed(p) -> str:
     parts = [_disk(p), _what(p["what"])]
     if p["disk"] == "full":
         parts.append(_("Free some space and try again."))
+    else:  # a read-only or forbidden folder does not mend itself: someone has to look
+        parts.append(_("Ask whoever runs Seep Scorer to check its data folder."))
     parts.append(_("Everything saved before is safe."))
     return " ".join(parts)
 
@@ -137,3 +165,45 @@ def _import_interrupted(p) -> str:
         + " "
         + _("The import was interrupted. It is completed the next time the app opens its matches.")
     )
+
+
+_SAVE_CODES = ("stale_revision", "match_not_found", "write_failed")
+_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
+def _disk_full(err: BaseException | None) -> bool:
+    """Whether the fault, or what caused it, is the disk being full (an OSError, or a store error
+    that kept the errno of the OSError it replaced)."""
+    seen = 0
+    while err is not None and seen < 10:
+        if getattr(err, "errno", None) in _FULL:
+            return True
+        err, seen = err.__cause__ or err.__context__, seen + 1
+    return False
+
+
+def save_fault_text(err: BaseException) -> str:
+    """A change the store did not save, in the session's language: another phone's change first,
+    a match gone, a full or refusing disk (with what to do next), else that it could not be saved.
+    Nothing was changed."""
+    code = getattr(err, "code", None)
+    if code in _SAVE_CODES:
+        try:
+            return STORE_FAULTS[code][1](err.params)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            log.warning("store fault not worded: %r", err, exc_info=True)
+    log.warning("store error: %r", err)
+    if _disk_full(err):
+        return _write_failed({"what": "change", "disk": "full"})
+    return _save_failed({})
+
+
+def read_fault_text(err: BaseException) -> str:
+    """The saved matches could not be read (what was shown before stays on screen)."""
+    log.warning("store read error: %r", err)
+    return _read_failed({})
+
+
+def stale_text() -> str:
+    """Another phone changed the match first: what the phone shows in place of the change."""
+    return _stale({})

@@ -23,7 +23,7 @@ def test_a_save_based_on_a_stale_revision_is_refused_with_the_current_state(repo
 
     err = refused.value
     assert err.based_on == 1 and err.current == 2 and err.match_id == start.id
-    assert "changed on another device" in str(err) and "was not saved" in str(err)
+    assert "changed on another phone" in str(err) and "was not saved" in str(err)
     current = repo.get(start.id)  # what the screen shows next
     assert current == saved_a and current.match.deals == (level_deal(1),)
     # Based on the current revision, phone B's save goes through.

@@ -109,9 +109,9 @@ class ScoreboardVM:
         self._announced = self.refusal = None
         try:
             self.stored = self.repo.save(self.match_id, match, self.stored.revision)
-        except StaleRevision:
+        except StaleRevision as err:
             self._forget_history()
-            self.message = _(texts.STALE_MESSAGE)
+            self.message = texts.store_fault_text(err)
             try:
                 self.reload()
             except STORE_FAULTS as err:
@@ -331,7 +331,7 @@ class ScoreboardVM:
         plan = self.refusal
         if plan is None or plan.kept is None or self._refused_in is not self.match:
             # offered on a state another phone has changed since: what it would keep is unknown
-            self.message = _(texts.STALE_MESSAGE)
+            self.message = texts.stale_text()
             return False
         return self._do("delete", plan.number, plan.kept, deleted_text(plan, kept=True))
 
