@@ -23,7 +23,14 @@ def build_parser():
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    from .words import speaking
+
+    # A command speaks its user's language (LANG, English by default) from parsing to its last
+    # line; the server is left out, as each of its sessions has a language of its own.
+    with speaking():
+        args = build_parser().parse_args(argv)
+        if getattr(args, "command", None) not in (None, "serve"):
+            return _run(args)
     return _run(args)
 
 
@@ -48,7 +55,12 @@ def _run(args) -> int:
             import traceback
 
             traceback.print_exc()
-        return _one_line(f"internal error: {type(err).__name__}: {err}", EXIT_INTERNAL)
+        from .words import _
+
+        return _one_line(
+            _("internal error: {kind}: {detail}").format(kind=type(err).__name__, detail=err),
+            EXIT_INTERNAL,
+        )
 
 
 def _bad_input_types() -> tuple[type, ...]:

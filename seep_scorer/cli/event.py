@@ -16,6 +16,7 @@ from ..rules import MatchError
 from ..rules.names import json_shown, shown
 from ..store import StoreError
 from .status import EXIT_BAD_INPUT
+from .words import _, ngettext
 
 _COLUMNS = (
     "rank", "entrant", "played", "wins", "draws", "losses", "byes", "match_points", "bazzi_diff",
@@ -24,7 +25,7 @@ _COLUMNS = (
 
 
 def register(sub, common) -> None:
-    p = sub.add_parser("event", parents=[common], help="run a tournament over many tables")
+    p = sub.add_parser("event", parents=[common], help=_("run a tournament over many tables"))
     events = p.add_subparsers(dest="event_command", metavar="COMMAND", required=True)
 
     def add(name, run, help):
@@ -32,7 +33,7 @@ def register(sub, common) -> None:
         q.set_defaults(run=_guarded(run))
         return q
 
-    q = add("new", run_new, "create an event and print its id")
+    q = add("new", run_new, _("create an event and print its id"))
     q.add_argument("name", metavar="NAME")
     kind = q.add_mutually_exclusive_group(required=True)
     kind.add_argument("--pairs", dest="kind", action="store_const", const="pairs")
@@ -40,36 +41,36 @@ def register(sub, common) -> None:
     q.add_argument("--system", choices=("round-robin", "swiss", "individual"))
     q.add_argument("--rounds", type=int, metavar="N")
     q.add_argument("--preset", choices=("standard", "race500"), default="standard")
-    q.add_argument("--match", metavar="TYPE:N", help="first_to:N, bazzis:N or target:N")
-    q.add_argument("--entrants", metavar="FILE.csv", help="team,player1,player2 or player")
+    q.add_argument("--match", metavar="TYPE:N", help=_("first_to:N, bazzis:N or target:N"))
+    q.add_argument("--entrants", metavar="FILE.csv", help=_("team,player1,player2 or player"))
 
-    q = add("entrant", run_entrant, "add, withdraw or mark absent entrants")
+    q = add("entrant", run_entrant, _("add, withdraw or mark absent entrants"))
     q.add_argument("id", metavar="ID")
     q.add_argument("action", choices=("add", "withdraw", "absent"))
     q.add_argument("names", metavar="NAME", nargs="+")
 
-    q = add("pair", run_pair, "pair the next round and print it")
+    q = add("pair", run_pair, _("pair the next round and print it"))
     q.add_argument("id", metavar="ID")
     q.add_argument("--json", action="store_true")
 
-    q = add("result", run_result, "a match file replaces a table's match of the current round")
+    q = add("result", run_result, _("a match file replaces a table's match of the current round"))
     q.add_argument("id", metavar="ID")
     q.add_argument("table", metavar="TABLE", type=int)
     q.add_argument("file", metavar="FILE")
 
-    q = add("end-round", run_end_round, "end the current round: open matches end as they stand")
+    q = add("end-round", run_end_round, _("end the current round: open matches end as they stand"))
     q.add_argument("id", metavar="ID")
 
-    q = add("list", run_list, "list the events")
+    q = add("list", run_list, _("list the events"))
     q.add_argument("--json", action="store_true")
 
-    q = add("standings", run_standings, "print an event's standings")
+    q = add("standings", run_standings, _("print an event's standings"))
     q.add_argument("id", metavar="ID")
     how = q.add_mutually_exclusive_group()
     how.add_argument("--json", action="store_true")
     how.add_argument("--csv", action="store_true")
 
-    q = add("export", run_export, "the event, its matches and standings as one importable file")
+    q = add("export", run_export, _("the event, its matches and standings as one importable file"))
     q.add_argument("id", metavar="ID")
     q.add_argument("-o", "--output", metavar="FILE")
 
@@ -104,7 +105,7 @@ def _match_option(text: str | None) -> tuple[str, int] | None:
 
     if text is None:
         return None
-    kind, _, count = text.partition(":")
+    kind, _sep, count = text.partition(":")
     if kind not in ("first_to", "bazzis", "target") or not count.isdigit():
         raise EventError("match_option", "--match")
     return kind, int(count)
@@ -132,9 +133,10 @@ def run_new(args) -> int:
 def run_entrant(args) -> int:
     from ..store.eventrun import change_entrants
 
-    _, folder = _open(args)
+    _repo, folder = _open(args)
     event = change_entrants(folder, args.id, args.action, args.names)
-    print(f"{len(event.entrants)} entrants")
+    count = len(event.entrants)
+    print(ngettext("{count} entrant", "{count} entrants", count).format(count=count))
     return 0
 
 
@@ -163,16 +165,26 @@ def run_pair(args) -> int:
     if args.json:
         print(json.dumps({"round": rnd.number, "tables": tables, "byes": byes}, ensure_ascii=False))
         return 0
-    print(f"round {rnd.number}")
+    print(_("round {number}").format(number=rnd.number))
     for t in tables:
         (a1, a2), (b1, b2) = t["teams"]
         seats = [a1, b1, a2, b2]  # team 0 holds seats 0 and 2
+        # TRANSLATORS: a table of a round paired by `seep-scorer event pair`.
+        line = _("table {table}  {a1} & {a2} v {b1} & {b2}  first dealer {dealer}  match {match}")
         print(
-            f"table {t['table']:>3}  {shown(a1)} & {shown(a2)} v {shown(b1)} & {shown(b2)}  "
-            f"first dealer {shown(seats[t['first_dealer']])}  match {t['match']}"
+            line.format(
+                table=f"{t['table']:>3}",
+                a1=shown(a1),
+                a2=shown(a2),
+                b1=shown(b1),
+                b2=shown(b2),
+                dealer=shown(seats[t["first_dealer"]]),
+                match=t["match"],
+            )
         )
     for name in byes:
-        print(f"{'sits out' if event.kind == 'individual' else 'bye'}: {shown(name)}")
+        out = _("sits out: {name}") if event.kind == "individual" else _("bye: {name}")
+        print(out.format(name=shown(name)))
     return 0
 
 
@@ -183,7 +195,11 @@ def run_result(args) -> int:
     match = read_match_file(args.file)
     repo, folder = _open(args)
     stored = enter_result(repo, folder, args.id, args.table, match)
-    print(f"table {args.table}: match {stored.id} {'finished' if stored.finished else 'playing'}")
+    if stored.finished:
+        line = _("table {table}: match {id} finished")
+    else:
+        line = _("table {table}: match {id} playing")
+    print(line.format(table=args.table, id=stored.id))
     return 0
 
 
@@ -192,8 +208,11 @@ def run_end_round(args) -> int:
 
     repo, folder = _open(args)
     event, ended = end_round(repo, folder, args.id)
-    tables = ", ".join(map(str, ended)) or "none"
-    print(f"round {len(event.rounds)} ended; matches ended as they stood at table(s): {tables}")
+    if ended:
+        line = _("round {number} ended; matches ended as they stood at table(s): {tables}")
+    else:
+        line = _("round {number} ended; no match was still open")
+    print(line.format(number=len(event.rounds), tables=", ".join(map(str, ended))))
     return 0
 
 
@@ -232,12 +251,19 @@ def run_list(args) -> int:
         print(json_shown(json.dumps(rows, ensure_ascii=False)))
         return 0
     if not rows:
-        print("no events yet")
+        print(_("no events yet"))
     for r in rows:
-        of = f"/{r['rounds']}" if r["rounds"] else ""
+        if r["rounds"]:
+            rnd = _("round {number}/{rounds}").format(number=r["round"], rounds=r["rounds"])
+        else:
+            rnd = _("round {number}").format(number=r["round"])
+        count = r["entrants"]
+        entrants = ngettext("{count} entrant", "{count} entrants", count).format(
+            count=f"{count:>3}"
+        )
         print(
             f"{r['id']}  {r['created'][:16].replace('T', ' ')}  {r['system']:<11}  "
-            f"round {r['round']}{of}  {r['entrants']:>3} entrants  {shown(r['name'])}"
+            f"{rnd}  {entrants}  {shown(r['name'])}"
         )
     return 0
 
@@ -256,7 +282,14 @@ def run_standings(args) -> int:
         writer.writerows(rows)
         sys.stdout.write(out.getvalue())
     else:
-        print("rank  entrant                    P   W   D   L  bye  pts  bazzis  cards")
+        # TRANSLATORS: the standings' headings: played, won, drawn, lost (one letter each if the
+        # language allows), byes, match points, bazzi and card point differences.
+        heads = (_("rank"), _("entrant"), _("P"), _("W"), _("D"), _("L"), _("bye"), _("pts"))
+        print(
+            "{:>4}  {:<24}  {:>3} {:>3} {:>3} {:>3} {:>4} {:>4} {:>7} {:>6}".format(
+                *heads, _("bazzis"), _("cards")
+            )
+        )
         for r in rows:
             print(
                 f"{r['rank']:>4}  {shown(r['entrant'])[:24]:<24}  {r['played']:>3} {r['wins']:>3} "

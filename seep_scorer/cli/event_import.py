@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..rules.names import shown
+from .words import _
 
 
 class ImportedEvent:
@@ -34,8 +35,9 @@ class ImportedEvent:
             EventFolder(self.repo.data_dir), event, records, new_ids, self.skipped, self.new_only
         )
         if event is None:
-            print("seep-scorer: note: the file's event is here already", file=sys.stderr)
-            return
+            note = _("the file's event is here already")
+        else:
+            note = _("event {id} ({name}) restored").format(id=event.id, name=shown(event.name))
         print(
-            f"seep-scorer: note: event {event.id} ({shown(event.name)}) restored", file=sys.stderr
-        )
+            f"seep-scorer: note: {note}", file=sys.stderr
+        )  # as the store's notes (store_commands)

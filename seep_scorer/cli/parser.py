@@ -13,18 +13,15 @@ from .publish import register as register_publish
 from .score import register as register_score
 from .serve import register as register_serve
 from .stats import register as register_stats
-from .status import EXIT_BAD_INPUT
 from .store_commands import register as register_store_commands
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own usage errors: one line, status 2
-        self.exit(EXIT_BAD_INPUT, f"seep-scorer: {message}\n")
+from .words import Parser as _Parser
+from .words import _
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="seep-scorer", description="Scorekeeping companion for Seep.")
-    data_help = "where matches are stored (default: the app's data folder)"
+    """The parser, its help in the current language (main() builds it inside `speaking()`)."""
+    parser = _Parser(prog="seep-scorer", description=_("Scorekeeping companion for Seep."))
+    data_help = _("where matches are stored (default: the app's data folder)")
     parser.add_argument("--data-dir", metavar="DIR", default=None, help=data_help)
     # SUPPRESS: a subcommand's own --data-dir overrides, but its absence must not
     # reset one given before the subcommand (`seep-scorer --data-dir X list`).

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import sys
 
+from .words import _
+
 
 def register(sub, common) -> None:
     p = sub.add_parser(
         "publish",
         parents=[common],
-        help="build a static site that runs the whole app in a phone's browser, offline",
+        help=_("build a static site that runs the whole app in a phone's browser, offline"),
     )
     p.add_argument(
         "-o",
         "--output",
         metavar="DIR",
         required=True,
-        help="folder to build the site in: empty, or one published to before, whose site is "
-        "replaced (only the files a publish wrote; anything else is kept)",
+        help=_(
+            "folder to build the site in: empty, or one published to before, whose site is "
+            "replaced (only the files a publish wrote; anything else is kept)"
+        ),
     )
     p.set_defaults(run=run)
 
@@ -31,8 +35,19 @@ def run(args) -> int:
         print(f"seep-scorer: {err}", file=sys.stderr)
         return 2
     print(
-        f"Published Seep Scorer to {args.output}: {report['files']} files, "
-        f"{report['bytes'] / 1e6:.1f} MB (version {report['version']})."
+        _(
+            "Published Seep Scorer to {folder}: {files} files, {size} MB (version {version})."
+        ).format(
+            folder=args.output,
+            files=report["files"],
+            size=f"{report['bytes'] / 1e6:.1f}",
+            version=report["version"],
+        )
     )
-    print(f"Try it: python -m http.server -d {args.output}  (then open http://localhost:8000/)")
+    command = f"python -m http.server -d {args.output}"
+    print(
+        _("Try it: {command}  (then open {address})").format(
+            command=command, address="http://localhost:8000/"
+        )
+    )
     return 0

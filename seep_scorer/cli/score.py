@@ -8,14 +8,17 @@ import sys
 from ..matchfile import read_scored_match_file
 from ..rules import MatchError, Standings
 from ..rules.names import shown
+from .words import N_, _, ngettext
 
 
 def register(sub, common) -> None:
     p = sub.add_parser(
-        "score", parents=[common], help="validate a match file and print the standings"
+        "score", parents=[common], help=_("validate a match file and print the standings")
     )
-    p.add_argument("file", help="a match file (JSON, format seep-match version 1)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("file", help=_("a match file (JSON, format seep-match version 1)"))
+    p.add_argument(
+        "--json", action="store_true", help=_("print one JSON object instead of a table")
+    )
     p.set_defaults(run=run)
 
 
@@ -41,21 +44,29 @@ def standings_to_json(standings: Standings) -> dict:
     }
 
 
+# TRANSLATORS: why a bazzi or the match was won, in the score table: "Team B wins (minimum)".
+_CAUSES = {"lead": N_("lead"), "minimum": N_("minimum"), "target": N_("target")}
+
+
 def _event_text(event, names) -> str:
-    text = f"{names[event.winner]} wins ({event.cause})"
-    return text if event.cause == "target" else f"bazzi: {text}"
+    cause = _(_CAUSES[event.cause]) if event.cause in _CAUSES else event.cause
+    text = _("{team} wins ({cause})").format(team=names[event.winner], cause=cause)
+    if event.cause == "target":
+        return text
+    return f"{ngettext('bazzi', 'bazzis', 1)}: {text}"  # the game's word, as the phone says it
 
 
 def _winner_text(winner, names) -> str:
-    return "a draw" if winner == "draw" else names[winner]
+    return _("a draw") if winner == "draw" else names[winner]
 
 
 def format_table(match, standings: Standings) -> str:
     names = [t.name for t in match.teams]
     w = max(8, *(len(n) for n in names))
+    # TRANSLATORS: the score table's headings.
+    deal, difference, event, dealer = _("deal"), _("difference"), _("event"), _("next dealer")
     lines = [
-        f"{'deal':>4}  {names[0]:>{w}}  {names[1]:>{w}}  {'difference':>10}  {'event':<30}  "
-        "next dealer"
+        f"{deal:>4}  {names[0]:>{w}}  {names[1]:>{w}}  {difference:>10}  {event:<30}  {dealer}"
     ]
     for r in standings.deals:
         event = "" if r.event is None else _event_text(r.event, names)
@@ -67,21 +78,38 @@ def format_table(match, standings: Standings) -> str:
             f"{event:<30}  {dealer}"
         )
     lines.append("")
-    lines.append(f"bazzis      {names[0]} {standings.bazzis[0]} : {standings.bazzis[1]} {names[1]}")
+    heads = [_("bazzis"), _("difference"), _("totals"), _("finished")]
+    width = max(10, *(len(h) for h in heads))
+    bazzis, difference, totals, finished = heads
+    lines.append(
+        f"{bazzis:<{width}}  {names[0]} {standings.bazzis[0]} : {standings.bazzis[1]} {names[1]}"
+    )
     lead = standings.leader
-    diff = "level" if lead is None else f"{names[lead]} leads by {abs(standings.difference)}"
-    lines.append(f"difference  {standings.difference:+d} ({diff})")
-    lines.append(f"totals      {names[0]} {standings.totals[0]} : {standings.totals[1]} {names[1]}")
+    if lead is None:
+        diff = _("level")
+    else:
+        diff = _("{team} leads by {points}").format(
+            team=names[lead], points=abs(standings.difference)
+        )
+    lines.append(f"{difference:<{width}}  {standings.difference:+d} ({diff})")
+    lines.append(
+        f"{totals:<{width}}  {names[0]} {standings.totals[0]} : {standings.totals[1]} {names[1]}"
+    )
     if standings.finished:
-        lines.append(f"finished    winner: {_winner_text(standings.winner, names)}")
+        winner = _winner_text(standings.winner, names)
+        lines.append(f"{finished:<{width}}  " + _("winner: {team}").format(team=winner))
     else:
         nd, nb = standings.next_dealer, standings.next_bidder
-        who = (
-            "unknown"
-            if nd is None
-            else f"seat {nd} {match.seat_name(nd)} deals, seat {nb} {match.seat_name(nb)} bids"
-        )
-        lines.append(f"in progress next: {who}")
+        if nd is None:
+            who = _("unknown")
+        else:
+            who = _("seat {dealer} {dealer_name} deals, seat {bidder} {bidder_name} bids").format(
+                dealer=nd,
+                dealer_name=match.seat_name(nd),
+                bidder=nb,
+                bidder_name=match.seat_name(nb),
+            )
+        lines.append(_("in progress next: {who}").format(who=who))
     return "\n".join(lines)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sys
 
+from .words import _, speaking
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
 
@@ -18,25 +20,28 @@ def _add_options(p) -> None:
     p.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network "
-        "join with a one-time join address)",
+        help=_(
+            "address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the local network "
+            "join with a one-time join address)"
+        ),
     )
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument(
-        "--no-qr", action="store_true", help="do not print the join address as a QR code"
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("port (default {port})").format(port=DEFAULT_PORT),
+    )
+    p.add_argument(
+        "--no-qr", action="store_true", help=_("do not print the join address as a QR code")
     )
 
 
 def register(parser, sub, common) -> None:
-    _add_options(parser)
-    if not any(a.dest == "data_dir" for a in parser._actions):
-        parser.add_argument(
-            "--data-dir",
-            metavar="DIR",
-            help="where matches are stored (default: the app's data folder)",
-        )
+    _add_options(parser)  # the main parser has its --data-dir already (parser.py)
     parser.set_defaults(run=run)
-    p = sub.add_parser("serve", parents=[common], help="serve the table app (the default command)")
+    p = sub.add_parser(
+        "serve", parents=[common], help=_("serve the table app (the default command)")
+    )
     _add_options(p)
     p.set_defaults(run=run)
 
@@ -55,7 +60,9 @@ def run(args) -> int:
     )
 
     if not 0 < args.port < 65536:
-        print(f"seep-scorer: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
+        with speaking():
+            message = _("--port must be from 1 to 65535, not {port}").format(port=args.port)
+        print(f"seep-scorer: {message}", file=sys.stderr)
         return 2
     data_dir = getattr(args, "data_dir", None)
     ui_app.DATA_DIR = data_dir
@@ -64,7 +71,9 @@ def run(args) -> int:
             ui_app.default_repository()
         )  # open (and repair) the store now, not on the first phone
     except Exception as err:  # an unusable data folder: one clear line
-        print(f"seep-scorer: cannot open the data folder: {err}", file=sys.stderr)
+        with speaking():
+            message = _("cannot open the data folder: {reason}").format(reason=err)
+        print(f"seep-scorer: {message}", file=sys.stderr)
         return 2
     from ..wording import terminal_text
 
@@ -84,15 +93,14 @@ def run(args) -> int:
         join_codes=codes,
         data_dir=getattr(repo, "data_dir", None),
     )
+    base = f"http://{url_host(shown_host)}:{args.port}/"
     if token is None:
-        print(
-            f"Seep Scorer is running at http://{url_host(shown_host)}:{args.port}/  "
-            "(Ctrl+C to stop)",
-            flush=True,
-        )
+        with speaking():
+            running = _("Seep Scorer is running at {address}  (Ctrl+C to stop)")
+        print(running.format(address=base), flush=True)
     else:
-        base = f"http://{url_host(shown_host)}:{args.port}/"
-        print("Seep Scorer is running for the whole table.", flush=True)
+        with speaking():
+            print(_("Seep Scorer is running for the whole table."), flush=True)
         _print_join_address(base, codes, args.no_qr, first=True)
     try:
         run_server(app, args.host, args.port)
@@ -105,8 +113,16 @@ def _print_join_address(base: str, codes, no_qr: bool, first: bool = False) -> N
     """A join address with a new one-time code (joincodes.py); once a phone used it, the next."""
     code = codes.mint(keep=True, on_redeem=lambda: _print_join_address(base, codes, no_qr))
     url = f"{base}#join={code}"
-    heading = "Join address" if first else "A phone joined. Join address for the next phone"
-    print(f"{heading} (one phone, once; keep it private):", flush=True)
+    with speaking():  # the sessions' languages are their own: the terminal's only for this
+        if first:
+            heading = _("Join address (one phone, once; keep it private):")
+        else:
+            heading = _(
+                "A phone joined. Join address for the next phone (one phone, once; keep it "
+                "private):"
+            )
+        last = _("Phones without a join address see only 'not authorised'. Ctrl+C to stop.")
+    print(heading, flush=True)
     print(f"  {url}", flush=True)
     if not no_qr:
         try:
@@ -116,6 +132,4 @@ def _print_join_address(base: str, codes, no_qr: bool, first: bool = False) -> N
         except Exception:
             pass
     if first:
-        print(
-            "Phones without a join address see only 'not authorised'. Ctrl+C to stop.", flush=True
-        )
+        print(last, flush=True)

@@ -17,24 +17,25 @@ from ..rules.names import json_shown, shown
 from ..stats import Figures, Stats, aggregate
 from ..stats.ratings import UNRATED
 from .store_commands import _guarded, _open_to_read
+from .words import N_, _, ngettext
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def register(sub, common) -> None:
     p = sub.add_parser(
-        "stats", parents=[common], help="statistics by player, partnership and head to head"
+        "stats", parents=[common], help=_("statistics by player, partnership and head to head")
     )
     p.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON object (see docs/statistics.md) instead of tables",
+        help=_("print one JSON object (see docs/statistics.md) instead of tables"),
     )
     p.add_argument(
         "--since",
         metavar="YYYY-MM-DD",
         type=day,
-        help="count only matches created on or after this day (UTC)",
+        help=_("count only matches created on or after this day (UTC)"),
     )
     p.set_defaults(run=run_stats)
 
@@ -70,18 +71,20 @@ def _rate(part: int | float | None, digits: int = 1, percent: bool = False) -> s
 
 
 _COLUMNS = (
-    "matches",
-    "finished",
-    "won",
-    "lost",
-    "drawn",
-    "win rate",
-    "deals",
-    "card pts/deal",
-    "sweeps/10 deals",
-    "bazzis won",
-    "bazzis lost",
-    "won on minimum",
+    # TRANSLATORS: the statistics table's column headings on the command line; short, as a
+    # table's.
+    N_("matches"),
+    N_("finished"),
+    N_("won"),
+    N_("lost"),
+    N_("drawn"),
+    N_("win rate"),
+    N_("deals"),
+    N_("card pts/deal"),
+    N_("sweeps/10 deals"),
+    N_("bazzis won"),
+    N_("bazzis lost"),
+    N_("won on minimum"),
 )
 
 
@@ -123,25 +126,42 @@ def _player_row(f: Figures) -> list[str]:
     return [row[0], f"{rating.rating:.1f}", str(rating.games), *row[1:]]
 
 
+def _title(stats: Stats, since: date | None) -> str:
+    matches = ngettext("{count} match", "{count} matches", stats.matches).format(
+        count=stats.matches
+    )
+    deals = ngettext("{count} deal", "{count} deals", stats.deals).format(count=stats.deals)
+    if since:
+        # TRANSLATORS: the statistics' first line, e.g. "12 matches since 2025-01-01 (10
+        # finished), 300 deals".
+        return _("{matches} since {day} ({finished} finished), {deals}").format(
+            matches=matches, day=since.isoformat(), finished=stats.finished, deals=deals
+        )
+    return _("{matches} ({finished} finished), {deals}").format(
+        matches=matches, finished=stats.finished, deals=deals
+    )
+
+
 def tables(stats: Stats, since: date | None) -> str:
-    period = f" since {since.isoformat()}" if since else ""
-    title = f"{stats.matches} matches{period} ({stats.finished} finished), {stats.deals} deals"
     if not stats.matches:
-        return f"no matches with deals{period}"
+        if since:
+            return _("no matches with deals since {day}").format(day=since.isoformat())
+        return _("no matches with deals")
+    columns = [_(c) for c in _COLUMNS]
+    none = _("(none)")
+    head = [_("name"), _("rating"), _("games"), *columns]
     parts = [
-        title,
+        _title(stats, since),
         "",
-        "Players",
-        _table(["name", "rating", "games", *_COLUMNS], [_player_row(p) for p in stats.ranking()])
-        if stats.players
-        else "(none)",
+        _("Players"),
+        _table(head, [_player_row(p) for p in stats.ranking()]) if stats.players else none,
         "",
-        "Partnerships",
-        _table(["players", *_COLUMNS], [_row(" & ".join(p.names), p) for p in stats.partnerships])
+        _("Partnerships"),
+        _table([_("players"), *columns], [_row(" & ".join(p.names), p) for p in stats.partnerships])
         if stats.partnerships
-        else "(none)",
+        else none,
         "",
-        "Head to head",
+        _("Head to head"),
     ]
     if stats.head_to_head:
         rows = [
@@ -155,9 +175,8 @@ def tables(stats: Stats, since: date | None) -> str:
             ]
             for h in stats.head_to_head
         ]
-        parts.append(
-            _table(["partnership", "against", "matches", "finished", "wins", "draws"], rows, 2)
-        )
+        head = [_("partnership"), _("against"), _("matches"), _("finished"), _("wins"), _("draws")]
+        parts.append(_table(head, rows, 2))
     else:
-        parts.append("(none)")
+        parts.append(none)
     return "\n".join(parts)

@@ -21,44 +21,49 @@ from ..store import NoStore, StoreError, open_repository
 from ..store.atomic import USUAL, atomic_writer
 from ..wording import terminal_text
 from .status import EXIT_BAD_INPUT
+from .words import _, ngettext
 
 
 def register(sub, common) -> None:
     p = sub.add_parser(
-        "import", parents=[common], help="add a match file or a backup file to the store"
+        "import", parents=[common], help=_("add a match file or a backup file to the store")
     )
-    p.add_argument("file", help="a match file (seep-match) or a backup file (seep-backup)")
+    p.add_argument("file", help=_("a match file (seep-match) or a backup file (seep-backup)"))
     p.add_argument(
         "--new-only",
         action="store_true",
-        help="leave out a backup's matches already stored (same id and creation time) "
-        "instead of adding them again as copies",
+        help=_(
+            "leave out a backup's matches already stored (same id and creation time) "
+            "instead of adding them again as copies"
+        ),
     )
     p.set_defaults(run=run_import)
 
     p = sub.add_parser(
-        "export", parents=[common], help="write one stored match as a match file or CSV"
+        "export", parents=[common], help=_("write one stored match as a match file or CSV")
     )
     p.add_argument(
-        "match_id", metavar="MATCH_ID", help="the match's id, as `seep-scorer list` shows it"
+        "match_id", metavar="MATCH_ID", help=_("the match's id, as `seep-scorer list` shows it")
     )
     p.add_argument(
-        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+        "-o", "--output", metavar="FILE", help=_("write to FILE instead of standard output")
     )
     p.add_argument(
-        "--csv", action="store_true", help="the deal table as CSV instead of a match file"
+        "--csv", action="store_true", help=_("the deal table as CSV instead of a match file")
     )
     p.set_defaults(run=run_export)
 
-    p = sub.add_parser("list", parents=[common], help="list the stored matches, in progress first")
-    p.add_argument("--json", action="store_true", help="print a JSON array instead of a table")
+    p = sub.add_parser(
+        "list", parents=[common], help=_("list the stored matches, in progress first")
+    )
+    p.add_argument("--json", action="store_true", help=_("print a JSON array instead of a table"))
     p.set_defaults(run=run_list)
 
     p = sub.add_parser(
-        "backup", parents=[common], help="write every stored match to one backup file"
+        "backup", parents=[common], help=_("write every stored match to one backup file")
     )
     p.add_argument(
-        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+        "-o", "--output", metavar="FILE", help=_("write to FILE instead of standard output")
     )
     p.set_defaults(run=run_backup)
 
@@ -190,12 +195,14 @@ def run_list(args) -> int:
         print(json_shown(json.dumps(rows, ensure_ascii=False)))
         return 0
     if not summaries:
-        print("no matches stored yet")
+        print(_("no matches stored yet"))
         return 0
+    finished, playing = _("finished"), _("playing")
+    width = max(len(finished), len(playing))
     for s in summaries:
-        state = "finished" if s.finished else "playing"
-        print(
-            f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<8}  {s.deals:>4} deals  "
-            f"{shown(s.teams[0])} v {shown(s.teams[1])}"
-        )
+        deals = ngettext("{count} deal", "{count} deals", s.deals).format(count=f"{s.deals:>4}")
+        # TRANSLATORS: a match in `seep-scorer list`: "Team A v Team B".
+        teams = _("{team_a} v {team_b}").format(team_a=shown(s.teams[0]), team_b=shown(s.teams[1]))
+        state = finished if s.finished else playing
+        print(f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<{width}}  {deals}  {teams}")
     return 0
