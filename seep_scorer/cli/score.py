@@ -98,7 +98,8 @@ def run(args) -> int:
     if args.json:
         # json.dumps, not json.dump: only the one-shot encoder is json's C one (four times faster
         # on a long match). The value is built just above and holds no cycle: no check for one.
-        sys.stdout.write(json.dumps(standings_to_json(standings), check_circular=False) + "\n")
+        sys.stdout.write(json.dumps(standings_to_json(standings), check_circular=False))
+        sys.stdout.write("\n")  # not `+ "\n"`: that copies the whole text once more
     else:
         print(format_table(match, standings))
     return 0

@@ -60,10 +60,10 @@ def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = Tr
     most_cards_bonus = ((most_bonus, 0), (0, most_bonus))
     tie = (tie_bonus, tie_bonus)
     scores_most_cards = bool(most_bonus or tie_bonus)
-    # Pairs of points are shared, not built per deal: a file of thousands of deals keeps every
-    # pair in its standings, and each new tuple is one more object for the garbage collector to
-    # look through (on a 5,000-deal file that was a third of the time). Card points by team 0's
-    # share (filled as seen: a card total may be up to 52,000); normal sweeps by the teams' counts.
+    # Pairs of points are shared, not built per deal: the standings keep every deal's pairs, and
+    # each new tuple kept is one more object for the garbage collector to look through while the
+    # rest of a long file is read. Card points by team 0's share (filled as seen: a card total may
+    # be up to 52,000); normal sweeps by the teams' counts.
     splits: dict[int, tuple[int, int]] = {}
     split_of = splits.get
     pairs: dict[tuple[int, int], tuple[int, int]] = {}
