@@ -27,7 +27,7 @@ def standings_to_json(standings: Standings) -> dict:
         "deals": [
             {
                 "number": r.number,
-                "scores": list(r.scores),
+                "scores": r.scores,  # a tuple, written as a JSON array: no list per deal
                 "difference": r.difference,
                 "event": None
                 if r.event is None
@@ -125,8 +125,9 @@ def run(args) -> int:
         return 2
     if args.json:
         # json.dumps, not json.dump: only the one-shot encoder is json's C one (four times faster
-        # on a long match).
-        sys.stdout.write(json.dumps(standings_to_json(standings)) + "\n")
+        # on a long match). The value is built just above and holds no cycle: no check for one.
+        sys.stdout.write(json.dumps(standings_to_json(standings), check_circular=False))
+        sys.stdout.write("\n")  # not `+ "\n"`: that copies the whole text once more
     else:
         print(format_table(match, standings))
     return 0

@@ -16,6 +16,8 @@ of the deals are still parsed; the caller raises it after its own checks.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from ..rules import (
     DEAL_FIELDS,
     POINT_CARD_CODES,
@@ -50,26 +52,29 @@ def read_deals(
     state = Replay(rules, match_format, first_dealer)
     fast = fast_deal_check(rules, from_json, keep_deals)
     deals = []
+    keep = deals.append
     failed: MatchError | None = None
     count = len(deals_obj)
     position = 0  # of the next deal to read
 
     def checked():
         """The deals the quick check accepts, from `position` on, each with the dealer the fold
-        left."""
-        nonlocal position
-        while position < count and state.finished_after is None:
-            item = fast(deals_obj[position], state.dealer)
+        left. Every deal up to a rules error is folded, so the fold's own count of results is the
+        position to go on from: no count kept here (this loop runs once per deal)."""
+        for obj in islice(deals_obj, position, None):
+            if state.finished_after is not None:
+                return
+            item = fast(obj, state.dealer)
             if item is None:
                 return
             if keep_deals:
-                deals.append(item[0])
-            position += 1
+                keep(item[0])
             yield item
 
     while position < count:
         if failed is None:
             state.fold_scored(checked())
+            position = len(state.results)
             if position == count:
                 break
         # This deal takes the careful path: the quick check declined it, or the match is over,

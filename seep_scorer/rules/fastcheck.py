@@ -60,6 +60,18 @@ def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = Tr
     most_cards_bonus = ((most_bonus, 0), (0, most_bonus))
     tie = (tie_bonus, tie_bonus)
     scores_most_cards = bool(most_bonus or tie_bonus)
+    # Pairs of points are shared, not built per deal: the standings keep every deal's pairs, and
+    # each new tuple kept is one more object for the garbage collector to look through while the
+    # rest of a long file is read. Card points by team 0's share (filled as seen: a card total may
+    # be up to 52,000); normal sweeps by the teams' counts.
+    splits: dict[int, tuple[int, int]] = {}
+    split_of = splits.get
+    pairs: dict[tuple[int, int], tuple[int, int]] = {}
+    shared = pairs.setdefault  # any other pair: one of each value, the new one dropped
+    normal_points = tuple(
+        tuple((n0 * normal_value, n1 * normal_value) for n1 in range(MAX_PLAYS_PER_TEAM + 1))
+        for n0 in range(MAX_PLAYS_PER_TEAM + 1)
+    )
 
     def fast(obj, dealer_before):
         if type(obj) is not dict:
@@ -128,8 +140,11 @@ def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = Tr
             ):  # not a point card's code; a list or an object among the codes
                 return None
             c0 = s0 >> n_points
+            card_points = split_of(c0)
+            if card_points is None:
+                card_points = splits[c0] = (c0, total - c0)
             cards = (frozenset(mine), frozenset(theirs)) if keep_deals else None
-            points, card_points = None, (c0, total - c0)
+            points = None
         elif "points" in obj:
             p = obj["points"]
             if type(p) is not dict or len(p) != 2:
@@ -140,8 +155,10 @@ def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = Tr
             )  # two keys, and both of these are numbers: so exactly these two
             if type(p0) is not int or type(p1) is not int or p0 < 0 or p1 < 0 or p0 + p1 != total:
                 return None
-            cards, points = None, (p0, p1)
-            card_points = points
+            card_points = split_of(p0)
+            if card_points is None:
+                card_points = splits[p0] = (p0, p1)
+            cards, points = None, card_points
         else:
             return None
 
@@ -161,7 +178,7 @@ def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = Tr
             for s in sweeps_obj:
                 if type(s["team"]) is not int:
                     return None
-            sweep_points = (n0 * normal_value, (len(sweeps_obj) - n0) * normal_value)
+            sweep_points = normal_points[n0][len(sweeps_obj) - n0]
             sweeps = tuple([_SWEEPS[s["team"]]["normal"] for s in sweeps_obj]) if keep_deals else ()
         else:
             built = []
@@ -197,7 +214,7 @@ def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = Tr
                 (opening is not None and opening == at % 2) or (last is not None and last != at % 2)
             ):
                 return None
-            sweeps, sweep_points = tuple(built), (t0, t1)
+            sweeps, sweep_points = tuple(built), shared((t0, t1), (t0, t1))
 
         if sweep_points is _ZERO and bonus is _ZERO:
             scores = card_points
@@ -206,6 +223,7 @@ def fast_deal_check(rules: Rules, from_json: bool = False, keep_deals: bool = Tr
                 card_points[0] + sweep_points[0] + bonus[0],
                 card_points[1] + sweep_points[1] + bonus[1],
             )
+            scores = shared(scores, scores)
         deal = Deal(cards, points, sweeps, most, dealer, bid, note, {}) if keep_deals else None
         return deal, at, card_points, sweep_points, bonus, scores
 
