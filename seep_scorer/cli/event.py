@@ -92,11 +92,14 @@ def _guarded(action):
 
 
 def _open(args, create: bool = False):
+    from ..store.eventrun import settle_all
     from ..store.events import EventFolder
     from .store_commands import _open as open_store
 
     repo = open_store(args, create=create)
-    return repo, EventFolder(repo.data_dir)
+    folder = EventFolder(repo.data_dir)
+    settle_all(repo, folder)  # a round a killed process left half paired is made whole first
+    return repo, folder
 
 
 def _match_option(text: str | None) -> tuple[str, int] | None:

@@ -1,0 +1,150 @@
+"""Pairing a round survives a process killed at any point (store/eventrun.py): after a restart
+(new objects on the same data folder) every match tagged with the event is one the event knows,
+every match the event knows is stored, and the next pairing works."""
+
+from __future__ import annotations
+
+import pytest
+
+from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.eventrun import (
+    end_round,
+    entrant_of,
+    pair_next_round,
+    plan_event,
+    settle_all,
+)
+from seep_scorer.store.events import EventFolder
+
+
+class Killed(BaseException):
+    """The process dies here: nothing after it runs, no clean-up either."""
+
+
+def _night(tmp_path, teams="ABCDEF"):
+    repo = open_repository(tmp_path)
+    folder = EventFolder(tmp_path)
+    pairs = [entrant_of("pairs", [f"Team {c}", f"{c}1", f"{c}2"], ["team"] * 3) for c in teams]
+    event = plan_event("Club night", "pairs", "swiss", 3, "standard", None, pairs)
+    folder.write(event)
+    return repo, folder, event.id
+
+
+def _tagged(repo, event_id) -> set[str]:
+    out = set()
+    for summary in repo.list_matches():
+        tag = repo.get(summary.id).match.extra.get("top", {}).get("event", {})
+        if tag.get("id") == event_id:
+            out.add(summary.id)
+    return out
+
+
+def _known(event) -> set[str]:
+    return {t.match for rnd in event.rounds for t in rnd.tables}
+
+
+def _consistent(tmp_path, event_id):
+    """Restart: a new repository and folder, settled as at an open; the event agrees with the
+    matches stored."""
+    close_all()
+    repo = open_repository(tmp_path)
+    folder = EventFolder(tmp_path)
+    settle_all(repo, folder)
+    event = folder.read(event_id)
+    assert not any(r.pairing for r in event.rounds)
+    assert _tagged(repo, event_id) == _known(event)
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            tag = repo.get(t.match).match.extra["top"]["event"]
+            assert tag == {"id": event_id, "round": rnd.number, "table": t.table}
+    return repo, folder, event
+
+
+def _kill_at(monkeypatch, repo, folder, step: int) -> None:
+    """The store's writes (event record writes and match creations) counted in order; the
+    process dies at write number `step`, and every write after it fails as a dead process's."""
+    count = {"n": 0}
+    dead = {"yes": False}
+
+    def wrap(inner):
+        def write(*args, **kwargs):
+            if dead["yes"]:
+                raise Killed
+            count["n"] += 1
+            if count["n"] == step:
+                dead["yes"] = True
+                raise Killed
+            return inner(*args, **kwargs)
+
+        return write
+
+    monkeypatch.setattr(folder, "write", wrap(folder.write))
+    monkeypatch.setattr(repo, "restore", wrap(repo.restore))
+    monkeypatch.setattr(repo, "delete", wrap(repo.delete))
+    monkeypatch.setattr(repo, "create", wrap(repo.create))
+
+
+# round 1 of 6 pairs: the plan, 3 matches, the record marked paired = 5 writes; 6: after them all
+@pytest.mark.parametrize("step", [1, 2, 3, 4, 5, 6])
+def test_a_round_killed_at_any_write_is_whole_after_a_restart(tmp_path, monkeypatch, step):
+    repo, folder, eid = _night(tmp_path)
+    with monkeypatch.context() as m:
+        _kill_at(m, repo, folder, step)
+        try:
+            pair_next_round(repo, folder, eid)
+        except Killed:
+            pass
+    repo, folder, event = _consistent(tmp_path, eid)
+    # step 1: the plan never landed, no round; later: the round was planned, so it is finished
+    assert len(event.rounds) == (0 if step == 1 else 1)
+    if event.rounds:
+        assert len(event.rounds[0].tables) == 3 and len(_tagged(repo, eid)) == 3
+    else:
+        assert _tagged(repo, eid) == set()
+    # and the night goes on: the next round pairs as usual
+    if event.rounds:
+        end_round(repo, folder, eid)
+    _event, rnd = pair_next_round(repo, folder, eid)
+    assert rnd.number == len(event.rounds) + 1
+    _consistent(tmp_path, eid)
+    close_all()
+
+
+def test_a_refusal_half_way_takes_the_round_back(tmp_path, monkeypatch):
+    """A disk that fails on the second match (not a kill): the round is not paired, no match of
+    it stays, and pairing again works."""
+    repo, folder, eid = _night(tmp_path)
+    calls = {"n": 0}
+    inner = repo.restore
+
+    def failing(stored):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise OSError(28, "No space left on device")
+        return inner(stored)
+
+    monkeypatch.setattr(repo, "restore", failing)
+    with pytest.raises(OSError):
+        pair_next_round(repo, folder, eid)
+    monkeypatch.undo()
+    assert folder.read(eid).rounds == [] and _tagged(repo, eid) == set()
+    _event, rnd = pair_next_round(repo, folder, eid)
+    assert rnd.number == 1
+    _consistent(tmp_path, eid)
+    close_all()
+
+
+def test_a_half_paired_round_opens_no_table(tmp_path, monkeypatch):
+    """Until its matches are all made, the round's table codes let no phone in."""
+    from seep_scorer.store.eventcodes import opened_by
+
+    repo, folder, eid = _night(tmp_path)
+    with monkeypatch.context() as m:
+        _kill_at(m, repo, folder, 3)
+        with pytest.raises(Killed):
+            pair_next_round(repo, folder, eid)
+    event = folder.read(eid)
+    assert event.rounds[-1].pairing
+    assert all(opened_by(event, code) is None for code in event.codes["tables"].values())
+    assert opened_by(event, event.codes["board"]).role == "board"
+    close_all()
