@@ -1,6 +1,6 @@
 """`seep-scorer event ...`: run a tournament from the shell (docs/events.md).
 
-new, entrant, pair, result, end-round, list, standings, export. Bad input is one line on stderr
+new, entrant, pair, result, end-round, end, list, standings, export. Bad input is one line on stderr
 naming the field, exit status 2, and nothing written: everything a command is given is checked
 before the store is opened or changed.
 """
@@ -58,6 +58,9 @@ def register(sub, common) -> None:
     q.add_argument("file", metavar="FILE")
 
     q = add("end-round", run_end_round, "end the current round: open matches end as they stand")
+    q.add_argument("id", metavar="ID")
+
+    q = add("end", run_end, "end the event after its current round (which ends as it stands)")
     q.add_argument("id", metavar="ID")
 
     q = add("list", run_list, "list the events")
@@ -197,6 +200,19 @@ def run_end_round(args) -> int:
     event, ended = end_round(repo, folder, args.id)
     tables = ", ".join(map(str, ended)) or "none"
     print(f"round {len(event.rounds)} ended; matches ended as they stood at table(s): {tables}")
+    return 0
+
+
+def run_end(args) -> int:
+    from ..store.eventrun import end_event
+
+    repo, folder = _open(args)
+    event, ended = end_event(repo, folder, args.id)
+    tables = ", ".join(map(str, ended)) or "none"
+    print(
+        f"event {event.id} is over after round {len(event.rounds)}; "
+        f"matches ended as they stood at table(s): {tables}"
+    )
     return 0
 
 

@@ -79,6 +79,8 @@ def plan_event(
         raise EventError("system_kind", "--system", system=system, kind=kind)
     if planned_rounds is not None and not 1 <= planned_rounds <= 100:
         raise EventError("event_number", "--rounds", low=1, high=100)
+    if planned_rounds is None and system != "round-robin":  # spec: Swiss and individual, N rounds
+        raise EventError("rounds_needed", "--rounds", system=system)
     if preset not in CLI_PRESETS:
         raise EventError("event_choice", "--preset", choices=CLI_PRESETS)
     match_type, count = match or default_format(preset)
@@ -327,8 +329,10 @@ def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Ma
         )
 
 
-def end_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int]]:
-    """End the current round: every match still open ends as it stands (its leader wins)."""
+def end_round(repo, folder: EventFolder, event_id: str, last: bool = False):
+    """End the current round: every match still open ends as it stands (its leader wins). With
+    `last`, the event ends with it: no round is paired after it, and its codes end. (event, the
+    tables whose match was stopped)."""
     with folder.locked():
         event = settle(repo, folder, folder.read(event_id))
         if not event.rounds:
@@ -342,8 +346,16 @@ def end_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int
                 repo.save(t.match, stopped, stored.revision)
                 ended.append(t.table)
         rnd.ended = True
+        if last:  # the rounds played are all it has: it is over (eventcodes.event_over)
+            event.planned_rounds = len(event.rounds)
         folder.write(ensure_codes(event))  # no table code opens an ended round; none, once over
         return event, ended
+
+
+def end_event(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int]]:
+    """The organiser ends the event after the current round (which ends, if it is open), as a
+    Swiss event does by itself after its last round: standings final, no code opens anything."""
+    return end_round(repo, folder, event_id, last=True)
 
 
 # ----- standings -----
@@ -369,6 +381,7 @@ def event_standings(repo, event: Event):
 
 __all__ = [
     "change_entrants",
+    "end_event",
     "end_round",
     "enter_result",
     "entrant_of",
