@@ -34,6 +34,8 @@ from .backupfile import (
     read_backup,
 )
 from .diskfaults import WriteFailed, disk_kind, write_failed
+from .eventrestore import checked_events, restore_events
+from .events import EventFolder
 from .importcommit import CommitTarget, ImportCommit, line_file
 from .layout import is_match_id, shard_of
 from .matchdb import write_match_file
@@ -60,6 +62,7 @@ class Importer:
         self._store = store
         self._commit = commit
         self.layout = store.layout
+        self.restored_events: list[str] = []  # the events the last import stored (their ids)
 
     def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
         """Import a match file or a backup file, whole or not at all; the imported matches.
@@ -165,7 +168,8 @@ class Importer:
             stage = ImportStage(self.layout)
         try:
             with private_source(stage, source, copy) as stream:
-                ids = self._choose_ids(self._validate_backup(stream, skip), skip_present)
+                wanted, events = self._validate_backup(stream, skip)
+                ids = self._choose_ids(wanted, skip_present)
                 stream.seek(0)
                 kept = self._stage_backup(stream, ids, stage, keep, skip)
             with self._store.locked():
@@ -181,14 +185,20 @@ class Importer:
                 ) from None
         finally:
             stage.close()
+        self._restore_events(events, wanted, ids, renamed)
         if keep:
             return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
         return [renamed.get(mid, mid) for mid in kept]
 
-    def _validate_backup(self, stream: IO[bytes], skip: bool) -> list[tuple[str, str] | None]:
+    def _validate_backup(
+        self, stream: IO[bytes], skip: bool
+    ) -> tuple[list[tuple[str, str] | None], list]:
         """Pass 1: every record in full, up to the form it is stored in. Only the ids and
-        creation times are kept (None for a damaged record, when skipping those)."""
-        _, records = read_backup(stream, [] if skip else None)
+        creation times are kept (None for a damaged record, when skipping those); and the
+        backup's events, checked in full (a damaged one refuses the backup, even when skipping
+        damaged matches)."""
+        raw_events: list = []
+        _, records = read_backup(stream, [] if skip else None, raw_events)
         wanted: list[tuple[str, str] | None] = []
         for record in records:
             if record is not None:
@@ -201,7 +211,19 @@ class Importer:
             wanted.append(None if record is None else (record.id, record.created))
         if not any(wanted) and skip:
             raise MatchError(code="backup_none_readable", field="file")
-        return wanted
+        return wanted, checked_events(raw_events)
+
+    def _restore_events(self, events: list, wanted: list, ids: list, renamed: dict) -> None:
+        """The backup's events beside its matches, their match ids the ones this import gave (a
+        match left out as already here keeps its own). After the commit: the matches are in."""
+        self.restored_events = []
+        if not events:
+            return
+        given = {}
+        for item, mid in zip(wanted, ids):
+            if item is not None:
+                given[item[0]] = item[0] if mid is None else renamed.get(mid, mid)
+        self.restored_events = restore_events(EventFolder(self.layout.root), events, given)
 
     def _choose_ids(
         self, wanted: list[tuple[str, str] | None], skip_present: bool = False
