@@ -34,8 +34,7 @@ from .backupfile import (
     read_backup,
 )
 from .diskfaults import WriteFailed, disk_kind, write_failed
-from .eventrestore import checked_events, restore_events
-from .events import EventFolder
+from .eventrestore import checked_events, stage_events
 from .importcommit import CommitTarget, ImportCommit, line_file
 from .layout import is_match_id, shard_of
 from .matchdb import write_match_file
@@ -62,7 +61,6 @@ class Importer:
         self._store = store
         self._commit = commit
         self.layout = store.layout
-        self.restored_events: list[str] = []  # the events the last import stored (their ids)
 
     def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
         """Import a match file or a backup file, whole or not at all; the imported matches.
@@ -172,6 +170,7 @@ class Importer:
                 ids = self._choose_ids(wanted, skip_present)
                 stream.seek(0)
                 kept = self._stage_backup(stream, ids, stage, keep, skip)
+            stage_events(stage.folder, events, _backup_ids(wanted, ids))
             with self._store.locked():
                 stage.mark_committed()
             try:
@@ -185,7 +184,6 @@ class Importer:
                 ) from None
         finally:
             stage.close()
-        self._restore_events(events, wanted, ids, renamed)
         if keep:
             return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
         return [renamed.get(mid, mid) for mid in kept]
@@ -212,18 +210,6 @@ class Importer:
         if not any(wanted) and skip:
             raise MatchError(code="backup_none_readable", field="file")
         return wanted, checked_events(raw_events)
-
-    def _restore_events(self, events: list, wanted: list, ids: list, renamed: dict) -> None:
-        """The backup's events beside its matches, their match ids the ones this import gave (a
-        match left out as already here keeps its own). After the commit: the matches are in."""
-        self.restored_events = []
-        if not events:
-            return
-        given = {}
-        for item, mid in zip(wanted, ids):
-            if item is not None:
-                given[item[0]] = item[0] if mid is None else renamed.get(mid, mid)
-        self.restored_events = restore_events(EventFolder(self.layout.root), events, given)
 
     def _choose_ids(
         self, wanted: list[tuple[str, str] | None], skip_present: bool = False
@@ -276,6 +262,15 @@ class Importer:
                 f.write(dumps(index_entry(stored, size, standings)).encode("utf-8"))
             kept.append(stored if keep else mid)
         return kept
+
+
+def _backup_ids(wanted: list, ids: list) -> dict[str, str]:
+    """Each backup match id -> the id this import gives it (its own, for one left out as here)."""
+    given = {}
+    for item, mid in zip(wanted, ids):
+        if item is not None:
+            given[item[0]] = item[0] if mid is None else mid
+    return given
 
 
 def _stored_form(record: BackupRecord) -> tuple[Match, dict, Standings]:

@@ -206,3 +206,41 @@ def test_the_automatic_backup_carries_the_events(tmp_path):
     other = open_repository(tmp_path / "b")
     other.import_file(path)
     assert EventFolder(tmp_path / "b").read(event.id).name == "Club night"
+
+
+class Killed(BaseException):
+    """The process dies here."""
+
+
+@pytest.mark.parametrize("where", ["before_roll_forward", "before_events"])
+def test_a_restore_killed_after_its_commit_point_brings_the_events_in_at_the_next_open(
+    tmp_path, monkeypatch, where
+):
+    from seep_scorer.store import importcommit
+
+    repo = open_repository(tmp_path / "a")
+    event = _event(repo, EventFolder(tmp_path / "a"))
+    shape = _shape(repo, event)
+    data = _backup(repo)
+    other = open_repository(tmp_path / "b")
+    with monkeypatch.context() as m:
+        if where == "before_roll_forward":
+
+            def dead(self, folder):
+                raise Killed
+
+            m.setattr(importcommit.ImportCommit, "roll_forward", dead)
+        else:
+
+            def dead_events(*args):
+                raise Killed
+
+            m.setattr(importcommit, "finish_staged_events", dead_events)
+        with pytest.raises(Killed):
+            other.import_bytes(data)
+    assert EventFolder(tmp_path / "b").ids() == []
+    close_all()
+    again = open_repository(tmp_path / "b")  # the open finishes the committed import
+    assert _shape(again, EventFolder(tmp_path / "b").read(event.id)) == shape
+    again.import_bytes(data, skip_present=True)
+    assert EventFolder(tmp_path / "b").ids() == [event.id]  # and never twice
