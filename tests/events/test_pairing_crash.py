@@ -148,3 +148,29 @@ def test_a_half_paired_round_opens_no_table(tmp_path, monkeypatch):
     assert all(opened_by(event, code) is None for code in event.codes["tables"].values())
     assert opened_by(event, event.codes["board"]).role == "board"
     close_all()
+
+
+def test_a_table_phone_stays_on_its_match_until_the_next_round_is_whole(tmp_path, monkeypatch):
+    """A table phone (ui/roles.py) reads the record: a round half paired is not its round yet,
+    so it never moves to a match that is not made."""
+    from seep_scorer.ui.eventcodes import RoleGrant
+    from seep_scorer.ui.roles import RoleSession
+
+    repo, folder, eid = _night(tmp_path)
+    _event, first = pair_next_round(repo, folder, eid)
+    end_round(repo, folder, eid)
+    role = RoleSession(repo, RoleGrant("table", eid, 1))
+    role.refresh()
+    assert role.match_id == first.tables[0].match
+    with monkeypatch.context() as m:
+        _kill_at(m, repo, folder, 2)  # the plan is written, no match of it made
+        with pytest.raises(Killed):
+            pair_next_round(repo, folder, eid)
+    assert folder.read(eid).rounds[-1].pairing
+    role.refresh()
+    assert role.match_id == first.tables[0].match and not role.writable
+    repo, folder, event = _consistent(tmp_path, eid)
+    role = RoleSession(repo, RoleGrant("table", eid, 1))
+    role.refresh()
+    assert role.match_id == event.rounds[-1].tables[0].match and role.writable
+    close_all()
