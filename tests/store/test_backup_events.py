@@ -244,3 +244,21 @@ def test_a_restore_killed_after_its_commit_point_brings_the_events_in_at_the_nex
     assert _shape(again, EventFolder(tmp_path / "b").read(event.id)) == shape
     again.import_bytes(data, skip_present=True)
     assert EventFolder(tmp_path / "b").ids() == [event.id]  # and never twice
+
+
+def test_the_import_command_restores_a_backups_events_and_says_so(tmp_path, capsys):
+    from seep_scorer.cli import main
+
+    repo = open_repository(tmp_path / "a")
+    event = _event(repo, EventFolder(tmp_path / "a"))
+    backup = tmp_path / "all.jsonl"
+    backup.write_bytes(_backup(repo))
+    close_all()
+    run = ["--data-dir", str(tmp_path / "b")]
+    assert main(["import", str(backup), *run]) == 0
+    err = capsys.readouterr().err
+    assert f"event {event.id} restored" in err
+    assert main(["import", str(backup), *run]) == 0  # again: copies of the matches, not the event
+    assert "restored" not in capsys.readouterr().err
+    assert main(["event", "standings", event.id, "--json", *run]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 4
