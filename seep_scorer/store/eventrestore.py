@@ -13,6 +13,8 @@ finished by the next open (importcommit.py) brings them in too.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 
 from ..matchfile.jsonio import dumps, loads
@@ -89,9 +91,33 @@ def finish_staged_events(stage: Path, data_dir: Path, renamed: dict[str, str]) -
     return restore_events(EventFolder(data_dir), events, ids)
 
 
+def drop_restored_events(data_dir: Path, removed: set[str]) -> list[str]:
+    """A restore undone (importcommit.remove_imported): the events it brought go with their
+    matches. Such an event is one whose every match was just removed (an undo removes only the
+    matches the restore added, so no event that was here before names only those); one with a
+    match kept (played in since) stays. The ids of the events removed."""
+    folder = EventFolder(data_dir)
+    gone: list[str] = []
+    if not removed or not folder.ids():
+        return gone
+    with folder.locked():
+        for event_id in folder.ids():
+            try:
+                event = folder.read(event_id)
+            except EventError:
+                continue
+            matches = {t.match for rnd in event.rounds for t in rnd.tables}
+            if matches and matches <= removed:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(folder.path(event_id))
+                gone.append(event_id)
+    return gone
+
+
 __all__ = [
     "STAGED_EVENTS",
     "checked_events",
+    "drop_restored_events",
     "finish_staged_events",
     "restore_events",
     "stage_events",

@@ -23,7 +23,7 @@ from typing import Iterable, Protocol
 from ..rules import Standings
 from .atomic import fsync_dir
 from .diskfaults import disk_writes
-from .eventrestore import finish_staged_events
+from .eventrestore import drop_restored_events, finish_staged_events
 from .layout import Layout, doc_id_of, shard_of
 from .records import index_entry, valid_entry
 from .repository import StoredMatch
@@ -147,7 +147,7 @@ class ImportCommit:
         each, the lock released between: saves go on while a large import is undone.
         Returns how many were removed and the ids kept.
         """
-        removed, kept = 0, []
+        removed, kept, dropped = 0, [], set()
         chunks = (
             (prefix, files[at : at + CHUNK])
             for prefix, files in by_shard(list(imported)).items()
@@ -169,6 +169,8 @@ class ImportCommit:
                         with contextlib.suppress(OSError):
                             os.unlink(self.layout.match_file(mid, rev))
                 removed += len(gone)
+                dropped.update(mid for mid, _ in gone)
+        drop_restored_events(self.layout.root, dropped)
         return removed, kept
 
     def _replayed_entry(self, mid: str, revision: int) -> dict | None:
