@@ -140,7 +140,7 @@ def pair_next_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, Ro
             for n, (mid, sides, dealer) in enumerate(zip(ids, seats[0], dealers), start=1)
         ]
         rnd = Round(number, tables, list(seats[1]), pairing=True)
-        before = list(event.circle)
+        before = (list(event.circle), dict(event.codes))
         event.rounds.append(rnd)
         folder.write(ensure_codes(event))  # the plan first: from here on the round is made whole
         try:
@@ -185,7 +185,7 @@ def _make_matches(repo, event: Event, rnd: Round) -> None:
         repo.restore(StoredMatch(t.match, match, 1, created, created, False))
 
 
-def _take_back(repo, folder: EventFolder, event: Event, circle: list[str]) -> None:
+def _take_back(repo, folder: EventFolder, event: Event, before: tuple[list, dict]) -> None:
     """A pairing refused half-way (a full disk): no match of it stays, nor the round. Whatever
     cannot be undone now is finished instead by `settle`, the round's plan being stored."""
     from .repository import MatchNotFound
@@ -196,8 +196,8 @@ def _take_back(repo, folder: EventFolder, event: Event, circle: list[str]) -> No
             with contextlib.suppress(MatchNotFound):
                 repo.delete(t.match)
         event.rounds.pop()
-        event.circle = circle
-        folder.write(ensure_codes(event))
+        event.circle, event.codes = before  # the current round's cards keep working
+        folder.write(event)
     except Exception:
         pass
 

@@ -21,11 +21,11 @@ class Killed(BaseException):
     """The process dies here: nothing after it runs, no clean-up either."""
 
 
-def _night(tmp_path, teams="ABCDEF"):
+def _night(tmp_path, teams="ABCDEF", match=None):
     repo = open_repository(tmp_path)
     folder = EventFolder(tmp_path)
     pairs = [entrant_of("pairs", [f"Team {c}", f"{c}1", f"{c}2"], ["team"] * 3) for c in teams]
-    event = plan_event("Club night", "pairs", "swiss", 3, "standard", None, pairs)
+    event = plan_event("Club night", "pairs", "swiss", 3, "standard", match, pairs)
     folder.write(event)
     return repo, folder, event.id
 
@@ -112,8 +112,17 @@ def test_a_round_killed_at_any_write_is_whole_after_a_restart(tmp_path, monkeypa
 
 def test_a_refusal_half_way_takes_the_round_back(tmp_path, monkeypatch):
     """A disk that fails on the second match (not a kill): the round is not paired, no match of
-    it stays, and pairing again works."""
-    repo, folder, eid = _night(tmp_path)
+    it stays, the current round's cards keep their codes, and pairing again works."""
+    from seep_scorer.rules import Deal
+
+    repo, folder, eid = _night(tmp_path, match=("first_to", 1))
+    _event, rnd = pair_next_round(repo, folder, eid)
+    for t in rnd.tables:  # every match played to its end: the round's cards still open tables
+        stored = repo.get(t.match)
+        repo.save(t.match, stored.match.with_deals([Deal(points=(92, 8))]), stored.revision)
+        assert repo.get(t.match).finished
+    first = folder.read(eid)
+    assert len(first.codes["tables"]) == 3
     calls = {"n": 0}
     inner = repo.restore
 
@@ -127,9 +136,11 @@ def test_a_refusal_half_way_takes_the_round_back(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         pair_next_round(repo, folder, eid)
     monkeypatch.undo()
-    assert folder.read(eid).rounds == [] and _tagged(repo, eid) == set()
+    after = folder.read(eid)
+    assert after.to_dict() == first.to_dict()  # codes and all
+    assert _tagged(repo, eid) == _known(first)
     _event, rnd = pair_next_round(repo, folder, eid)
-    assert rnd.number == 1
+    assert rnd.number == 2
     _consistent(tmp_path, eid)
     close_all()
 
