@@ -1,6 +1,6 @@
 """`seep-scorer event ...`: run a tournament from the shell (docs/events.md).
 
-new, entrant, pair, result, end-round, list, standings, export. Bad input is one line on stderr
+new, entrant, pair, result, end-round, end, list, standings, export. Bad input is one line on stderr
 naming the field, exit status 2, and nothing written: everything a command is given is checked
 before the store is opened or changed.
 """
@@ -61,6 +61,9 @@ def register(sub, common) -> None:
     q = add("end-round", run_end_round, _("end the current round: open matches end as they stand"))
     q.add_argument("id", metavar="ID")
 
+    q = add("end", run_end, _("end the event after its current round (which ends as it stands)"))
+    q.add_argument("id", metavar="ID")
+
     q = add("list", run_list, _("list the events"))
     q.add_argument("--json", action="store_true")
 
@@ -93,11 +96,14 @@ def _guarded(action):
 
 
 def _open(args, create: bool = False):
+    from ..store.eventrun import settle_all
     from ..store.events import EventFolder
     from .store_commands import _open as open_store
 
     repo = open_store(args, create=create)
-    return repo, EventFolder(repo.data_dir)
+    folder = EventFolder(repo.data_dir)
+    settle_all(repo, folder)  # a round a killed process left half paired is made whole first
+    return repo, folder
 
 
 def _match_option(text: str | None) -> tuple[str, int] | None:
@@ -213,6 +219,22 @@ def run_end_round(args) -> int:
     else:
         line = _("round {number} ended; no match was still open")
     print(line.format(number=len(event.rounds), tables=", ".join(map(str, ended))))
+    return 0
+
+
+def run_end(args) -> int:
+    from ..store.eventrun import end_event
+
+    repo, folder = _open(args)
+    event, ended = end_event(repo, folder, args.id)
+    if ended:
+        line = _(
+            "event {id} is over after round {number}; "
+            "matches ended as they stood at table(s): {tables}"
+        )
+    else:
+        line = _("event {id} is over after round {number}; no match was still open")
+    print(line.format(id=event.id, number=len(event.rounds), tables=", ".join(map(str, ended))))
     return 0
 
 

@@ -79,6 +79,14 @@ def run(args) -> int:
 
     for notice in getattr(repo, "notices", []) or []:
         print(f"seep-scorer: {terminal_text(notice)}", file=sys.stderr)
+    if getattr(repo, "data_dir", None) is not None:  # a round left half paired is made whole
+        from ..store.eventrun import settle_all
+        from ..store.events import EventFolder
+
+        try:
+            settle_all(repo, EventFolder(repo.data_dir))
+        except Exception as err:  # the server still starts; the event's next command retries
+            print(f"seep-scorer: {terminal_text(err)}", file=sys.stderr)
 
     token = None if is_loopback(args.host) else new_token()
     # On every interface the join address names the LAN address; otherwise the address given.

@@ -142,12 +142,17 @@ def _guarded(action):
 @_guarded
 def run_import(args) -> int:
     repo = _open(args)
+    from ..store.events import EventFolder
     from .event_import import ImportedEvent  # an event's file (event export) brings its event back
 
     event = ImportedEvent(repo, args.file, args.new_only)
+    events = EventFolder(repo.data_dir)
+    before = set(events.ids())
     ids = repo.import_file_ids(args.file, skip_present=args.new_only)
     for match_id in ids:
         print(match_id)
+    for event_id in sorted(set(events.ids()) - before):  # a backup's events (match-file.md)
+        print(f"seep-scorer: note: event {event_id} restored", file=sys.stderr)
     event.finish(ids)
     return 0
 

@@ -3,6 +3,7 @@
     {"format": "seep-backup", "version": 1, "created": "...", "schema": 2, "settings": {...}}
     {"id": "1a2b3c4d", "revision": 7, "created": "...", "updated": "...", "match": {<match file>}}
     ...
+    {"event": {<event record>}}        (version 2: one line per event of the store, docs/events.md)
     {"end": true, "matches": 2}
 
 One line per match so that reading a backup of years of matches needs the
@@ -24,7 +25,8 @@ from .oldtexts import stored_match_from_dict
 from .repository import StoredMatch
 
 BACKUP_FORMAT = "seep-backup"
-BACKUP_VERSION = 1
+BACKUP_VERSION = 1  # written when the store holds no event: every version of the app reads it
+EVENTS_VERSION = 2  # written with event lines, which an app before them cannot read: it says so
 MAX_LINE_BYTES = MAX_FILE_BYTES + 64 * 1024
 MAX_BACKUP_MATCHES = 100_000
 MAX_BACKUP_BYTES = 2 * 1024 * 1024 * 1024  # 100,000 matches of 30 deals is ~1 GB
@@ -46,11 +48,11 @@ def _line(obj: Any) -> bytes:
     return dumps(obj).encode("utf-8") + b"\n"
 
 
-def header_line(created: str, schema: int, settings: dict) -> bytes:
+def header_line(created: str, schema: int, settings: dict, version: int = BACKUP_VERSION) -> bytes:
     return _line(
         {
             "format": BACKUP_FORMAT,
-            "version": BACKUP_VERSION,
+            "version": version,
             "created": created,
             "schema": schema,
             "settings": settings,
@@ -79,6 +81,11 @@ def record_line(stored: StoredMatch) -> bytes:
 
 def record_prefix(match_id: str) -> bytes:
     return b'{"id":"' + match_id.encode("ascii") + b'"'
+
+
+def event_line(record: dict) -> bytes:
+    """An event's line (its record, without codes), after the matches."""
+    return _line({"event": record})
 
 
 def end_line(count: int) -> bytes:
@@ -148,8 +155,8 @@ def parse_header(raw: bytes) -> dict:
     version = obj.get("version")
     if type(version) is not int or version < 1:
         raise _bad("backup_version_bad", value=str(version)[:20])
-    if version > BACKUP_VERSION:
-        raise _bad("backup_version_newer", version=version, supported=BACKUP_VERSION)
+    if version > EVENTS_VERSION:
+        raise _bad("backup_version_newer", version=version, supported=EVENTS_VERSION)
     settings = obj.get("settings", {})
     if not isinstance(settings, dict) or len(dumps(settings)) > MAX_SETTINGS_BYTES:
         raise _bad("backup_settings_bad")
@@ -176,12 +183,14 @@ def parse_record(raw: bytes, line_no: int, number: int) -> BackupRecord:
 
 
 def read_backup(
-    stream: IO[bytes], damaged: list[MatchError] | None = None
+    stream: IO[bytes], damaged: list[MatchError] | None = None, events: list | None = None
 ) -> tuple[dict, Iterator[BackupRecord | None]]:
     """The header, and an iterator over the validated records (MatchError at the first bad one).
 
     With a `damaged` list, a record that cannot be read is added there and yielded as None
-    instead (a restore of the good matches); a damaged header or end still raises.
+    instead (a restore of the good matches); a damaged header or end still raises. An event line
+    is not a record: its record (a JSON object, checked by the caller) goes into `events`, when
+    given, as (line number, record).
     """
     header = parse_header(stream.readline(MAX_LINE_BYTES + 1))
 
@@ -203,6 +212,13 @@ def read_backup(
                         raise _bad("backup_data_after_end", line=line_no)
                     return
             if not raw.strip():
+                continue
+            if raw.startswith(b'{"event"'):
+                obj = _parse_line(raw, line_no)
+                if not isinstance(obj, dict) or not isinstance(obj.get("event"), dict):
+                    raise _in_line(line_no, MatchError(code="not_object"))
+                if events is not None:
+                    events.append((line_no, obj["event"]))
                 continue
             count += 1
             if count > MAX_BACKUP_MATCHES:

@@ -76,7 +76,7 @@ def opened_by(event, given: str) -> Opened | None:
     found = None
     if _same(codes.get("board") or "", given):
         found = Opened("board", event.id)
-    ended = not event.rounds or event.rounds[-1].ended
+    ended = not event.rounds or event.rounds[-1].ended or event.rounds[-1].pairing
     for table, code in sorted((codes.get("tables") or {}).items()):
         if _same(code, given) and not ended:
             found = Opened("table", event.id, int(table))

@@ -10,8 +10,7 @@ standings are the pure library's (seep_scorer.events); randomness is the event's
 
 from __future__ import annotations
 
-import csv
-import io
+import contextlib
 import random
 from dataclasses import replace
 
@@ -31,9 +30,9 @@ from ..events import individual as pair_individual
 from ..rules import MAX_NAME, PRESETS, Match, MatchError, MatchFormat, Team, check_name, replay
 from ..stats.players import player_key
 from .eventcodes import ensure_codes
+from .evententrants import change_entrants, entrant_of, entrants_from_csv
 from .events import (
     CLI_PRESETS,
-    MAX_ENTRANTS,
     Entrant,
     Event,
     EventError,
@@ -46,9 +45,6 @@ from .events import (
     new_seed,
 )
 from .records import now_iso
-
-MAX_CSV_BYTES = 1024 * 1024
-
 
 # ----- a new event and its entrants (checked before anything is written) -----
 
@@ -83,6 +79,8 @@ def plan_event(
         raise EventError("system_kind", "--system", system=system, kind=kind)
     if planned_rounds is not None and not 1 <= planned_rounds <= 100:
         raise EventError("event_number", "--rounds", low=1, high=100)
+    if planned_rounds is None and system != "round-robin":  # spec: Swiss and individual, N rounds
+        raise EventError("rounds_needed", "--rounds", system=system)
     if preset not in CLI_PRESETS:
         raise EventError("event_choice", "--preset", choices=CLI_PRESETS)
     match_type, count = match or default_format(preset)
@@ -94,91 +92,6 @@ def plan_event(
     event.entrants = list(entrants)
     check_entrants(event.entrants, kind)
     return event
-
-
-def entrant_of(kind: str, names: list[str], fields: list[str]) -> Entrant:
-    """A pair (team name, two players) or a player, from names as entered; `fields` name them."""
-    checked = []
-    for name, where in zip(names, fields):
-        try:
-            checked.append(check_name(name.strip(), where))
-        except MatchError as err:
-            raise EventError("event_rule", where, cause=err) from None
-    if kind == "pairs":
-        team, *players = checked
-        if player_key(players[0]) == player_key(players[1]):
-            raise EventError("pair_same_player", fields[2])
-        return Entrant(player_key(team), team, tuple(players))
-    return Entrant(player_key(checked[0]), checked[0], (checked[0],))
-
-
-def entrants_from_csv(data: bytes, kind: str, where: str) -> list[Entrant]:
-    """Entrants from a CSV file with the header `team,player1,player2` (pairs) or `player`."""
-    if len(data) > MAX_CSV_BYTES:
-        raise EventError("csv_too_large", "--entrants", file=where, max=MAX_CSV_BYTES // 1024)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise EventError("csv_not_utf8", "--entrants", file=where, byte=err.start) from None
-    header = ["team", "player1", "player2"] if kind == "pairs" else ["player"]
-    try:
-        rows = [r for r in csv.reader(io.StringIO(text, newline="")) if any(c.strip() for c in r)]
-    except csv.Error as err:  # a field past the csv module's limit, say
-        raise EventError("csv_unreadable", "--entrants", file=where, detail=str(err)) from None
-    if not rows or [c.strip().casefold() for c in rows[0]] != header:
-        raise EventError("csv_header", "--entrants", file=where, header=",".join(header))
-    if len(rows) - 1 > MAX_ENTRANTS:
-        raise EventError("csv_too_many", "--entrants", file=where, max=MAX_ENTRANTS)
-    out = []
-    for number, row in enumerate(rows[1:], start=2):
-        if len(row) != len(header):
-            raise EventError("csv_columns", "--entrants", file=where, row=number, count=len(header))
-        try:
-            out.append(entrant_of(kind, row, header))
-        except EventError as err:
-            raise EventError(
-                "csv_row", "--entrants", file=where, row=number, column=err.field, cause=err
-            ) from None
-    try:
-        check_entrants(out, kind)
-    except EventError as err:
-        raise EventError("csv_entrants", "--entrants", file=where, cause=err) from None
-    return out
-
-
-def change_entrants(folder: EventFolder, event_id: str, action: str, names: list[str]) -> Event:
-    """add (before round 1), withdraw (from the next round on) or absent (for the next round)."""
-    with folder.locked():
-        event = folder.read(event_id)
-        if action == "add":
-            if event.rounds:
-                raise EventError("entrants_after_pairing", "add")
-            size = 3 if event.kind == "pairs" else 1
-            if event.kind == "pairs" and len(names) != 3:
-                raise EventError("pair_three_names", "NAME")
-            for i in range(0, len(names), size):
-                event.entrants.append(entrant_of(event.kind, names[i : i + size], ["NAME"] * 3))
-            if len(event.entrants) > MAX_ENTRANTS:
-                raise EventError("too_many_entrants", "NAME", max=MAX_ENTRANTS)
-            try:
-                check_entrants(event.entrants, event.kind)
-            except EventError as err:
-                raise EventError(err.code, "NAME", **err.params) from None
-        else:
-            keys = [_known(event, name) for name in names]
-            target = event.withdrawn if action == "withdraw" else None
-            if target is None:
-                target = event.absent.setdefault(len(event.rounds) + 1, [])
-            target.extend(k for k in dict.fromkeys(keys) if k not in target)
-        folder.write(event)
-        return event
-
-
-def _known(event: Event, name: str) -> str:
-    key = player_key(name)
-    if not any(e.key == key for e in event.entrants):
-        raise EventError("not_an_entrant", "NAME", name=name)
-    return key
 
 
 # ----- rounds -----
@@ -205,9 +118,14 @@ def round_open(repo, rnd: Round) -> list[int]:
 
 
 def pair_next_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, Round]:
-    """Pair round k+1 and create its matches; refused while a match of round k is open."""
+    """Pair round k+1 and create its matches; refused while a match of round k is open.
+
+    Safe against a process killed at any point: the round is first written to the record as
+    being paired, with the ids its matches will have, then the matches are made, then the round
+    is marked paired. A record left half-way is finished by `settle` (the next command, or the
+    server's start); a refusal on the way takes the round back."""
     with folder.locked():
-        event = folder.read(event_id)
+        event = settle(repo, folder, folder.read(event_id))
         number = len(event.rounds) + 1
         if event.rounds and (open_tables := round_open(repo, event.rounds[-1])):
             raise EventError("round_still_open", "ID", round=number - 1, tables=open_tables)
@@ -216,23 +134,102 @@ def pair_next_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, Ro
         rng = random.Random(f"{event.seed}:{number}")
         seats = _seating(repo, event, number, rng)
         dealers = first_dealers(len(seats[0]), rng)
-        rnd = Round(number, [], list(seats[1]))
-        created = []
+        ids = _free_ids(repo, len(seats[0]))
+        tables = [
+            Table(n, mid, sides, dealer)
+            for n, (mid, sides, dealer) in enumerate(zip(ids, seats[0], dealers), start=1)
+        ]
+        rnd = Round(number, tables, list(seats[1]), pairing=True)
+        before = (list(event.circle), dict(event.codes))
+        event.rounds.append(rnd)
+        folder.write(ensure_codes(event))  # the plan first: from here on the round is made whole
         try:
-            for n, (sides, dealer) in enumerate(zip(seats[0], dealers), start=1):
-                match = _table_match(event, number, n, sides, dealer)
-                created.append(repo.create(match))
-                rnd.tables.append(Table(n, created[-1].id, sides, dealer))
-            event.rounds.append(rnd)
-            folder.write(ensure_codes(event))  # the last round's table codes let nobody in now
+            _make_matches(repo, event, rnd)
         except BaseException:
-            for stored in created:  # the round is not paired: no match of it stays behind
-                try:
-                    repo.delete(stored.id)
-                except Exception:
-                    pass
+            _take_back(repo, folder, event, before)
             raise
+        rnd.pairing = False
+        folder.write(event)
         return event, rnd
+
+
+def _free_ids(repo, count: int) -> list[str]:
+    """`count` match ids stored nowhere yet (the round's matches get them)."""
+    from .layout import new_match_id
+    from .repository import MatchNotFound
+
+    ids: list[str] = []
+    while len(ids) < count:
+        mid = new_match_id()
+        if mid in ids:
+            continue
+        try:
+            repo.get(mid)
+        except MatchNotFound:
+            ids.append(mid)
+    return ids
+
+
+def _make_matches(repo, event: Event, rnd: Round) -> None:
+    """The round's matches, under the ids its record names; one already made is left as it is."""
+    from .repository import MatchNotFound, StoredMatch
+
+    created = now_iso()
+    for t in rnd.tables:
+        try:
+            repo.get(t.match)
+            continue
+        except MatchNotFound:
+            pass
+        match = _table_match(event, rnd.number, t.table, t.sides, t.first_dealer)
+        repo.restore(StoredMatch(t.match, match, 1, created, created, False))
+
+
+def _take_back(repo, folder: EventFolder, event: Event, before: tuple[list, dict]) -> None:
+    """A pairing refused half-way (a full disk): no match of it stays, nor the round. Whatever
+    cannot be undone now is finished instead by `settle`, the round's plan being stored."""
+    from .repository import MatchNotFound
+
+    rnd = event.rounds[-1]
+    try:
+        for t in rnd.tables:
+            with contextlib.suppress(MatchNotFound):
+                repo.delete(t.match)
+        event.rounds.pop()
+        event.circle, event.codes = before  # the current round's cards keep working
+        folder.write(event)
+    except Exception:
+        pass
+
+
+def settle(repo, folder: EventFolder, event: Event) -> Event:
+    """The event with a round left half paired (a process killed while pairing it) made whole:
+    its missing matches made under the planned ids and the round marked paired. Call it under
+    `folder.locked()`."""
+    if event.rounds and event.rounds[-1].pairing:
+        rnd = event.rounds[-1]
+        _make_matches(repo, event, rnd)
+        rnd.pairing = False
+        folder.write(ensure_codes(event))
+    return event
+
+
+def settle_all(repo, folder: EventFolder) -> list[str]:
+    """`settle` every event of the folder (at a store's open); the ids of those finished. A record
+    that cannot be read is left to the commands that name it."""
+    finished: list[str] = []
+    if not folder.ids():
+        return finished  # no events: not even their folder is made
+    with folder.locked():
+        for event_id in folder.ids():
+            try:
+                event = folder.read(event_id)
+            except EventError:
+                continue
+            if event.rounds and event.rounds[-1].pairing:
+                settle(repo, folder, event)
+                finished.append(event_id)
+    return finished
 
 
 def present(event: Event, number: int) -> list[str]:
@@ -313,7 +310,7 @@ def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Ma
     """A match file's match replaces the table's match of the current round (the same players,
     team by team, and the event's format); the stored match keeps its id."""
     with folder.locked():
-        event = folder.read(event_id)
+        event = settle(repo, folder, folder.read(event_id))
         t = current_table(event, table)
         stored = repo.get(t.match)
         for theirs, team in zip(stored.match.teams, match.teams):
@@ -332,10 +329,12 @@ def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Ma
         )
 
 
-def end_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int]]:
-    """End the current round: every match still open ends as it stands (its leader wins)."""
+def end_round(repo, folder: EventFolder, event_id: str, last: bool = False):
+    """End the current round: every match still open ends as it stands (its leader wins). With
+    `last`, the event ends with it: no round is paired after it, and its codes end. (event, the
+    tables whose match was stopped)."""
     with folder.locked():
-        event = folder.read(event_id)
+        event = settle(repo, folder, folder.read(event_id))
         if not event.rounds:
             raise EventError("no_round_yet", "ID")
         rnd = event.rounds[-1]
@@ -347,8 +346,16 @@ def end_round(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int
                 repo.save(t.match, stopped, stored.revision)
                 ended.append(t.table)
         rnd.ended = True
+        if last:  # the rounds played are all it has: it is over (eventcodes.event_over)
+            event.planned_rounds = len(event.rounds)
         folder.write(ensure_codes(event))  # no table code opens an ended round; none, once over
         return event, ended
+
+
+def end_event(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int]]:
+    """The organiser ends the event after the current round (which ends, if it is open), as a
+    Swiss event does by itself after its last round: standings final, no code opens anything."""
+    return end_round(repo, folder, event_id, last=True)
 
 
 # ----- standings -----
@@ -374,6 +381,7 @@ def event_standings(repo, event: Event):
 
 __all__ = [
     "change_entrants",
+    "end_event",
     "end_round",
     "enter_result",
     "entrant_of",
@@ -383,4 +391,6 @@ __all__ = [
     "plan_event",
     "present",
     "round_open",
+    "settle",
+    "settle_all",
 ]

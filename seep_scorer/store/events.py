@@ -6,7 +6,7 @@
      "entrants": [{"key", "name", "players": [..]}], "withdrawn": [key], "circle": [key],
      "absent": [{"round", "entrants": [key]}],
      "rounds": [{"number", "tables": [{"table", "match", "sides": [[key..], [key..]],
-                 "first_dealer"}], "byes": [key], "ended"}],
+                 "first_dealer"}], "byes": [key], "ended", "pairing": true (only half paired)}],
      "codes": {"board", "round", "tables": {"<n>": code}}}  (phones' codes: eventcodes.py)
 
 An entrant's key is its name's key (stats.players.player_key): a pair's team name, or a player's
@@ -86,6 +86,7 @@ class Round:
     tables: list[Table]
     byes: list[str] = field(default_factory=list)  # the bye, or the players sitting out
     ended: bool = False
+    pairing: bool = False  # planned, its matches not all made yet (eventrun.settle finishes it)
 
 
 @dataclass
@@ -147,6 +148,7 @@ class Event:
                     "byes": list(r.byes),
                     "ended": r.ended,
                 }
+                | ({"pairing": True} if r.pairing else {})
                 for r in self.rounds
             ],
         } | ({"codes": self.codes} if self.codes else {})
@@ -162,9 +164,6 @@ def is_event_id(value: object) -> bool:
 
 def new_seed() -> int:
     return secrets.randbits(63)
-
-
-# ----- strict reading -----
 
 
 def _need(ok: bool, where: str, code: str, **params) -> None:
@@ -262,6 +261,8 @@ def event_from_dict(obj: object) -> Event:
     matches: set[str] = set()
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", MAX_ROUNDS)):
         event.rounds.append(_round(raw, f"rounds[{i}]", i + 1, known, size, matches))
+    ok = not any(r.pairing for r in event.rounds[:-1])  # only the newest can be half paired
+    _need(ok, "rounds", "event_value", expected="true_false")
     tables = len(event.rounds[-1].tables) if event.rounds else 0
     _need(codes_ok(obj.get("codes"), tables), "codes", "event_value", expected="codes")
     event.codes = dict(obj.get("codes") or {})
@@ -296,7 +297,9 @@ def _round(raw: object, where: str, number: int, known: set, size: int, matches:
         tables.append(Table(j + 1, t["match"], (checked_sides[0], checked_sides[1]), dealer))
     byes = _keys(raw.get("byes"), f"{where}.byes", known)
     _need(not seated & set(byes), f"{where}.byes", "event_repeated", what="bye")
-    return Round(number, tables, byes, raw["ended"])
+    pairing = raw.get("pairing", False)
+    _need(isinstance(pairing, bool), f"{where}.pairing", "event_value", expected="true_false")
+    return Round(number, tables, byes, raw["ended"], pairing)
 
 
 def check_entrants(entrants: list[Entrant], kind: str) -> None:
@@ -339,9 +342,6 @@ def event_from_bytes(data: bytes) -> Event:
     except ValueError:
         raise EventError("event_file_not_json", "file") from None
     return event_from_dict(obj)
-
-
-# ----- the folder -----
 
 
 class EventFolder:

@@ -23,7 +23,16 @@ from typing import IO, Iterator, Protocol
 
 from ..matchfile import dumps_match
 from ..rules import MatchError
-from .backupfile import end_line, header_line, parse_record, raw_record_line, record_line
+from .backupfile import (
+    BACKUP_VERSION,
+    EVENTS_VERSION,
+    end_line,
+    event_line,
+    header_line,
+    parse_record,
+    raw_record_line,
+    record_line,
+)
 from .dealcsv import deal_table_csv
 from .layout import Layout
 from .matchdb import read_raw_doc
@@ -71,7 +80,11 @@ class Export:
         """The backup, line by line. The lock is held only between lines, never while the caller
         writes one."""
         with self._store.locked():
-            header = header_line(now_iso(), current_schema(), self._store.settings())
+            # The events as they are with this listing: every match they name that is stored now
+            # is in it (a round's matches are made before it is marked paired).
+            events = self._event_lines()
+            version = EVENTS_VERSION if events else BACKUP_VERSION
+            header = header_line(now_iso(), current_schema(), self._store.settings(), version)
             listed = sorted((e["id"], e["revision"]) for e in self._store.index.all_entries())
         yield header
         count = 0
@@ -80,7 +93,25 @@ class Export:
             if line is not None:
                 yield line
                 count += 1
+        yield from events
         yield end_line(count)
+
+    def _event_lines(self) -> list[bytes]:
+        """A line per event of the store, its codes left out (a backup is handed around; the
+        codes are the hall's of that night). A damaged record is left out, as `event list` does."""
+        from dataclasses import replace
+
+        from .events import EventError, EventFolder
+
+        folder = EventFolder(self.layout.root)
+        lines = []
+        for event_id in folder.ids():
+            try:
+                event = folder.read(event_id)
+            except (EventError, OSError):
+                continue
+            lines.append(event_line(replace(event, codes={}).to_dict()))
+        return lines
 
     def _record_line_locked(self, mid: str) -> bytes | None:
         """The match's backup line as it is now: saved anew or deleted since the listing, or in need

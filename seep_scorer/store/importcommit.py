@@ -23,6 +23,7 @@ from typing import Iterable, Protocol
 from ..rules import Standings
 from .atomic import fsync_dir
 from .diskfaults import disk_writes
+from .eventrestore import drop_restored_events, finish_staged_events
 from .layout import Layout, doc_id_of, shard_of
 from .records import index_entry, valid_entry
 from .repository import StoredMatch
@@ -70,6 +71,7 @@ class ImportCommit:
     def __init__(self, store: CommitTarget):
         self._store = store
         self.layout = store.layout
+        self.restored_events: list[str] = []  # the events the last commit stored (their ids)
 
     def fresh_id(self, taken: set[str]) -> str:
         """A new id, neither stored nor in `taken` (under the lock)."""
@@ -99,6 +101,9 @@ class ImportCommit:
                 lines = {mid: _staged_line(folder, mid, revision) for mid, revision in chunk}
                 with self._store.locked():
                     renamed.update(self._commit_chunk(folder, prefix, chunk, lines, taken))
+        # A backup's events, once its matches are in (before the stage goes: a crash here and
+        # the next open stores them, never twice).
+        self.restored_events = finish_staged_events(folder, self.layout.root, renamed)
         remove_stage(folder)
         return renamed
 
@@ -142,7 +147,7 @@ class ImportCommit:
         each, the lock released between: saves go on while a large import is undone.
         Returns how many were removed and the ids kept.
         """
-        removed, kept = 0, []
+        removed, kept, dropped = 0, [], set()
         chunks = (
             (prefix, files[at : at + CHUNK])
             for prefix, files in by_shard(list(imported)).items()
@@ -164,6 +169,8 @@ class ImportCommit:
                         with contextlib.suppress(OSError):
                             os.unlink(self.layout.match_file(mid, rev))
                 removed += len(gone)
+                dropped.update(mid for mid, _ in gone)
+        drop_restored_events(self.layout.root, dropped)
         return removed, kept
 
     def _replayed_entry(self, mid: str, revision: int) -> dict | None:

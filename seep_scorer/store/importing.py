@@ -34,6 +34,7 @@ from .backupfile import (
     read_backup,
 )
 from .diskfaults import WriteFailed, disk_kind, write_failed
+from .eventrestore import checked_events, stage_events
 from .importcommit import CommitTarget, ImportCommit, line_file
 from .layout import is_match_id, shard_of
 from .matchdb import write_match_file
@@ -165,9 +166,11 @@ class Importer:
             stage = ImportStage(self.layout)
         try:
             with private_source(stage, source, copy) as stream:
-                ids = self._choose_ids(self._validate_backup(stream, skip), skip_present)
+                wanted, events = self._validate_backup(stream, skip)
+                ids = self._choose_ids(wanted, skip_present)
                 stream.seek(0)
                 kept = self._stage_backup(stream, ids, stage, keep, skip)
+            stage_events(stage.folder, events, _backup_ids(wanted, ids))
             with self._store.locked():
                 stage.mark_committed()
             try:
@@ -185,10 +188,15 @@ class Importer:
             return [dataclasses.replace(s, id=renamed.get(s.id, s.id)) for s in kept]
         return [renamed.get(mid, mid) for mid in kept]
 
-    def _validate_backup(self, stream: IO[bytes], skip: bool) -> list[tuple[str, str] | None]:
+    def _validate_backup(
+        self, stream: IO[bytes], skip: bool
+    ) -> tuple[list[tuple[str, str] | None], list]:
         """Pass 1: every record in full, up to the form it is stored in. Only the ids and
-        creation times are kept (None for a damaged record, when skipping those)."""
-        _, records = read_backup(stream, [] if skip else None)
+        creation times are kept (None for a damaged record, when skipping those); and the
+        backup's events, checked in full (a damaged one refuses the backup, even when skipping
+        damaged matches)."""
+        raw_events: list = []
+        _, records = read_backup(stream, [] if skip else None, raw_events)
         wanted: list[tuple[str, str] | None] = []
         for record in records:
             if record is not None:
@@ -201,7 +209,7 @@ class Importer:
             wanted.append(None if record is None else (record.id, record.created))
         if not any(wanted) and skip:
             raise MatchError(code="backup_none_readable", field="file")
-        return wanted
+        return wanted, checked_events(raw_events)
 
     def _choose_ids(
         self, wanted: list[tuple[str, str] | None], skip_present: bool = False
@@ -254,6 +262,15 @@ class Importer:
                 f.write(dumps(index_entry(stored, size, standings)).encode("utf-8"))
             kept.append(stored if keep else mid)
         return kept
+
+
+def _backup_ids(wanted: list, ids: list) -> dict[str, str]:
+    """Each backup match id -> the id this import gives it (its own, for one left out as here)."""
+    given = {}
+    for item, mid in zip(wanted, ids):
+        if item is not None:
+            given[item[0]] = item[0] if mid is None else mid
+    return given
 
 
 def _stored_form(record: BackupRecord) -> tuple[Match, dict, Standings]:

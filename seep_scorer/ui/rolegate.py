@@ -3,10 +3,10 @@
 A table card's address carries the table's code after `#` (eventcodes.table_join_url); the join
 script hands it in once (joinpage.py) and the phone gets, instead of the host's token, a cookie
 with a new random key of its own that this server maps to the role the code opened: (event,
-table) or (event, board). Keys live in this process only: a phone joined before the server
-restarted scans its card again. A key opens its role while the event is not over, so a phone at
-a table keeps its table when the next round is paired (the new cards' codes are for new phones),
-and nothing once the event ends.
+table) or (event, board). The keys' digests are kept in the data folder (store/phonekeys.py), so
+a phone joined before the server restarted keeps its role. A key opens its role while the event is
+not over, so a phone at a table keeps its table when the next round is paired (the new cards'
+codes are for new phones), and nothing once the event ends.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 
 from ..store.eventcodes import CodeIndex, event_over
+from ..store.phonekeys import PhoneKeys
 from .eventcodes import RoleGrant
 
 ROLE_COOKIE = "seep_scorer_role"
@@ -39,6 +40,10 @@ class RoleDoor:
         self.limit = limit
         self._keys: OrderedDict[bytes, RoleGrant] = OrderedDict()
         self._lock = threading.Lock()
+        # The keys given before a restart (read once, at the server's start, before any request).
+        self._kept = PhoneKeys(index.root.parent, limit) if index is not None else None
+        for digest, role, event_id, table in self._kept.load() if self._kept else ():
+            self._keys[digest] = RoleGrant(role, event_id, table)
 
     async def join(self, code: bytes) -> str | None:
         """The Set-Cookie value a table or board code earns now, or None (reads off the loop)."""
@@ -48,6 +53,11 @@ class RoleDoor:
         if opened is None:
             return None
         key = secrets.token_urlsafe(18)
+        args = (_digest(key), opened.role, opened.event_id, opened.table, ROLE_SECONDS)
+        try:  # kept before the phone is told of it
+            await asyncio.to_thread(self._kept.add, *args)
+        except OSError:
+            pass  # a full disk: the key still works until the server stops
         with self._lock:
             self._keys[_digest(key)] = RoleGrant(opened.role, opened.event_id, opened.table)
             while len(self._keys) > self.limit:

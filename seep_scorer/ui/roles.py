@@ -86,7 +86,8 @@ class RoleSession:
             return before != (self.open, self.match_id)
         self.open = bool(event.codes) and not event_over(event)
         self.matches = frozenset(t.match for rnd in event.rounds for t in rnd.tables)
-        last = event.rounds[-1] if event.rounds else None
+        paired = [r for r in event.rounds if not r.pairing]  # a round half paired is not there yet
+        last = paired[-1] if paired else None
         here = [t for t in (last.tables if last else []) if t.table == self.grant.table]
         self.match_id = here[0].match if here and self.open else None
         self.writable = bool(here) and self.open and not last.ended

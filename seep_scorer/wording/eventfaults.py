@@ -339,6 +339,13 @@ def _too_few(p) -> str:
     return _("A round needs at least {need} entrants present.").format(need=_n(p["need"]))
 
 
+@event_words("rounds_needed", ("system",))
+def _rounds_needed(p) -> str:
+    return _("A {system} event is played over a set number of rounds: say how many.").format(
+        system=_c(p["system"])
+    )
+
+
 @event_words("no_round_yet")
 def _no_round(p) -> str:
     return _("No round has been paired yet.")

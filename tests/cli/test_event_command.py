@@ -349,7 +349,7 @@ def test_list_notes_a_damaged_event_and_goes_on(cli, tmp_path):
 def test_the_installed_command_runs_it(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "seep_scorer", "event", "new", "Sub", "--individual",
-         "--data-dir", str(tmp_path / "d")],
+         "--rounds", "3", "--data-dir", str(tmp_path / "d")],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == 0 and len(done.stdout.strip()) == 8, done.stderr

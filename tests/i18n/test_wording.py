@@ -245,7 +245,7 @@ def test_a_notice_is_worded_once_english_for_str_and_the_users_language_on_scree
 
 # ----- the events' refusals (store.events.EventError) -----
 
-EVENT_SOURCES = [PACKAGE / "store" / f for f in ("events.py", "eventrun.py", "eventfile.py")] + [
+EVENT_SOURCES = [*(PACKAGE / "store").glob("event*.py")] + [
     *(PACKAGE / "cli").glob("event*.py"),
     *(PACKAGE / "ui" / "viewmodels").glob("event*.py"),
 ]

@@ -110,9 +110,10 @@ class BackupVM:
             )
             return None
         damaged = 0
+        events: list = []  # a backup's event lines (line, record): one damaged refuses it whole
         try:
             if is_backup:
-                ids = [(r.id, r.created) for r in read_backup(io.BytesIO(data))[1]]
+                ids = [(r.id, r.created) for r in read_backup(io.BytesIO(data), None, events)[1]]
             else:
                 checked(loads_match, data)
                 ids = []  # a match file always becomes a new match
@@ -122,6 +123,13 @@ class BackupVM:
                 self._fail(_file_fault(name, err))
                 return None
             ids, damaged = good  # offered: restore the good ones
+        if (line := _damaged_event(events)) is not None:
+            self._fail(
+                _("Line {line} of {file} is damaged, so nothing was restored.").format(
+                    line=fmt().number(line), file=name
+                )
+            )
+            return None
         if is_backup and not ids:
             self._fail(_("{file} holds no matches; there is nothing to restore.").format(file=name))
             return None
@@ -244,6 +252,19 @@ class BackupVM:
 
     def _fail(self, message: str) -> None:
         self.message, self.error = message, True
+
+
+def _damaged_event(events: list) -> int | None:
+    """The line of the first event of a backup that is not a valid event record (None: all are),
+    as the store's restore checks them."""
+    from ...store.events import EventError, event_from_dict
+
+    for line, record in events:
+        try:
+            event_from_dict(record)
+        except EventError:
+            return line
+    return None
 
 
 def _good_matches(data: bytes) -> tuple[list[tuple[str, str]], int] | None:

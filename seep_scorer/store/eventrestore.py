@@ -1,0 +1,124 @@
+"""The events of a backup (version 2 event lines, backupfile.py) put back beside its matches.
+
+A backup's events are checked in full before anything of the backup is written: one that is not
+an event record refuses the backup whole, naming its line. Once the matches are in, each event
+is stored with its match ids changed to the ones the import gave (a match left out as already
+here keeps its own). An event already here (the same creation time and seed, under any id) is
+left as it is, so a restore never makes a second copy of it, even when repeated after a crash;
+one whose id another event holds gets a new id.
+
+The events wait in the import's stage (STAGED_EVENTS) from before its commit point, so an import
+finished by the next open (importcommit.py) brings them in too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from ..matchfile.jsonio import dumps, loads
+from .atomic import atomic_write_bytes
+from .events import Event, EventError, EventFolder, event_from_dict, new_event_id
+
+STAGED_EVENTS = "events.staged"  # in an import's stage: its events and its ids, until the commit
+
+
+def checked_events(raw: list[tuple[int, dict]]) -> list[Event]:
+    """Each (line number, record) of a backup's event lines as an Event, or EventError naming
+    the line and the field."""
+    events = []
+    for line_no, record in raw:
+        try:
+            events.append(event_from_dict(record))
+        except EventError as err:
+            where = f"line {line_no}.{err.field}" if err.field else f"line {line_no}"
+            raise EventError("event_in_file_damaged", where, cause=err) from None
+    return events
+
+
+def restore_events(folder: EventFolder, events: list[Event], ids: dict[str, str]) -> list[str]:
+    """Store `events`, their match ids mapped through `ids` (backup id -> stored id); the ids of
+    the events stored (those already here left out)."""
+    stored: list[str] = []
+    if not events:
+        return stored
+    with folder.locked():
+        here = set()
+        for event_id in folder.ids():
+            try:
+                known = folder.read(event_id)
+            except EventError:
+                continue  # damaged: the backup's comes in beside it
+            here.add((known.created, known.seed))
+        for event in events:
+            if (event.created, event.seed) in here:
+                continue  # this very event is here already: it stays as it is
+
+            event.codes = {}  # never a file's: the hall's of that night
+            for rnd in event.rounds:
+                for t in rnd.tables:
+                    t.match = ids.get(t.match, t.match)
+            while folder.exists(event.id):
+                event.id = new_event_id()
+            folder.write(event)
+            here.add((event.created, event.seed))
+            stored.append(event.id)
+    return stored
+
+
+def stage_events(stage: Path, events: list[Event], ids: dict[str, str]) -> None:
+    """Keep an import's events and its ids (backup id -> chosen id) in its stage, before the
+    commit point."""
+    if events:
+        doc = {"events": [e.to_dict() for e in events], "ids": ids}
+        atomic_write_bytes(stage / STAGED_EVENTS, dumps(doc).encode("utf-8"))
+
+
+def finish_staged_events(stage: Path, data_dir: Path, renamed: dict[str, str]) -> list[str]:
+    """At the commit (by the import or, after a crash, by the next open): the stage's events
+    stored, their ids mapped through `renamed` too (ids taken since they were chosen). A staged
+    file that cannot be read (it was checked when written) is left out."""
+    try:
+        with open(stage / STAGED_EVENTS, "rb") as f:
+            doc = loads(f.read().decode("utf-8"), 12)
+        ids = {old: renamed.get(new, new) for old, new in doc["ids"].items()}
+        events = [event_from_dict(raw) for raw in doc["events"]]
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, EventError):
+        return []
+    return restore_events(EventFolder(data_dir), events, ids)
+
+
+def drop_restored_events(data_dir: Path, removed: set[str]) -> list[str]:
+    """A restore undone (importcommit.remove_imported): the events it brought go with their
+    matches. Such an event is one whose every match was just removed (an undo removes only the
+    matches the restore added, so no event that was here before names only those); one with a
+    match kept (played in since) stays. The ids of the events removed."""
+    folder = EventFolder(data_dir)
+    gone: list[str] = []
+    if not removed or not folder.ids():
+        return gone
+    with folder.locked():
+        for event_id in folder.ids():
+            try:
+                event = folder.read(event_id)
+            except EventError:
+                continue
+            matches = {t.match for rnd in event.rounds for t in rnd.tables}
+            if matches and matches <= removed:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(folder.path(event_id))
+                gone.append(event_id)
+    return gone
+
+
+__all__ = [
+    "STAGED_EVENTS",
+    "checked_events",
+    "drop_restored_events",
+    "finish_staged_events",
+    "restore_events",
+    "stage_events",
+]
