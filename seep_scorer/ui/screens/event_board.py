@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, using
 from ..host import Host
-from ..viewmodels.event import EventVM
+from ..viewmodels.event import EventVM, organiser_locale
 from ..widgets import sem
 from .base import Screen, num
 from .event import progress_text
@@ -92,6 +92,10 @@ class EventBoardScreen(Screen):
         self.vm.load()
 
     def refresh(self) -> None:
+        with using(organiser_locale(self.vm.event)):  # the organiser's language, not the device's
+            self._draw()
+
+    def _draw(self) -> None:
         vm = self.vm
         if vm.round == 0:
             heading = vm.event.name

@@ -7,10 +7,11 @@ import base64
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, using
 from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
+from ..viewmodels.event import organiser_locale
 from ..viewmodels.event_cards import CardsVM
 from ..widgets import big_button, notice, sem
 from .base import Screen, num
@@ -40,6 +41,10 @@ class EventCardsScreen(Screen):
         self.vm.load()
 
     def refresh(self) -> None:
+        with using(organiser_locale(self.vm.event.event)):  # the cards speak the organiser's
+            self._draw()
+
+    def _draw(self) -> None:
         vm = self.vm
         items: list[ft.Control] = [notice(vm.message, error=True)]
         if not vm.offered:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import urlsplit
 
-from ...i18n import _, current
+from ...i18n import _, current, using
 from .base import STORE_FAULTS
-from .event import EventVM
+from .event import EventVM, organiser_locale
 from .events import fault_text
 
 SCREEN_QR_PX = 240  # a card on a phone's screen
@@ -121,7 +121,12 @@ class CardsVM:
         return out.getvalue(), modules * scale
 
     def printable(self) -> tuple[str, bytes]:
-        """The cards as one HTML page to print, a card per sheet (file name, bytes)."""
+        """The cards as one HTML page to print, a card per sheet (file name, bytes), in the
+        organiser's language."""
+        with using(organiser_locale(self.event.event)):
+            return self._printable()
+
+    def _printable(self) -> tuple[str, bytes]:
         event = self.event.event
         esc = html.escape
         cards = []
