@@ -141,3 +141,28 @@ def test_the_organisers_language_is_recorded_when_the_event_is_created_and_a_rou
     assert folder.read(event_id).language == "pa"
     reread = EventFolder(store.data_dir).read(event_id)  # and it reads back strictly
     assert reread.language == "pa" and reread.to_dict()["language"] == "pa"
+
+
+def test_the_cards_page_gives_the_board_its_address_and_qr_code(store):
+    import base64
+
+    from test_events_board import _walk, decode
+
+    from seep_scorer.ui.eventcodes import board_join_url
+
+    async def go():
+        event_id = paired_event(store)
+        token = session_join_address.set(JOIN)
+        try:
+            cards = await Phone(make_main(lambda: store)).start(f"/event/{event_id}/cards")
+        finally:
+            session_join_address.reset(token)
+        code = EventFolder(store.data_dir).read(event_id).codes["board"]
+        address = board_join_url("http://192.0.2.7:8550", event_id, code)
+        assert address in cards.text("event-board-card")
+        image = next(
+            c for c in _walk(cards.find("event-board-card")) if type(c).__name__ == "Image"
+        )
+        assert decode(base64.b64decode(image.src)) == address
+
+    asyncio.run(go())

@@ -96,8 +96,43 @@ class EventCardsScreen(Screen):
                     container=True,
                 )
             )
+        if vm.board and vm.board_image:
+            items.append(self._board_card(vm.board, vm.board_image))
         self.body.controls = items
         self.footer.controls = [self.print_button] if vm.cards else []
+
+    def _board_card(self, address: str, image: tuple[bytes, int]) -> ft.Control:
+        """The board's address, for the hall's big screen: its code, and the address to type."""
+        png, side = image
+        return sem(
+            "event-board-card",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(_("Board"), size=32, weight=ft.FontWeight.BOLD),
+                        ft.Text(_("Open this address on the hall's big screen.")),
+                        ft.Container(
+                            ft.Image(
+                                src=base64.b64encode(png).decode(),
+                                width=side,
+                                height=side,
+                                filter_quality=ft.FilterQuality.NONE,
+                                exclude_from_semantics=True,
+                            ),
+                            bgcolor=ft.Colors.WHITE,
+                        ),
+                        ft.Text(address, selectable=True, size=12),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=6,
+                    tight=True,
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=12,
+                padding=16,
+            ),
+            container=True,
+        )
 
     async def _download(self) -> None:
         name, data = await off_loop(self.vm.printable)
