@@ -72,10 +72,11 @@ class RoleSession:
 
     # -- off the loop: the event as it is now
     def refresh(self) -> bool:
-        """Re-read the event if its record changed; True when the table's match changed."""
+        """Re-read the event if its record changed; True when what the session shows changed (the
+        table's match, the round, the event over, the organiser's language)."""
         if self.organiser:
             return False
-        before = (self.open, self.match_id, self.language)
+        before = (self.open, self.match_id, self.language, self.round)
         try:
             folder = EventFolder(self.inner.data_dir)
             path = self.path = str(folder.path(self.grant.event_id))
@@ -87,7 +88,7 @@ class RoleSession:
             self.stamp = stamp
         except (EventError, OSError, AttributeError, TypeError):
             self.open, self.match_id, self.writable, self.stamp = False, None, False, None
-            return before != (self.open, self.match_id, self.language)
+            return before != (self.open, self.match_id, self.language, self.round)
         self.open = bool(event.codes) and not event_over(event)
         self.matches = frozenset(t.match for rnd in event.rounds for t in rnd.tables)
         last = event.rounds[-1] if event.rounds else None
@@ -96,7 +97,7 @@ class RoleSession:
         here = [t for t in (last.tables if last else []) if t.table == self.grant.table]
         self.match_id = here[0].match if here and self.open else None
         self.writable = bool(here) and self.open and not last.ended
-        return before != (self.open, self.match_id, self.language)
+        return before != (self.open, self.match_id, self.language, self.round)
 
     # -- routes
     def allowed(self, route: str) -> bool:
@@ -213,6 +214,10 @@ class BoardRepository(_Guarded):
         return self._role.inner.data_dir if self._role.open else None
 
     def get(self, match_id: str):
+        if self._role.open and match_id not in self._role.matches:
+            # a round paired since the event was last read (the organiser's save reaches the board
+            # before its next look at the event file): read it again (off the loop, as every call)
+            self._role.refresh()
         if not self._role.open or match_id not in self._role.matches:
             raise MatchNotFound(match_id)
         return self._role.inner.get(match_id)

@@ -166,3 +166,30 @@ def test_the_cards_page_gives_the_board_its_address_and_qr_code(store):
         assert decode(base64.b64decode(image.src)) == address
 
     asyncio.run(go())
+
+
+def test_the_board_shows_the_next_rounds_tables_as_soon_as_it_is_paired(store):
+    from seep_scorer.ui.live import TOPIC
+
+    async def go():
+        event_id = paired_event(store)
+        with_codes(store, event_id)
+        folder = EventFolder(store.data_dir)
+        board = await joined(store, RoleGrant("board", event_id), f"/event/{event_id}/board")
+        assert "playing" in board.text("event-board-table-1")
+        other = await Phone(make_main(lambda: store), hub=board.hub).start("/")
+        end_round(store, folder, event_id)
+        pair_next_round(store, folder, event_id)
+        other.page.pubsub.send_others_on_topic(TOPIC, ("match", None))  # as the organiser's Pair
+        event = folder.read(event_id)
+        names = event.names()
+        sides = event.rounds[1].tables[0].sides
+        teams = f"{names[sides[0][0]]} vs {names[sides[1][0]]}"
+        for _ in range(100):
+            if teams in board.text("event-board-table-1"):
+                break
+            await asyncio.sleep(0.02)
+        said = board.text("event-board-table-1")
+        assert teams in said and "no longer stored" not in said and "0 deals" in said, said
+
+    asyncio.run(go())
