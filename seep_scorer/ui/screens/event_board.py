@@ -16,7 +16,8 @@ from .event import progress_text
 
 ROWS = 12  # standings rows that fit a 1080-pixel screen in this type
 LISTED = 8  # up to this many tables, each is a row with its teams; more, a grid of small tiles
-BIG, LARGE, MEDIUM = 64, 44, 32  # logical pixels: read from across a hall
+BIG, LARGE, MEDIUM = 64, 44, 36  # logical pixels: read from across a hall
+SMALL = 30  # a listed table's progress: the smallest type on the board
 
 
 class EventBoardScreen(Screen):
@@ -66,7 +67,7 @@ class EventBoardScreen(Screen):
                             ft.Text(
                                 teams, size=MEDIUM, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
                             ),
-                            ft.Text(progress_text(t), size=26),
+                            ft.Text(progress_text(t), size=SMALL),
                         ],  # fmt: skip
                         spacing=0,
                         tight=True,

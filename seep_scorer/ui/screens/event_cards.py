@@ -99,6 +99,7 @@ class EventCardsScreen(Screen):
         if vm.board and vm.board_image:
             items.append(self._board_card(vm.board, vm.board_image))
         self.body.controls = items
+        self.body.horizontal_alignment = ft.CrossAxisAlignment.STRETCH  # cards of one width
         self.footer.controls = [self.print_button] if vm.cards else []
 
     def _board_card(self, address: str, image: tuple[bytes, int]) -> ft.Control:
