@@ -14,8 +14,8 @@ from ..widgets import sem
 from .base import Screen, num
 from .event import progress_text
 
-ROWS = 12  # standings rows that fit a 1080-pixel screen in this type
-LISTED = 8  # up to this many tables, each is a row with its teams; more, a grid of small tiles
+ROWS = 10  # standings rows that fit a 1080-pixel screen in this type (taller scripts too)
+LISTED = 6  # up to this many tables (that fit 1080 pixels), each a row with its teams; more, tiles
 BIG, LARGE, MEDIUM = 64, 44, 36  # logical pixels: read from across a hall
 SMALL = 30  # a listed table's progress: the smallest type on the board
 
