@@ -1,5 +1,6 @@
 """The shape of an event's codes for phones, as its record holds them (eventcodes.py makes and
-checks them; events.py reads a record strictly with `codes_ok`)."""
+checks them; events.py reads a record strictly with `codes_ok`), and of the language the board and
+the table cards speak (the organiser's app language, `language_ok`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 import secrets
 
 CODE_CHARS = re.compile(r"[A-Za-z0-9_-]{22,64}")  # token_urlsafe(18) is 24 of them
+LANGUAGE = re.compile(r"[a-z]{2,3}")  # a language code of the app's (i18n.LANGUAGES)
 
 
 def new_code() -> str:
@@ -36,4 +38,14 @@ def codes_ok(raw: object, tables: int) -> bool:
     )
 
 
-__all__ = ["CODE_CHARS", "codes_ok", "new_code"]
+def language_ok(raw: object) -> bool:
+    """An event file's "language": absent, or a language code."""
+    return raw is None or (isinstance(raw, str) and LANGUAGE.fullmatch(raw) is not None)
+
+
+def phones_part(codes: dict, language: str | None) -> dict:
+    """The keys of an event's record written only when set: the codes, the language."""
+    return ({"codes": codes} if codes else {}) | ({"language": language} if language else {})
+
+
+__all__ = ["CODE_CHARS", "codes_ok", "language_ok", "new_code", "phones_part"]

@@ -4,7 +4,7 @@
      "system": "round-robin" | "swiss" | "individual", "planned_rounds": N | null,
      "preset", "match": {"type", "count"}, "created", "seed",
      "entrants": [{"key", "name", "players": [..]}], "withdrawn": [key], "circle": [key],
-     "absent": [{"round", "entrants": [key]}],
+     "absent": [{"round", "entrants": [key]}], "language" (the organiser's: board, cards),
      "rounds": [{"number", "tables": [{"table", "match", "sides": [[key..], [key..]],
                  "first_dealer"}], "byes": [key], "ended", "pairing": true (only half paired)}],
      "codes": {"board", "round", "tables": {"<n>": code}}}  (phones' codes: eventcodes.py)
@@ -29,7 +29,7 @@ from ..matchfile.jsonio import JSONRefused, dumps, loads
 from ..rules import MATCH_TYPES, MatchError, check_name
 from ..stats.players import player_key
 from .atomic import atomic_write_bytes, remove_temp_files
-from .codeshape import codes_ok
+from .codeshape import codes_ok, language_ok, phones_part
 from .layout import is_match_id
 from .records import is_iso
 from .repository import StoreError
@@ -107,6 +107,7 @@ class Event:
     circle: list[str] = field(default_factory=list)  # a round robin's order, fixed at round 1
     rounds: list[Round] = field(default_factory=list)
     codes: dict = field(default_factory=dict)  # phones' codes (eventcodes.py); {}: none
+    language: str | None = None  # the organiser's app language (codeshape.language_ok) or None
 
     def entrant(self, key: str) -> Entrant:
         return next(e for e in self.entrants if e.key == key)
@@ -151,7 +152,7 @@ class Event:
                 | ({"pairing": True} if r.pairing else {})
                 for r in self.rounds
             ],
-        } | ({"codes": self.codes} if self.codes else {})
+        } | phones_part(self.codes, self.language)
 
 
 def new_event_id() -> str:
@@ -265,7 +266,8 @@ def event_from_dict(obj: object) -> Event:
     _need(ok, "rounds", "event_value", expected="true_false")
     tables = len(event.rounds[-1].tables) if event.rounds else 0
     _need(codes_ok(obj.get("codes"), tables), "codes", "event_value", expected="codes")
-    event.codes = dict(obj.get("codes") or {})
+    _need(language_ok(lang := obj.get("language")), "language", "event_value", expected="language")
+    event.codes, event.language = dict(obj.get("codes") or {}), lang
     return event
 
 
@@ -331,8 +333,7 @@ def check_format(preset: object, match_type: object, count: object, where: str) 
 
 
 def event_from_bytes(data: bytes) -> Event:
-    limit = MAX_EVENT_BYTES // 2**20
-    _need(len(data) <= MAX_EVENT_BYTES, "file", "event_file_too_large", max=limit)
+    _need(len(data) <= MAX_EVENT_BYTES, "file", "event_file_too_large", max=MAX_EVENT_BYTES >> 20)
     try:
         obj = loads(data.decode("utf-8"), 8)
     except UnicodeDecodeError:

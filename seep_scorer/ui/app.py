@@ -178,6 +178,7 @@ class App:
         """Build the views for `route`: the store is read off the loop, the controls are built
         here."""
         stack = await self.roles.stack_now(route)  # only what the session's role may open
+        self._follow_event_language()
         try:
             prepared = await off_loop(self._load, stack)
         except (StoreError, OSError) as err:
@@ -242,7 +243,14 @@ class App:
         """A new screen with its view-model (`_load` prepared those that read the store), built,
         then drawn: no store call here."""
         kind, m = kind_of(route)
-        return kind.screen(self, route, m, prepared).drawn()
+        screen = kind.screen(self, route, m, prepared)
+        if not self.roles.organiser:  # a table phone or the board: its own screens, no way out
+            from .screens.event_phone import confine
+
+            roles = self.roles
+            table = roles.grant.table if roles.match_id and roles.match_id in route else None
+            confine(screen, table, roles.round)
+        return screen.drawn()
 
     async def go(self, route: str, replace_top: bool = False) -> None:
         if replace_top and self.route in self.screens:
@@ -336,6 +344,15 @@ class App:
         route = self.route
         self.screens = {}
         await self.show(route)
+
+    def _follow_event_language(self) -> None:
+        """A board session shows the event in its organiser's language, not its device's."""
+        language = self.roles.language if self.roles.grant.role == "board" else None
+        if language and i18n.normalize(language) != self.locale.language:
+            self.locale.language = i18n.normalize(language)
+            self.page.rtl = self.locale.rtl
+            apply_theme(self.page, self.settings.theme, self.locale.language)
+            self.screens = {}  # built again in that language
 
     def set_theme(self, choice: str) -> None:
         self.settings.set_theme(choice)

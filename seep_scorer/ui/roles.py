@@ -11,9 +11,11 @@ is not allowed is refused even if some screen made it:
   and deal screens, and the rules. Anything else asked for shows the table's match. When the next
   round is paired the session moves to the table's next match (`watch_rounds`);
 - board: `BoardRepository`, which reads the event's matches and nothing else; route: the event's
-  board only.
+  board only, in the organiser's language (the event's `language`).
 
-Once the event is over (or its record is gone) a table or board session reads nothing more.
+Once the event is over (or its record is gone) a table or board session reads nothing more and
+shows "The event is over" (`/event/<id>/over`); a table with no match this round says so
+(`/event/<id>/waiting`).
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class RoleSession:
         self.matches: frozenset[str] = frozenset()  # the event's matches (the board reads them)
         self.stamp: tuple | None = None  # the event file's, as last read
         self.path: str | None = None  # the event file
+        self.round = 0  # the event's current round
+        self.language: str | None = None  # the organiser's, for the board (store/events.py)
         if self.grant.role == "table":
             self.repo = TableRepository(self)
         elif self.grant.role == "board":
@@ -68,10 +72,11 @@ class RoleSession:
 
     # -- off the loop: the event as it is now
     def refresh(self) -> bool:
-        """Re-read the event if its record changed; True when the table's match changed."""
+        """Re-read the event if its record changed; True when what the session shows changed (the
+        table's match, the round, the event over, the organiser's language)."""
         if self.organiser:
             return False
-        before = (self.open, self.match_id)
+        before = (self.open, self.match_id, self.language, self.round)
         try:
             folder = EventFolder(self.inner.data_dir)
             path = self.path = str(folder.path(self.grant.event_id))
@@ -83,15 +88,17 @@ class RoleSession:
             self.stamp = stamp
         except (EventError, OSError, AttributeError, TypeError):
             self.open, self.match_id, self.writable, self.stamp = False, None, False, None
-            return before != (self.open, self.match_id)
+            return before != (self.open, self.match_id, self.language, self.round)
         self.open = bool(event.codes) and not event_over(event)
         self.matches = frozenset(t.match for rnd in event.rounds for t in rnd.tables)
         paired = [r for r in event.rounds if not r.pairing]  # a round half paired is not there yet
         last = paired[-1] if paired else None
+        self.round = last.number if last else 0
+        self.language = getattr(event, "language", None)
         here = [t for t in (last.tables if last else []) if t.table == self.grant.table]
         self.match_id = here[0].match if here and self.open else None
         self.writable = bool(here) and self.open and not last.ended
-        return before != (self.open, self.match_id)
+        return before != (self.open, self.match_id, self.language, self.round)
 
     # -- routes
     def allowed(self, route: str) -> bool:
@@ -104,6 +111,8 @@ class RoleSession:
 
     def _own(self, route: str) -> bool:
         g = self.grant
+        if route in self.home():  # the event over, or no match at this table now
+            return True
         if g.role == "board":
             return self.open and route == f"/event/{g.event_id}/board"
         if not self.match_id:
@@ -145,7 +154,10 @@ class RoleSession:
         board = f"/event/{g.event_id}/board"
         if g.role == "board" and self.open and find(board) is not None:
             return [board]
-        return [FALLBACK]
+        if g.event_id is None:
+            return [FALLBACK]
+        # a plain page, never an error: the event is over, or this table plays no match now
+        return [f"/event/{g.event_id}/{'waiting' if self.open else 'over'}"]
 
 
 class _Guarded:
@@ -203,6 +215,10 @@ class BoardRepository(_Guarded):
         return self._role.inner.data_dir if self._role.open else None
 
     def get(self, match_id: str):
+        if self._role.open and match_id not in self._role.matches:
+            # a round paired since the event was last read (the organiser's save reaches the board
+            # before its next look at the event file): read it again (off the loop, as every call)
+            self._role.refresh()
         if not self._role.open or match_id not in self._role.matches:
             raise MatchNotFound(match_id)
         return self._role.inner.get(match_id)

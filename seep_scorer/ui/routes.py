@@ -18,6 +18,8 @@ works), the view-model it reads from the store and the screen that shows it.
 /events                   the organiser's events;  /events/new  a new event
 /event/<id>               an event: its round, tables, standings, entrants
 /event/<id>/cards         the round's table cards;  /event/<id>/board  the big-screen board
+/event/<id>/over          a table phone's or board's page once the event is over
+/event/<id>/waiting       a table phone's page while its table has no match this round
 <any route>/rules/<section>  the same on top of that route (a help mark), so back returns there
 
 The view-model factory runs off the event loop (it may read the store) and raises StoreError for
@@ -232,6 +234,11 @@ ROUTES: tuple[Route, ...] = (
         _on_event,
         lambda app, route, m, vm: scr.EventCardsScreen(app, vm, route),
         lambda app, m, below: vms.CardsVM(_event_vm(app, m, below), app.join_address()),
+    ),
+    Route(  # a table phone's or the board's page once its event is over, or its table unused
+        re.compile(rf"^{EVENT}/(?P<state>over|waiting)/?$"),
+        lambda m: [],
+        lambda app, route, m, vm: scr.EventOverScreen(app, route, m["state"] == "over"),
     ),
     Route(  # the big screen: on its own for a board (roles), over the event for its organiser
         re.compile(rf"^{EVENT}/board/?$"),

@@ -31,6 +31,7 @@ _MODULES = {
     "EventScreen": "event",
     "EventCardsScreen": "event_cards",
     "EventBoardScreen": "event_board",
+    "EventOverScreen": "event_phone",
 }
 
 __all__ = [

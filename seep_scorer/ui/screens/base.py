@@ -118,6 +118,7 @@ class Screen:
     nav_route = ""
     keeps_awake = False  # the phone's screen stays on while this one is open (a match at the table)
     match_id: str | None = None  # the match it shows, if any
+    confined = False  # shown to a table phone: nothing on it leads to another screen (roles.py)
 
     def __init__(self, host: Host):
         self.host = host

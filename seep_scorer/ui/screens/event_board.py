@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, using
 from ..host import Host
-from ..viewmodels.event import EventVM
+from ..viewmodels.event import EventVM, organiser_locale
 from ..widgets import sem
 from .base import Screen, num
 from .event import progress_text
 
-ROWS = 12  # standings rows that fit a 1080-pixel screen in this type
-LISTED = 8  # up to this many tables, each is a row with its teams; more, a grid of small tiles
-BIG, LARGE, MEDIUM = 64, 44, 32  # logical pixels: read from across a hall
+ROWS = 10  # standings rows that fit a 1080-pixel screen in this type (taller scripts too)
+LISTED = 6  # up to this many tables (that fit 1080 pixels), each a row with its teams; more, tiles
+BIG, LARGE, MEDIUM = 64, 44, 36  # logical pixels: read from across a hall
+SMALL = 30  # a listed table's progress: the smallest type on the board
 
 
 class EventBoardScreen(Screen):
@@ -66,7 +67,7 @@ class EventBoardScreen(Screen):
                             ft.Text(
                                 teams, size=MEDIUM, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
                             ),
-                            ft.Text(progress_text(t), size=26),
+                            ft.Text(progress_text(t), size=SMALL),
                         ],  # fmt: skip
                         spacing=0,
                         tight=True,
@@ -92,6 +93,10 @@ class EventBoardScreen(Screen):
         self.vm.load()
 
     def refresh(self) -> None:
+        with using(organiser_locale(self.vm.event)):  # the organiser's language, not the device's
+            self._draw()
+
+    def _draw(self) -> None:
         vm = self.vm
         if vm.round == 0:
             heading = vm.event.name

@@ -7,10 +7,11 @@ import base64
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, using
 from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
+from ..viewmodels.event import organiser_locale
 from ..viewmodels.event_cards import CardsVM
 from ..widgets import big_button, notice, sem
 from .base import Screen, num
@@ -40,6 +41,10 @@ class EventCardsScreen(Screen):
         self.vm.load()
 
     def refresh(self) -> None:
+        with using(organiser_locale(self.vm.event.event)):  # the cards speak the organiser's
+            self._draw()
+
+    def _draw(self) -> None:
         vm = self.vm
         items: list[ft.Control] = [notice(vm.message, error=True)]
         if not vm.offered:
@@ -91,8 +96,44 @@ class EventCardsScreen(Screen):
                     container=True,
                 )
             )
+        if vm.board and vm.board_image:
+            items.append(self._board_card(vm.board, vm.board_image))
         self.body.controls = items
+        self.body.horizontal_alignment = ft.CrossAxisAlignment.STRETCH  # cards of one width
         self.footer.controls = [self.print_button] if vm.cards else []
+
+    def _board_card(self, address: str, image: tuple[bytes, int]) -> ft.Control:
+        """The board's address, for the hall's big screen: its code, and the address to type."""
+        png, side = image
+        return sem(
+            "event-board-card",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(_("Board"), size=32, weight=ft.FontWeight.BOLD),
+                        ft.Text(_("Open this address on the hall's big screen.")),
+                        ft.Container(
+                            ft.Image(
+                                src=base64.b64encode(png).decode(),
+                                width=side,
+                                height=side,
+                                filter_quality=ft.FilterQuality.NONE,
+                                exclude_from_semantics=True,
+                            ),
+                            bgcolor=ft.Colors.WHITE,
+                        ),
+                        ft.Text(address, selectable=True, size=12),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=6,
+                    tight=True,
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=12,
+                padding=16,
+            ),
+            container=True,
+        )
 
     async def _download(self) -> None:
         name, data = await off_loop(self.vm.printable)

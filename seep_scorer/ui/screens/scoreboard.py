@@ -232,12 +232,13 @@ class ScoreboardScreen(Screen):
             )
         )
         items += chances_row(self)  # off unless this device's settings turn it on
-        if vm.can_end:
-            items.append(self.end_button)
-        if vm.can_reopen:
-            items.append(self.reopen_button)
-        if vm.deals:
-            items.append(self.review_button)
+        if not self.confined:  # a table phone: ending is the organiser's, the review elsewhere
+            if vm.can_end:
+                items.append(self.end_button)
+            if vm.can_reopen:
+                items.append(self.reopen_button)
+            if vm.deals:
+                items.append(self.review_button)
         items.append(section_title(_("Deals (newest first)")))
         if not vm.deals:
             items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ...i18n import _, fmt, ngettext
+from ...i18n import UILocale, _, current, fmt, ngettext
 from ...rules import MatchError, replay
 from ...store.events import Event, EventError
 from ...store.repository import MatchNotFound, MatchRepository, StoredMatch
@@ -15,6 +15,16 @@ from .base import STORE_FAULTS
 from .events import fault_text, folder_of
 
 PAST_TTL = 30.0  # seconds the earlier rounds' matches are kept between reads
+
+
+def organiser_locale(event: Event) -> UILocale:
+    """The language the board and the table cards speak: the organiser's, as the event records it
+    (the one the organiser's phone used when it created the event or last paired a round); the
+    session's own for an event that records none."""
+    here = current()
+    if not getattr(event, "language", None) or event.language == here.language:
+        return here
+    return UILocale(event.language)
 
 
 @dataclass(frozen=True)
@@ -214,6 +224,7 @@ class EventVM:
 
         try:
             _event, rnd = pair_next_round(self.repo, self.folder, self.event.id)
+            self._record_language()
         except STORE_FAULTS as err:
             self._fail(err)
             self.load()
@@ -228,6 +239,15 @@ class EventVM:
         )
         self.load()
         return True
+
+    def _record_language(self) -> None:
+        """The organiser's language, for the round's board and cards (written when it changed)."""
+        language = current().language
+        with self.folder.locked():
+            event = self.folder.read(self.event.id)
+            if event.language != language:
+                event.language = language
+                self.folder.write(event)
 
     def end_round(self) -> bool:
         """End the current round: every match still open ends as it stands. What it changed is

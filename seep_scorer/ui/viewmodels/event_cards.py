@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import urlsplit
 
-from ...i18n import _, current
+from ...i18n import _, current, using
 from .base import STORE_FAULTS
-from .event import EventVM
+from .event import EventVM, organiser_locale
 from .events import fault_text
 
 SCREEN_QR_PX = 240  # a card on a phone's screen
@@ -56,6 +56,8 @@ class CardsVM:
         self.base = base_url(join_address)
         self.cards: list[Card] = []
         self.images: dict[int, tuple[bytes, int]] = {}
+        self.board: str | None = None  # the board's address (its code), for the hall's big screen
+        self.board_image: tuple[bytes, int] | None = None
         self._drawn: dict[str, tuple[bytes, int]] = {}  # address -> its code, as last drawn
         self.message: str | None = None
         self.load()
@@ -72,6 +74,11 @@ class CardsVM:
                 for c in self.cards
                 if c.address
             }
+            if self.board:
+                self._drawn[self.board] = drawn.get(self.board) or self.qr_png(
+                    self.board, SCREEN_QR_PX
+                )
+            self.board_image = self._drawn.get(self.board) if self.board else None
             self.images = {c.table: self._drawn[c.address] for c in self.cards if c.address}
         except STORE_FAULTS as err:
             self.message = fault_text(err)
@@ -79,11 +86,11 @@ class CardsVM:
     def _cards(self) -> list[Card]:
         event = self.event.event
         tables = self.event.tables
-        urls = None
+        urls, self.board = None, None
         if self.base is not None and tables:
             try:
                 from ...store.eventcodes import ensure_codes
-                from ..eventcodes import table_join_url
+                from ..eventcodes import board_join_url, table_join_url
             except ImportError:  # the codes and roles part is not in this build
                 ensure_codes = table_join_url = None
             if ensure_codes is not None:
@@ -95,6 +102,8 @@ class CardsVM:
                     if _codes(fresh) != before:
                         folder.write(fresh)
                 tabled = _codes(fresh).get("tables", {})
+                board = _codes(fresh).get("board")
+                self.board = board_join_url(self.base, event.id, board) if board else None
                 urls = {
                     t.table: table_join_url(self.base, event.id, t.table, tabled[str(t.table)])
                     for t in tables
@@ -121,7 +130,12 @@ class CardsVM:
         return out.getvalue(), modules * scale
 
     def printable(self) -> tuple[str, bytes]:
-        """The cards as one HTML page to print, a card per sheet (file name, bytes)."""
+        """The cards as one HTML page to print, a card per sheet (file name, bytes), in the
+        organiser's language."""
+        with using(organiser_locale(self.event.event)):
+            return self._printable()
+
+    def _printable(self) -> tuple[str, bytes]:
         event = self.event.event
         esc = html.escape
         cards = []

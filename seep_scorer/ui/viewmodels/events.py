@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import fmt, ngettext
+from ...i18n import current, fmt, ngettext
 from ...store.events import CLI_PRESETS, MAX_ENTRANTS, EventError, EventFolder, check_entrants
 from ...store.repository import MatchRepository
 from ...wording.eventfaults import event_text
@@ -139,6 +139,7 @@ class NewEventVM:
                 self.rounds if self.system != "round-robin" else None, self.preset, match,
                 list(self.entrants),
             )  # fmt: skip
+            event.language = current().language  # the board and the cards speak the organiser's
             folder = folder_of(self.repo)
             with folder.locked():
                 folder.write(event)

@@ -1,0 +1,82 @@
+"""What a table phone (or the board) sees besides its match: the app's chrome taken away, a small
+header naming the table and round, and the screen shown once the event is over or the table has
+no match this round (`/event/<id>/over`, `/event/<id>/waiting`). None of it reads the store."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import _
+from ..host import Host
+from ..widgets import sem
+from .base import Screen, num
+
+
+def confine(screen: Screen, table: int | None = None, round_number: int = 0) -> None:
+    """A screen shown to a table phone or the board: no navigation bar, nothing that leads to
+    another screen (`confined`); over a table's screens, "Table N · Round R" on top."""
+    screen.confined = True
+    screen.view.bottom_appbar = None
+    if table is None or not round_number:
+        return
+    header = sem(
+        "event-table-header",
+        ft.Container(
+            ft.Text(
+                " · ".join(
+                    (
+                        _("Table {n}").format(n=num(table)),
+                        _("Round {round}").format(round=num(round_number)),
+                    )
+                ),
+                size=14,
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ON_SECONDARY_CONTAINER,
+                text_align=ft.TextAlign.CENTER,
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=4),
+            alignment=ft.Alignment.CENTER,
+        ),
+        container=True,
+    )
+    screen.view.controls.insert(0, header)
+
+
+class EventOverScreen(Screen):
+    """A plain page, never an error: the event is over (or this table plays no match now)."""
+
+    keeps_awake = False
+
+    def __init__(self, host: Host, route: str, over: bool):
+        self.route = route
+        self.over = over
+        super().__init__(host)
+        self.view.route = route
+
+    def refresh(self) -> None:
+        if self.over:
+            icon, ident = ft.Icons.EMOJI_EVENTS, "event-over"
+            head, more = _("The event is over"), _("Thank you for playing.")
+        else:
+            icon, ident = ft.Icons.HOURGLASS_EMPTY, "event-waiting"
+            head, more = _("This table has no match this round."), _("Please ask the organiser.")
+        self.body.controls = [
+            sem(
+                ident,
+                ft.Column(
+                    [
+                        ft.Icon(icon, size=64, color=ft.Colors.PRIMARY),
+                        ft.Text(
+                            head, size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+                        ),
+                        ft.Text(more, size=18, text_align=ft.TextAlign.CENTER),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=16,
+                ),
+                container=True,
+            )
+        ]
+        self.body.horizontal_alignment = ft.CrossAxisAlignment.CENTER
+        self.body.alignment = ft.MainAxisAlignment.CENTER
