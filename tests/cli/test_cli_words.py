@@ -81,7 +81,10 @@ def test_an_events_success_line_is_in_the_language_of_lang(code, tmp_path, capsy
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", lang)
-    assert main(["event", "new", "Club night", "--individual", "--data-dir", data]) == 0
+    assert (
+        main(["event", "new", "Club night", "--individual", "--rounds", "3", "--data-dir", data])
+        == 0
+    )
     event_id = capsys.readouterr().out.strip()
     names = ["Asha", "Bilal", "Chand", "Dev"]
     assert main(["event", "entrant", event_id, "add", *names, "--data-dir", data]) == 0
