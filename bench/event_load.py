@@ -268,6 +268,11 @@ def run_once(count: int, args) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         eid = hall(data, pairs=2 * count, rounds=2, match=("bazzis", 60))
+        if args.profile:  # the server's every thread under cProfile (bench/profiling)
+            os.environ["SEEP_PROFILE"] = str(Path(args.profile).resolve())
+            os.environ["PYTHONPATH"] = os.pathsep.join(
+                [str(ROOT / "bench" / "profiling"), os.environ.get("PYTHONPATH", "")]
+            )
         srv = Server(data, host="0.0.0.0").start()
         try:
             got = asyncio.run(asyncio.wait_for(night(srv, data, eid, count, args), args.bound))
@@ -324,6 +329,11 @@ def main() -> int:
     )
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of saving per run")
     parser.add_argument("--bound", type=float, default=900.0, help="seconds a run may take at most")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="profile the server (every thread, cProfile) into FILE: python -m pstats FILE",
+    )
     args = parser.parse_args()
     best = 0
     for count in [int(c) for c in args.tables.split(",")]:
