@@ -93,15 +93,12 @@ class EventShare:
         return done
 
     def worked_out(self, key, work: Callable[[], object]):
-        """`work()`, done again only when `key` changes (`key_of`: the event and its matches)."""
-        with _lock:
-            kept = self._standings
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        value = work()
-        with _lock:
-            self._standings = (key, value)
-        return value
+        """`work()`, done again only when `key` changes (`key_of`: the event and its matches);
+        the screens reloading together wait for the first to do it."""
+        with self.lock:
+            if self._standings is None or self._standings[0] != key:
+                self._standings = (key, work())
+            return self._standings[1]
 
 
 def share_of(folder_root: str, event_id: str) -> EventShare:
