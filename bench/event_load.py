@@ -32,12 +32,14 @@ import tempfile
 import time
 from pathlib import Path
 
+import msgpack
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "security")]
 
 from e2e_support import Server  # noqa: E402
 from eventhall import event, hall, join, tables  # noqa: E402
-from fletclient import Phone, _walk  # noqa: E402
+from fletclient import INVOKE_METHOD, REGISTER_CLIENT, Phone, _walk, frame  # noqa: E402
 
 from seep_scorer.ui.routes import find as find_route  # noqa: E402
 
@@ -46,49 +48,67 @@ GOAL_P95 = 1.0
 SHOWN_SECONDS = 10.0
 PHONES = 4
 BOARDS = 3
+WATCHED = (b"record-deal", b"event-board")  # what a light phone waits for before the saves
 
 
 class Watcher(Phone):
-    """A phone that notes when each deal row first reached it, and when it was last updated."""
+    """A phone that notes when each deal row first reached it, and when it was last updated.
 
-    def __init__(self, *args, **kwargs):
+    The clients share this machine's CPUs with the server (a hall's phones have their own), so
+    they do as little as they can: a phone that only watches (`light`) looks for the rows in the
+    raw frames and keeps no controls; the one that taps keeps them, with the newest control of
+    each identifier noted as frames arrive (no search through every control it was ever sent)."""
+
+    def __init__(self, *args, light: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.light = light
         self.rows: dict[int, float] = {}
         self.last_patch = 0.0
+        self.latest: dict[str, int] = {}  # identifier -> its newest control's id
+        self.shown: set[bytes] = set()  # identifiers a light phone has been sent
 
-    async def _read(self) -> None:
-        real, phone = self.ws, self
+    async def _read_frames(self) -> None:
+        async for data in self.ws:
+            now = time.monotonic()
+            self.last_patch = now
+            if b"deal-" in data:
+                for n in DEAL_ROW.findall(data):
+                    self.rows.setdefault(int(n), now)
+            action, body = msgpack.unpackb(data[1:], strict_map_key=False)
+            if action == INVOKE_METHOD:  # preferences, keep-awake: answered with nothing
+                answer = {"control_id": body["control_id"], "call_id": body["call_id"]}
+                await self.ws.send(frame(INVOKE_METHOD, {**answer, "result": None, "error": None}))
+                continue
+            if action == REGISTER_CLIENT:
+                page = body.get("page_patch") or {}
+                self.page_id = page.get("_i", 1) if isinstance(page, dict) else 1
+                self.session_id = body["session_id"]
+            if self.light:
+                self.shown.update(s for s in WATCHED if s in data)
+                continue
+            found: dict = {}
+            _walk(body, found)
+            for i, control in found.items():
+                identifier = control.get("identifier")
+                if identifier and i >= self.latest.get(identifier, -1):
+                    self.latest[identifier] = i
+            self.controls.update(found)
 
-        class Tapped:  # the socket, every frame noted on its way in
-            def __getattr__(self, name):
-                return getattr(real, name)
-
-            async def _frames(self):
-                async for data in real:
-                    now = time.monotonic()
-                    phone.last_patch = now
-                    if b"deal-" in data:
-                        for n in DEAL_ROW.findall(data):
-                            phone.rows.setdefault(int(n), now)
-                    yield data
-
-            def __aiter__(self):
-                return self._frames()
-
-        self.ws = Tapped()
-        await super()._read()
+    def showing(self, identifier: str) -> bool:
+        if self.light:
+            return identifier.encode() in self.shown
+        return self.newest(identifier) is not None
 
     def newest(self, identifier: str) -> int | None:
         """The tappable control of the newest `identifier` shown (old screens' stay in
         `controls`)."""
-        for i in sorted(self.controls, reverse=True):
-            control = self.controls.get(i) or {}
-            if control.get("identifier") == identifier:
-                inner: dict = {}
-                _walk(control.get("content"), inner)
-                clickable = [j for j, c in inner.items() if c.get("on_click")]
-                return max(clickable) if clickable else None
-        return None
+        i = self.latest.get(identifier)
+        if i is None:
+            return None
+        inner: dict = {}
+        _walk((self.controls.get(i) or {}).get("content"), inner)
+        clickable = [j for j, c in inner.items() if c.get("on_click")]
+        return max(clickable) if clickable else None
 
     async def tap_newest(self, identifier: str, after: int = 0, timeout: float = 30) -> None:
         def shown() -> bool:
@@ -180,17 +200,20 @@ async def night(srv: Server, data: Path, eid: str, count: int, args) -> dict:
     has_board = find_route(board_route) is not None
     opening = asyncio.Semaphore(8)
 
-    async def phone(route: str, code: str) -> Watcher:
+    async def phone(route: str, code: str, light: bool = True) -> Watcher:
         cookie = await asyncio.to_thread(join, srv.port, code)
         if cookie is None:
             raise RuntimeError("a code earned no cookie")
         async with opening:
-            return await Watcher(srv.port, route, cookie=cookie).open(timeout=120)
+            return await Watcher(srv.port, route, cookie=cookie, light=light).open(timeout=120)
 
     started = time.monotonic()
     seated = {
         t: await asyncio.gather(
-            *(phone(f"/event/{eid}/table/{t}", codes["tables"][str(t)]) for _ in range(PHONES))
+            *(
+                phone(f"/event/{eid}/table/{t}", codes["tables"][str(t)], light=k > 0)
+                for k in range(PHONES)
+            )  # the first phone of each table saves; the others watch
         )
         for t in sorted(at)
     }
@@ -199,7 +222,7 @@ async def night(srv: Server, data: Path, eid: str, count: int, args) -> dict:
     )
     for group in seated.values():
         for p in group:
-            await p.until(lambda p=p: p.newest("record-deal") is not None, 120)
+            await p.until(lambda p=p: p.showing("record-deal"), 120)
     print(
         f"  {count * PHONES + BOARDS} sessions open in {time.monotonic() - started:.0f} s",
         flush=True,
