@@ -22,6 +22,15 @@ from .viewmodels.eventshare import changed
 
 log = logging.getLogger(__name__)
 TOPIC = "seep-scorer"
+_marked: list = [None]  # the last announcement told to the events' screens (eventshare.py)
+
+
+def _mark(message) -> None:
+    """Tell the events' screens which match changed, once per announcement: every session hears
+    the same message object, and the first to hear it tells them (or the sender did)."""
+    if message is not _marked[0]:
+        _marked[0] = message
+        changed(message[1])
 
 
 class LiveTable:
@@ -73,7 +82,7 @@ class LiveTable:
             _kind, match_id = message
         except (TypeError, ValueError):
             return
-        changed(match_id)  # the events' screens read it again (eventshare.py)
+        _mark(message)  # the events' screens read it again
         if self._waiting is not None:
             self._waiting.add(match_id)
             return
@@ -91,7 +100,8 @@ class LiveTable:
 
     def publish(self, match_id: str | None) -> None:
         """Tell the other phones (or tabs) that a match (None: the list of matches) changed."""
-        changed(match_id)
+        message = ("match", match_id)
+        _mark(message)
         if edition.phone_only():
             try:
                 if self._tabs is not None:
@@ -100,7 +110,7 @@ class LiveTable:
                 log.debug("telling the other tabs failed", exc_info=True)
             return
         try:
-            self.page.pubsub.send_others_on_topic(TOPIC, ("match", match_id))
+            self.page.pubsub.send_others_on_topic(TOPIC, message)
         except Exception:
             log.debug("publish failed", exc_info=True)
 

@@ -94,3 +94,30 @@ def test_saves_heard_while_one_waits_are_shown_together_once():
         assert [b.reads for b in app.boards.values()] == [1, 2]
 
     asyncio.run(go())
+
+
+def test_a_save_heard_by_every_session_is_told_to_the_events_screens_once(monkeypatch):
+    """Every session hears the same announcement: the events' screens (eventshare.py) are told
+    once, so they read the saved match once, not once per session in the hall."""
+    told = []
+    monkeypatch.setattr(live, "changed", told.append)
+
+    async def go():
+        sessions = []
+        for _ in range(3):
+            table = live.LiveTable(page=None)
+            app = FakeApp(FakeScreen("cccc0003"))
+            app.live = table
+
+            async def on_message(topic, message, app=app):
+                await live.show_message(app, message)
+
+            table.on_message = on_message
+            sessions.append(table)
+        for _save in range(2):
+            message = tuple(["match", "aaaa0001"])  # a new announcement, as publish makes
+            for table in sessions:
+                await table._deliver(live.TOPIC, message)
+
+    asyncio.run(go())
+    assert told == ["aaaa0001", "aaaa0001"]  # once per save, not once per session
