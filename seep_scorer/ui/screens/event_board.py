@@ -29,6 +29,8 @@ class EventBoardScreen(Screen):
     def __init__(self, host: Host, vm: EventVM, route: str):
         self.vm = vm
         self.route = route
+        self._drawn: dict = {}  # what the last redraw drew, by what it shows (_kept)
+        self._next: dict = {}
         super().__init__(host)
         self.view.route = route
         self.view.appbar = None  # the whole screen for the board; the browser's back still works
@@ -104,7 +106,7 @@ class EventBoardScreen(Screen):
         self.vm.load()
 
     def refresh(self) -> None:
-        self._drawn, self._next = getattr(self, "_next", {}), {}
+        self._drawn, self._next = self._next, {}
         vm = self.vm
         if vm.round == 0:
             heading = vm.event.name
