@@ -1,6 +1,11 @@
 """The live table: a change saved on one phone is announced to the others (Flet's pubsub, one
 topic for the whole app), which re-read what they show. The phone-only app has no other phones,
-but may be open in several tabs: they tell each other through a BroadcastChannel (webfs.py)."""
+but may be open in several tabs: they tell each other through a BroadcastChannel (webfs.py).
+
+In a hall, saves come in bursts (ten a second at thirty tables) and every session hears every
+one: a session whose last announcement is still waiting for its turn (the session's lock) adds
+the match to that one instead of queueing another, since the one waiting reads what is stored
+when it runs. So a board redraws once for a burst, not once per table, and shows every save."""
 
 from __future__ import annotations
 
@@ -13,9 +18,19 @@ import flet as ft
 from ..store.repository import MatchNotFound, StoreError
 from . import edition
 from .viewmodels import ScoreboardVM, off_loop
+from .viewmodels.eventshare import changed
 
 log = logging.getLogger(__name__)
 TOPIC = "seep-scorer"
+_marked: list = [None]  # the last announcement told to the events' screens (eventshare.py)
+
+
+def _mark(message) -> None:
+    """Tell the events' screens which match changed, once per announcement: every session hears
+    the same message object, and the first to hear it tells them (or the sender did)."""
+    if message is not _marked[0]:
+        _marked[0] = message
+        changed(message[1])
 
 
 class LiveTable:
@@ -24,6 +39,7 @@ class LiveTable:
         self.on_message: Callable[[str, object], Awaitable[None]] | None = None
         self._tabs = None  # phone-only: the channel to the app's other tabs in this browser
         self._heard: set[asyncio.Task] = set()  # their messages being handled (kept from the GC)
+        self._waiting: set[str | None] | None = None  # matches told to a delivery not yet shown
 
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
         self.on_message = on_message
@@ -47,7 +63,7 @@ class LiveTable:
         if edition.phone_only() or self.on_message is None:  # the tabs' channel is never paused
             return
         try:
-            self.page.pubsub.subscribe_topic(TOPIC, self.on_message)
+            self.page.pubsub.subscribe_topic(TOPIC, self._deliver)
         except Exception:
             log.debug("pubsub not available", exc_info=True)
 
@@ -60,8 +76,32 @@ class LiveTable:
         except Exception:
             log.debug("pubsub not available", exc_info=True)
 
+    async def _deliver(self, topic: str, message) -> None:
+        """Another session saved: show it, or add it to the delivery already waiting here."""
+        try:
+            _kind, match_id = message
+        except (TypeError, ValueError):
+            return
+        _mark(message)  # the events' screens read it again
+        if self._waiting is not None:
+            self._waiting.add(match_id)
+            return
+        mine = self._waiting = {match_id}
+        try:
+            await self.on_message(topic, message)
+        finally:
+            if self._waiting is mine:  # never taken (the session closed): the next one delivers
+                self._waiting = None
+
+    def take(self) -> set[str | None]:
+        """The matches told to this session since its delivery was queued, now being shown."""
+        told, self._waiting = self._waiting or set(), None
+        return told
+
     def publish(self, match_id: str | None) -> None:
         """Tell the other phones (or tabs) that a match (None: the list of matches) changed."""
+        message = ("match", match_id)
+        _mark(message)
         if edition.phone_only():
             try:
                 if self._tabs is not None:
@@ -70,46 +110,53 @@ class LiveTable:
                 log.debug("telling the other tabs failed", exc_info=True)
             return
         try:
-            self.page.pubsub.send_others_on_topic(TOPIC, ("match", match_id))
+            self.page.pubsub.send_others_on_topic(TOPIC, message)
         except Exception:
             log.debug("publish failed", exc_info=True)
 
 
-def reload_after_message(board: ScoreboardVM | None, screens: Iterable) -> str:
-    """Off the loop: what another phone's save changed here ("gone", "moved" or "same"); every
-    screen re-reads what it shows."""
-    outcome = "same"
-    if board is not None:
+def reload_after_message(boards: dict[str, ScoreboardVM], screens: Iterable) -> set[str]:
+    """Off the loop: what other phones' saves changed here; every screen re-reads what it shows.
+    Returns the matches of `boards` that moved, and "gone" for those no longer stored (by id, as
+    `gone:<id>`)."""
+    outcome: set[str] = set()
+    for match_id, board in boards.items():
         try:
-            outcome = "moved" if board.refresh_if_changed() else "same"
+            if board.refresh_if_changed():
+                outcome.add(match_id)
         except MatchNotFound:
-            return "gone"
+            outcome.add(f"gone:{match_id}")
         except (StoreError, OSError) as err:
             log.info("live update: cannot read match: %s", err)
+    if any(o.startswith("gone:") for o in outcome):
+        return outcome
     for screen in list(screens):
         screen.load()
     return outcome
 
 
 async def show_message(app, message) -> None:
-    """Another phone saved (`message`: ("match", its id or None)): the app (`ui.app.App`) shows
-    what changed, under its session's lock."""
+    """Other phones saved (`message`: ("match", its id or None), and those told meanwhile, see
+    LiveTable): the app (`ui.app.App`) shows what changed, under its session's lock."""
     try:
         _kind, match_id = message
-        board = app.boards.get(match_id) if match_id is not None else None
+        live = getattr(app, "live", None)
+        told = {match_id} | (live.take() if live is not None else set())
+        boards = {m: app.boards[m] for m in told if m is not None and m in app.boards}
         shown = list(app.screens.values())
-        if board is None and shown and all(s.match_id not in (None, match_id) for s in shown):
+        if not boards and shown and all(s.match_id not in (None, *told) for s in shown):
             return  # every screen here is of another match: nothing to read (a hall of tables)
-        outcome = await off_loop(reload_after_message, board, list(app.screens.values()))
-        if outcome == "gone":
-            app.boards.pop(match_id, None)
+        outcome = await off_loop(reload_after_message, boards, list(app.screens.values()))
+        gone = [o.split(":", 1)[1] for o in outcome if o.startswith("gone:")]
+        if gone:
+            for m in gone:
+                app.boards.pop(m, None)
             app.screens = {}
             await app.show("/")
             return
-        if outcome == "moved":
-            for screen in app.screens.values():
-                if screen.match_id == match_id:
-                    screen.rebase()
+        for screen in app.screens.values():
+            if screen.match_id in outcome:
+                screen.rebase()
         if app.route is not None and app.route in app.screens:
             for screen in app.screens.values():
                 screen.refresh()

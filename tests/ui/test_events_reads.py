@@ -1,6 +1,8 @@
-"""Issue 24, item 5: a board reloads on every deal saved in the hall, so a reload reads only the
-current round's matches afresh; the earlier rounds' are kept for a while (a correction there shows
-once that time is up, and at once on a screen opened anew)."""
+"""Issue 24, load: a board reloads on every deal saved in the hall, so a reload reads again only
+the matches a save announced, once for every screen of the event (ui/viewmodels/eventshare.py),
+and the standings are worked out once per change; a save announced after that shows its new
+standings; a change nobody announced shows within FRESH_SECONDS, and at once on a screen opened
+anew."""
 
 from dataclasses import replace
 
@@ -8,9 +10,10 @@ from test_events_board import paired_event
 from test_events_organiser import win_table
 
 from seep_scorer.rules import Deal
+from seep_scorer.store import eventrun
 from seep_scorer.store.eventrun import pair_next_round
 from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.viewmodels import event as event_vm
+from seep_scorer.ui.viewmodels import eventshare
 from seep_scorer.ui.viewmodels.event import EventVM
 
 
@@ -29,26 +32,84 @@ class Counting:
         return getattr(self.repo, name)
 
 
-def test_a_reload_reads_the_current_round_and_keeps_the_earlier_ones_a_while(store, monkeypatch):
+def two_rounds(store) -> tuple[str, list]:
     event_id = paired_event(store)
     folder = EventFolder(store.data_dir)
     first = folder.read(event_id).rounds[0].tables
     for t in first:
         win_table(store, t.match)
     pair_next_round(store, folder, event_id)
-    counted = Counting(store)
-    vm = EventVM(counted, event_id)
-    assert counted.reads == 4  # both rounds, two tables each
-    assert [s.points for s in vm.standings] == [2, 2, 0, 0]
-    counted.reads = 0
-    vm.load()
-    assert counted.reads == 2  # round 2's tables only
-    # a correction of round 1: the winner of table 1 becomes its loser
+    return event_id, first
+
+
+def test_a_reload_reads_only_the_match_a_save_announced_once_for_every_screen(store):
+    event_id, first = two_rounds(store)
+    one, two = Counting(store), Counting(store)
+    board, other = EventVM(one, event_id), EventVM(two, event_id)
+    assert one.reads == 4 and two.reads == 4  # a screen opened anew reads every match
+    one.reads = two.reads = 0
+    board.load()
+    other.load()
+    assert one.reads == 0 and two.reads == 0  # nothing announced: nothing read
+    second = EventFolder(store.data_dir).read(event_id).rounds[1].tables
+    win_table(store, second[0].match)
+    eventshare.changed(second[0].match)  # as the live table does for every save
+    board.load()
+    other.load()
+    assert one.reads + two.reads == 1  # the saved match, read once for both screens
+    assert board.tables[0].finished and other.tables[0].finished
+
+
+def test_a_save_after_the_standings_were_worked_out_shows_the_new_standings(store, monkeypatch):
+    event_id, first = two_rounds(store)
+    worked = []
+    real = eventrun.event_standings
+    monkeypatch.setattr(
+        eventrun, "event_standings", lambda *a: worked.append(1) or real(*a)
+    )  # fmt: skip
+    board, other = EventVM(store, event_id), EventVM(store, event_id)
+    assert [s.points for s in board.standings] == [2, 2, 0, 0]
+    worked.clear()
+    board.load()
+    other.load()
+    assert worked == []  # nothing changed: the standings as worked out
+    second = EventFolder(store.data_dir).read(event_id).rounds[1].tables
+    win_table(store, second[0].match)
+    eventshare.changed(second[0].match)
+    board.load()
+    other.load()
+    assert worked == [1]  # once for both screens
+    assert [s.points for s in board.standings] == [4, 2, 0, 0]
+    assert other.standings == board.standings
+
+
+def test_a_change_nobody_announced_shows_within_fresh_seconds_and_on_a_new_screen(
+    store, monkeypatch
+):
+    event_id, first = two_rounds(store)
+    vm = EventVM(store, event_id)
+    # a correction of round 1 (the command line, say): the winner of table 1 becomes its loser
     stored = store.get(first[0].match)
     store.save(first[0].match, replace(stored.match, deals=(Deal(points=(5, 95)),) * 3), 2)
     vm.load()
     assert vm.past[0][1][0].winner == 0  # kept
-    monkeypatch.setattr(event_vm, "PAST_TTL", 0.0)
-    vm.load()
-    assert vm.past[0][1][0].winner == 1
     assert EventVM(store, event_id).past[0][1][0].winner == 1  # a new screen reads it all
+    vm.load()
+    assert vm.past[0][1][0].winner == 1  # and so every screen of the event shows it
+    stored = store.get(first[0].match)
+    store.save(first[0].match, replace(stored.match, deals=(Deal(points=(95, 5)),) * 3), 3)
+    monkeypatch.setattr(eventshare, "FRESH_SECONDS", 0.0)
+    vm.load()
+    assert vm.past[0][1][0].winner == 0
+
+
+def test_a_round_paired_is_read_in_full(store):
+    event_id = paired_event(store)
+    folder = EventFolder(store.data_dir)
+    vm = EventVM(store, event_id)
+    for t in folder.read(event_id).rounds[0].tables:
+        win_table(store, t.match)
+    pair_next_round(store, folder, event_id)
+    eventshare.changed(None)  # as the organiser's screen tells the others
+    vm.load()
+    assert vm.round == 2 and len(vm.tables) == 2 and [t.deals for t in vm.past[0][1]] == [3, 3]

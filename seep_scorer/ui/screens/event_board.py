@@ -1,7 +1,11 @@
 """The board (`/event/<id>/board`): a read-only big-screen view for the hall, landscape, in type
 large enough to read from across the room: the standings and the round's tables (which are
 finished). It is redrawn whenever a phone saves a deal (the live table, live.py: every screen
-reloads), shows no code and offers no action."""
+reloads), shows no code and offers no action.
+
+A hall saves several deals a second and every redraw is sent to each board: a redraw keeps the
+frame and every row and table tile that did not change (the same controls), so what goes to the
+screen is the few that did, not the whole board."""
 
 from __future__ import annotations
 
@@ -26,6 +30,8 @@ class EventBoardScreen(Screen):
     def __init__(self, host: Host, vm: EventVM, route: str):
         self.vm = vm
         self.route = route
+        self._drawn: dict = {}  # what the last redraw drew, by what it shows (_kept)
+        self._next: dict = {}
         super().__init__(host)
         self.view.route = route
         self.view.appbar = None  # the whole screen for the board; the browser's back still works
@@ -45,6 +51,14 @@ class EventBoardScreen(Screen):
     def fit_width(self, page_width: float | None) -> None:
         for frame in self.frames:
             frame.width = None  # the whole width of the hall's screen
+
+    def _kept(self, key, make) -> ft.Control:
+        """The control drawn for `key` (what it shows) at the last redraw, else `make()`."""
+        control = self._drawn.get(key)
+        if control is None:
+            control = make()
+        self._next[key] = control
+        return control
 
     def _table(self, t, compact: bool) -> ft.Control:
         bg = ft.Colors.SURFACE_CONTAINER_LOW if t.finished else ft.Colors.SURFACE_CONTAINER_HIGH
@@ -97,6 +111,7 @@ class EventBoardScreen(Screen):
             self._draw()
 
     def _draw(self) -> None:
+        self._drawn, self._next = self._next, {}
         vm = self.vm
         if vm.round == 0:
             heading = vm.event.name
@@ -105,79 +120,99 @@ class EventBoardScreen(Screen):
         else:
             heading = _("{event}: round {round}").format(event=vm.event.name, round=num(vm.round))
         standings = [
-            ft.Text(_("Standings"), size=LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+            self._kept(
+                "standings",
+                lambda: ft.Text(
+                    _("Standings"), size=LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY
+                ),
+            )
         ]
         for i, s in enumerate(vm.standings[:ROWS], start=1):
             standings.append(
-                sem(
-                    f"event-board-standing-{i}",
-                    ft.Row(
-                        [
-                            ft.Text(num(s.rank), size=LARGE, width=90, weight=ft.FontWeight.BOLD),
-                            ft.Text(
-                                s.name,
-                                size=LARGE,
-                                expand=True,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            ft.Text(num(s.points), size=LARGE, weight=ft.FontWeight.BOLD),
-                        ],  # fmt: skip
+                self._kept(
+                    (i, s),
+                    lambda i=i, s=s: sem(
+                        f"event-board-standing-{i}",
+                        ft.Row(
+                            [
+                                ft.Text(
+                                    num(s.rank), size=LARGE, width=90, weight=ft.FontWeight.BOLD
+                                ),
+                                ft.Text(
+                                    s.name,
+                                    size=LARGE,
+                                    expand=True,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                ft.Text(num(s.points), size=LARGE, weight=ft.FontWeight.BOLD),
+                            ],  # fmt: skip
+                        ),
+                        container=True,
                     ),
-                    container=True,
-                )
+                ),
             )
         done = sum(1 for t in vm.tables if t.finished)
         tables = [
-            ft.Text(
-                _("Tables: {done} of {count} finished").format(
-                    done=num(done), count=num(len(vm.tables))
+            self._kept(
+                ("finished", done, len(vm.tables)),
+                lambda: ft.Text(
+                    _("Tables: {done} of {count} finished").format(
+                        done=num(done), count=num(len(vm.tables))
+                    ),
+                    size=LARGE,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
                 ),
-                size=LARGE,
-                weight=ft.FontWeight.BOLD,
-                color=ft.Colors.PRIMARY,
             )
         ]
         compact = len(vm.tables) > LISTED  # a big hall: a grid of numbers and how far each is
-        cells = [self._table(t, compact) for t in vm.tables]
+        cells = [self._kept((t, compact), lambda t=t: self._table(t, compact)) for t in vm.tables]
         if compact:
-            tables.append(ft.Row(cells, wrap=True, spacing=12, run_spacing=12))
+            grid = self._kept("grid", lambda: ft.Row(wrap=True, spacing=12, run_spacing=12))
+            grid.controls = cells
+            tables.append(grid)
         else:
             tables += cells
+        frame = self._drawn.get("frame")
+        if frame is not None and self.body.controls and self.body.controls[0] is frame[0]:
+            # the same frame: only what changed in it goes to the screen
+            self._next["frame"] = frame
+            _root, heading_text, standings_column, tables_column = frame
+            heading_text.value = heading
+            standings_column.controls = standings
+            tables_column.controls = tables
+            return
+        heading_text = ft.Text(
+            heading,
+            size=BIG,
+            weight=ft.FontWeight.BOLD,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
+        standings_column = ft.Column(standings, spacing=8, expand=5)
+        tables_column = ft.Column(
+            tables, spacing=8, expand=4, wrap=False, scroll=ft.ScrollMode.AUTO
+        )
         self.body.scroll = None
-        self.body.controls = [
-            sem(
-                "event-board",
-                ft.Column(
-                    [
-                        ft.Text(
-                            heading,
-                            size=BIG,
-                            weight=ft.FontWeight.BOLD,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        ft.Row(
-                            [
-                                ft.Column(standings, spacing=8, expand=5),
-                                ft.Column(
-                                    tables,
-                                    spacing=8,
-                                    expand=4,
-                                    wrap=False,
-                                    scroll=ft.ScrollMode.AUTO,
-                                ),
-                            ],
-                            vertical_alignment=ft.CrossAxisAlignment.START,
-                            spacing=40,
-                            expand=True,
-                        ),
-                    ],  # fmt: skip
-                    spacing=16,
-                    expand=True,
-                ),
-                container=True,
+        root = sem(
+            "event-board",
+            ft.Column(
+                [
+                    heading_text,
+                    ft.Row(
+                        [standings_column, tables_column],
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                        spacing=40,
+                        expand=True,
+                    ),
+                ],  # fmt: skip
+                spacing=16,
                 expand=True,
-            )
-        ]
+            ),
+            container=True,
+            expand=True,
+        )
+        self._next["frame"] = (root, heading_text, standings_column, tables_column)
+        self.body.controls = [root]
         self.footer.controls = []

@@ -4,17 +4,14 @@ next round, ending a round (and taking that back), withdrawals and absences, the
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from ...i18n import UILocale, _, current, fmt, ngettext
-from ...rules import MatchError, replay
 from ...store.events import Event, EventError
 from ...store.repository import MatchNotFound, MatchRepository, StoredMatch
 from .base import STORE_FAULTS
 from .events import fault_text, folder_of
-
-PAST_TTL = 30.0  # seconds the earlier rounds' matches are kept between reads
+from .eventshare import EventShare, key_of, share_of
 
 
 def organiser_locale(event: Event) -> UILocale:
@@ -81,8 +78,7 @@ class EventVM:
         self.message: str | None = None
         self.error = False
         self.undo_end: list[tuple[str, object]] | None = None  # matches as they were, to restore
-        self._cache: dict[str, StoredMatch | None] = {}  # the event's matches as last read
-        self._past_read = float("-inf")  # when the earlier rounds' matches were last read
+        self._first = True  # a screen opened anew reads every match
         self.load()
 
     @property
@@ -90,59 +86,55 @@ class EventVM:
         return self.event.id
 
     # -- reading
-    def load(self) -> None:
-        """Read the event, its round's matches and the standings again (another phone saved)."""
-        from ...store.eventrun import event_standings, table_matches
+    def load(self, everything: bool = False) -> None:
+        """Read the event again, and of its matches those a save announced since (another phone
+        saved; eventshare.py); `everything`: every match (after this screen's own action)."""
+        from ...store.eventrun import event_standings
 
         try:
-            self.event = self.folder.read(self.event.id)
-            cached = self._read_matches()
+            self.event = event = self.folder.read(self.event.id)
+            ids = [t.match for rnd in event.rounds for t in rnd.tables]
+            if getattr(self.repo, "data_dir", None) is None:  # reads nothing shared (see there)
+                share, matches = EventShare(), self._read_own(ids)
+            else:
+                share = share_of(str(self.folder.root), event.id)
+                matches = share.matches(self.repo.get, ids, everything or self._first)
+            self._first = False
             self.past = [
-                (rnd.number, [self._table_row(t, m) for t, m in table_matches(cached, rnd)])
-                for rnd in self.event.rounds
+                (rnd.number, [self._table_row(t, matches[t.match], share) for t in rnd.tables])
+                for rnd in event.rounds
             ]
             self.tables = self.past.pop()[1] if self.past else []
-            self.standings = [
-                StandingRow(
-                    s.rank,
-                    s.name,
-                    s.played,
-                    s.wins,
-                    s.draws,
-                    s.losses,
-                    s.match_points,
-                    s.bazzi_diff,
-                    s.card_point_diff,
-                )  # fmt: skip
-                for s in event_standings(cached, self.event)
-            ]
+            self.standings = share.worked_out(
+                key_of(event, matches),
+                lambda: [
+                    StandingRow(
+                        s.rank,
+                        s.name,
+                        s.played,
+                        s.wins,
+                        s.draws,
+                        s.losses,
+                        s.match_points,
+                        s.bazzi_diff,
+                        s.card_point_diff,
+                    )  # fmt: skip
+                    for s in event_standings(_Read(matches), event)
+                ],
+            )
         except STORE_FAULTS as err:
             self._fail(err)
 
-    def _read_matches(self) -> "_Read":
-        """The event's matches: the current round's read afresh on every load (its phones are
-        saving), the earlier rounds' kept for PAST_TTL seconds (a correction there shows within
-        that time; a new screen reads everything). A board reloads on every deal saved in the
-        hall: reading all the event's matches each time cost 100 ms at 30 tables."""
-        now = time.monotonic()
-        stale = now - self._past_read > PAST_TTL
-        if stale:
-            self._past_read = now
-        current = self.event.rounds[-1].number if self.event.rounds else 0
-        kept: dict[str, StoredMatch | None] = {}
-        for rnd in self.event.rounds:
-            for t in rnd.tables:
-                if rnd.number != current and not stale and t.match in self._cache:
-                    kept[t.match] = self._cache[t.match]
-                    continue
-                try:
-                    kept[t.match] = self.repo.get(t.match)
-                except MatchNotFound:
-                    kept[t.match] = None
-        self._cache = kept
-        return _Read(kept)
+    def _read_own(self, ids: list[str]) -> dict[str, StoredMatch | None]:
+        out: dict[str, StoredMatch | None] = {}
+        for mid in ids:
+            try:
+                out[mid] = self.repo.get(mid)
+            except MatchNotFound:
+                out[mid] = None
+        return out
 
-    def _table_row(self, t, stored) -> TableRow:
+    def _table_row(self, t, stored, share: EventShare) -> TableRow:
         names = self.event.names()
         if self.event.kind == "pairs":
             teams = tuple(names[side[0]] for side in t.sides)
@@ -152,10 +144,7 @@ class EventVM:
             teams = players
         if stored is None:
             return TableRow(t.table, t.match, teams, players, 0, (0, 0), False, None, False)
-        try:
-            done = replay(stored.match)
-        except MatchError:
-            done = None
+        done = share.replayed(stored)
         cumulative = stored.match.rules.scoring == "cumulative"
         score = (0, 0) if done is None else (done.totals if cumulative else done.bazzis)
         return TableRow(
@@ -227,7 +216,7 @@ class EventVM:
             self._record_language()
         except STORE_FAULTS as err:
             self._fail(err)
-            self.load()
+            self.load(everything=True)
             return False
         self.undo_end = None
         self._told(
@@ -237,7 +226,7 @@ class EventVM:
                 len(rnd.tables),
             ).format(round=fmt().number(rnd.number), tables=fmt().number(len(rnd.tables)))
         )
-        self.load()
+        self.load(everything=True)
         return True
 
     def _record_language(self) -> None:
@@ -265,11 +254,11 @@ class EventVM:
             event, ended = end_round(self.repo, self.folder, self.event.id)
         except STORE_FAULTS as err:
             self._fail(err)
-            self.load()
+            self.load(everything=True)
             return False
         self.undo_end = before
         self._told(_("Round {round} is over.").format(round=fmt().number(len(event.rounds))))
-        self.load()
+        self.load(everything=True)
         return True
 
     def undo_end_round(self) -> bool:
@@ -291,10 +280,10 @@ class EventVM:
                 self.folder.write(event)
         except STORE_FAULTS as err:
             self._fail(err)
-            self.load()
+            self.load(everything=True)
             return False
         self._told(_("Round {round} is open again.").format(round=fmt().number(len(event.rounds))))
-        self.load()
+        self.load(everything=True)
         return True
 
     def add_entrant(self, names: list[str]) -> bool:
@@ -307,7 +296,7 @@ class EventVM:
             self._fail(err)
             return False
         self.dismiss()
-        self.load()
+        self.load(everything=True)
         return True
 
     def set_entrant(self, key: str, action: str) -> None:
@@ -328,4 +317,4 @@ class EventVM:
                 change_entrants(self.folder, self.event.id, action, [self.event.entrant(key).name])
         except STORE_FAULTS as err:
             self._fail(err)
-        self.load()
+        self.load(everything=True)
