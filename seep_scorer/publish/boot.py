@@ -7,13 +7,18 @@
 - python-worker.js (Flet's, trimmed: nothing is installed at run time, everything rides in the
   archive) starts Python from a memory snapshot when the Cache Storage holds one for this version
   of the app: the interpreter with the app's modules already imported. With none, it starts
-  Python as usual and imports the app's modules while Flutter loads; a second after the app's
+  Python as usual and imports the app's modules (those its first screen uses too: webapp.warm)
+  while Flutter loads; a second after the app's
   first screen, the page has a second worker start a Python able to take a snapshot (not one to
   run the app in: it proxies JavaScript objects differently), import the same modules and keep
   the snapshot for the next start, then ends it. A snapshot that fails to load is deleted and
   Python starts as usual in a new worker. Nothing outside Python's memory is in a snapshot: the
   archive is unpacked again at each start (lazy imports read it), and the connection to the
   page is made after, as a snapshot holds no JavaScript references.
+- Then, still before Flutter asks for the app, the worker prepares what the app's start needs of
+  the browser (webapp.prepare: IndexedDB read, the store opened), so that on a reload the first
+  screen only reads its list once Flutter connects.
+- The page notes when each step happened (waitscreen.py's seepBoot.at): the benchmark's phases.
 """
 
 from __future__ import annotations
@@ -110,6 +115,7 @@ globalThis.seepStartPython = function () {
 // Called from Dart on backend.connect(); dartOnMessage gets each message of type JSUint8Array.
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
   console.log(`Starting up Python worker: ${appId}, args: ${args}`);
+  window.seepBoot.mark('flutter');  // Flutter is ready and asks for the app
   const app = _early || startWorker();
   _early = null;
   app.app = { dartOnMessage };
@@ -155,6 +161,7 @@ _WORKER = r"""'use strict';
 const SNAPSHOTS = "__SNAPSHOTS__";
 const SNAPSHOT_FILE = "__SNAPSHOT_FILE__";
 const WARM = __WARM__;
+const PREPARE = __PREPARE__;
 const RUN = `
 import flet_js, random, runpy
 random.seed()  # a snapshot would replay the same random numbers at every start
@@ -194,7 +201,8 @@ self.receiveCallback = (message) => {
   self.postMessage(bytes, [bytes.buffer]);
 };
 self.flet_js.receive_callback = self.receiveCallback;
-const step = (what, extra = {}) => self.postMessage({ seepBoot: what, ...extra });
+const step = (what, extra = {}) =>  // `at`: epoch ms, placed on the page's clock by the page
+  self.postMessage({ seepBoot: what, at: performance.timeOrigin + performance.now(), ...extra });
 
 async function snapshotCache(key) {
   try {
@@ -204,7 +212,46 @@ async function snapshotCache(key) {
   }
 }
 
+async function withMemoryFor(snapshot, load) {
+  // This Pyodide copies a snapshot's heap into the memory its WebAssembly module starts with (30
+  // MiB) and never grows it first: a heap that had grown (the app's first screen imported) would
+  // not fit. So, while it loads, the module's memory is grown to the heap's size as soon as it is
+  // instantiated (the heap follows the snapshot's header: its offset is the header's 2nd word).
+  const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const wasm = { instantiate: WebAssembly.instantiate,
+                 instantiateStreaming: WebAssembly.instantiateStreaming };
+  const grown = (result) => {
+    const memory = result && result.instance && result.instance.exports.memory;
+    if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < heap) {
+      memory.grow(Math.ceil((heap - memory.buffer.byteLength) / 65536));
+    }
+    return result;
+  };
+  for (const name of Object.keys(wasm)) {
+    WebAssembly[name] = (...args) => wasm[name].apply(WebAssembly, args).then(grown);
+  }
+  try {
+    return await load();
+  } finally {
+    Object.assign(WebAssembly, wasm);
+  }
+}
+
 async function startPython(data) {
+  const pyodide = await loadPython(data);
+  step('ready');
+  if (PREPARE) {  // the app's own work before Flutter asks for it: its storage read, store opened
+    try {
+      await pyodide.runPythonAsync(PREPARE);
+    } catch (e) {
+      console.warn('the app could not prepare; it starts without:', e);
+    }
+    step('prepared');
+  }
+  return pyodide;
+}
+
+async function loadPython(data) {
   const { loadPyodide } = await import(data.pyodideUrl);
   const streams = {
     stdout: (text) => self.sendPythonOutput(text, false),
@@ -224,7 +271,8 @@ async function startPython(data) {
   if (saved) {
     try {
       const bytes = new Uint8Array(await saved.arrayBuffer());
-      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: bytes });
+      const pyodide = await withMemoryFor(bytes, () =>
+        loadPyodide({ ...streams, _loadSnapshot: bytes }));
       pyodide.unpackArchive(await archive, 'gztar');
       step('snapshot', { snapshot: 'used' });
       return pyodide;
@@ -269,6 +317,7 @@ async function run(pyodide, data) {
   pyodide.registerJsModule('flet_js', self.flet_js);
   pyodide.globals.set('python_module_name', data.pythonModuleName || 'main');
   await pyodide.runPythonAsync(RUN);
+  step('imported');  // main.py ran: the app's modules are in, its connection made
   if (typeof self.flet_js.start_connection !== 'function') {
     self.postMessage('__flet_no_ui__:Script finished without starting a Flet UI.\n'
                      + 'Add ft.run(main) at the end of your script to display the app.');
@@ -304,14 +353,18 @@ self.onmessage = async (event) => {
 
 
 def python_worker(own_app: bool) -> str:
-    """python-worker.js: `own_app` warms the app's modules for the snapshot, else Flet's."""
+    """python-worker.js: `own_app` warms the app's modules for the snapshot (those of its first
+    screen too, webapp.warm) and prepares its store while Flutter loads (webapp.prepare); else
+    Flet's modules, and nothing to prepare."""
     warm = (
         "import sys\n"
         'if "__pypackages__" not in sys.path:\n    sys.path.insert(0, "__pypackages__")\n'
-        f"import {WARM_APP if own_app else WARM_OTHER}\n"
+        + (f"import {WARM_APP}\n{WARM_APP}.warm()\n" if own_app else f"import {WARM_OTHER}\n")
     )
+    prepare = f"import {WARM_APP}\nawait {WARM_APP}.prepare()\n" if own_app else ""
     return (
         _WORKER.replace("__SNAPSHOTS__", SNAPSHOT_PREFIX)
         .replace("__SNAPSHOT_FILE__", SNAPSHOT_FILE)
         .replace("__WARM__", json.dumps(warm))
+        .replace("__PREPARE__", json.dumps(prepare))
     )
