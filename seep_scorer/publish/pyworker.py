@@ -71,17 +71,25 @@ async function snapshotCache(key) {
   }
 }
 
-async function unpack(pyodide, archive) {
+async function gunzip(archive) {
+  // The app's archive gunzipped by the browser (while Python loads), or null if it cannot.
+  try {
+    const stream = new Blob([await archive]).stream()
+      .pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (e) {
+    return null;
+  }
+}
+
+async function unpack(pyodide, archive, gunzipped) {
   // The app's archive into Python's working folder. Written from here, file by file: the
   // browser gunzips it and each file is one FS.writeFile, where Pyodide's unpackArchive (Python's
   // tarfile, in WebAssembly) took several times as long, at every start. Its way is kept for an
   // archive this reader does not know (only files, in ustar or pax headers, are written here).
-  let tar;
-  try {
-    const stream = new Blob([archive]).stream().pipeThrough(new DecompressionStream('gzip'));
-    tar = new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch (e) {
-    pyodide.unpackArchive(archive, 'gztar');
+  const tar = await gunzipped;
+  if (!tar) {
+    pyodide.unpackArchive(await archive, 'gztar');
     return;
   }
   try {
@@ -130,7 +138,12 @@ async function withMemoryFor(snapshot, load) {
   // MiB) and never grows it first: a heap that had grown (the app's first screen imported) would
   // not fit. So, while it loads, the module's memory is grown to the heap's size as soon as it is
   // instantiated (the heap follows the snapshot's header: its offset is the header's 2nd word).
-  const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  // `snapshot`: a promise of its bytes (read while Pyodide's own files load), read before the
+  // module is instantiated.
+  let heap = 0;
+  snapshot.then((s) => {
+    heap = s.length - new Uint32Array(s.buffer, s.byteOffset, 2)[1];
+  }, () => {});
   const wasm = { instantiate: WebAssembly.instantiate,
                  instantiateStreaming: WebAssembly.instantiateStreaming };
   const grown = (result) => {
@@ -165,7 +178,7 @@ async function startPython(data) {
 }
 
 async function loadPython(data) {
-  const { loadPyodide } = await import(data.pyodideUrl);
+  const pyodideModule = import(data.pyodideUrl);
   const streams = {
     stdout: (text) => self.sendPythonOutput(text, false),
     stderr: (text) => self.sendPythonOutput(text, true),
@@ -178,15 +191,17 @@ async function loadPython(data) {
     return response.arrayBuffer();
   });
   archive.catch(() => {});  // reported where it is awaited
+  const tar = gunzip(archive);
   const cache = await snapshotCache(data.snapshotKey);
   const saved = cache ? await cache.match(SNAPSHOT_FILE).catch(() => undefined) : undefined;
+  const { loadPyodide } = await pyodideModule;
   step('python');
   if (saved) {
     try {
-      const bytes = new Uint8Array(await saved.arrayBuffer());
+      const bytes = saved.arrayBuffer().then((buffer) => new Uint8Array(buffer));
       const pyodide = await withMemoryFor(bytes, () =>
         loadPyodide({ ...streams, _loadSnapshot: bytes }));
-      await unpack(pyodide, await archive);
+      await unpack(pyodide, archive, tar);
       step('snapshot', { snapshot: 'used' });
       return pyodide;
     } catch (e) {
@@ -198,7 +213,7 @@ async function loadPython(data) {
     }
   }
   const pyodide = await loadPyodide(streams);
-  await unpack(pyodide, await archive);
+  await unpack(pyodide, archive, tar);
   pyodide.runPython(WARM);  // while Flutter loads
   // The page has another worker take a snapshot once the app is on screen (makeSnapshot): a
   // Pyodide able to take one is not the one to run the app in (it proxies `js` differently).
@@ -213,7 +228,7 @@ async function makeSnapshot(data) {
     const cache = await snapshotCache(data.snapshotKey);
     const archive = await (await fetch(data.appPackageUrl)).arrayBuffer();
     const pyodide = await loadPyodide({ _makeSnapshot: true });
-    await unpack(pyodide, archive);
+    await unpack(pyodide, archive, gunzip(archive));
     pyodide.runPython(WARM);
     await cache.put(SNAPSHOT_FILE, new Response(pyodide.makeMemorySnapshot()));
     step('snapshot', { snapshot: 'made' });
