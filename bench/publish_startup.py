@@ -22,6 +22,11 @@ and no file twice; the web manifest and its icons, which the browser fetches
 itself at each load, are counted but not checked for twice). Exit status 1 if a
 goal is not met.
 
+Each round also prints the reload's phases, and the end their medians for each visit, in s since
+navigation start (the page notes them, waitscreen.py's seepBoot.at): Python ready (from the
+snapshot or not), its store prepared (storage read, store opened: webapp.prepare), Flutter ready
+(it asks for the app), the app imported (main.py ran), its first screen sent, drawn.
+
     python bench/publish_startup.py [--rounds 5] [--limit 2] [--max-mb 35] [--bare]
                                     [--profile] [--shots DIR]
 
@@ -122,9 +127,38 @@ def build(folder: Path, bare: bool, profile: bool = False) -> dict[str, Path]:
     return sites
 
 
-def _wait_ready(page, ident: str) -> float:
+# The boot's phases (waitscreen.py's seepBoot.at, ms since navigation start), in their order:
+# Python loaded (from the snapshot or not), its store prepared (storage read, store opened),
+# Flutter ready (it asks for the app), the app's main.py run, its first screen sent to Flutter.
+PHASES = (
+    ("python ready", "ready"),
+    ("store prepared", "prepared"),
+    ("flutter ready", "flutter"),
+    ("app imported", "imported"),
+    ("first screen sent", "first-message"),
+)
+phases: dict[str, list[dict[str, float]]] = collections.defaultdict(list)  # visit -> rounds
+
+
+def _wait_ready(page, ident: str, visit: str | None = None) -> float:
     page.wait_for_function(READY_JS, arg=ident, polling=20, timeout=BOOT_MS)
-    return page.evaluate("window.__ready_at") / 1000.0  # s since this document's navigation start
+    ready = page.evaluate("window.__ready_at") / 1000.0  # s since this document's navigation start
+    if visit is not None:
+        at = page.evaluate("window.seepBoot ? window.seepBoot.at : {}") or {}
+        phases[visit].append(
+            {name: at[key] / 1000.0 for name, key in PHASES if key in at} | {"drawn": ready}
+        )
+    return ready
+
+
+def _phase_line(got: dict[str, float]) -> str:
+    return ", ".join(f"{name} {at:.2f}" for name, at in got.items())
+
+
+def _phase_medians(visit: str) -> str:
+    rounds = phases[visit]
+    names = [n for n, _ in PHASES if all(n in r for r in rounds)] + ["drawn"]
+    return ", ".join(f"{n} {statistics.median(r[n] for r in rounds):.2f}" for n in names)
 
 
 def _wait_sw(page) -> None:
@@ -139,7 +173,7 @@ def _shoot(page, shots: Path | None, name: str, ident: str) -> float:
     """Wait for the first interactive frame; with `shots`, a PNG of the page every 300 ms till
     then."""
     if shots is None:
-        return _wait_ready(page, ident)
+        return _wait_ready(page, ident, name)
     shots.mkdir(parents=True, exist_ok=True)
     t0, i = time.monotonic(), 0
     while True:
@@ -147,7 +181,7 @@ def _shoot(page, shots: Path | None, name: str, ident: str) -> float:
         i += 1
         page.screenshot(path=str(shots / f"{name}-{i * 300:05d}ms.png"))
         if page.evaluate(READY_JS, ident):
-            return page.evaluate("window.__ready_at") / 1000.0
+            return _wait_ready(page, ident, name)
         if time.monotonic() - t0 > BOOT_MS / 1000:
             raise SystemExit("no first frame")
 
@@ -178,7 +212,7 @@ def visit(
         again = _shoot(page, shots, "reload", ident)
         _on_page_clock(page, log, "reload", again)
         page.reload(wait_until="commit")
-        third = _wait_ready(page, ident)
+        third = _wait_ready(page, ident, "second-reload")
         _on_page_clock(page, log, "second reload", third)
         return first, again, third
     finally:
@@ -280,6 +314,9 @@ def main(argv=None) -> int:
                             logs.get(kind),
                             args.shots if i == 0 and kind == "app" else None,
                         )
+                        if kind != "app":  # the phases printed are the app's
+                            for visits in phases.values():
+                                del visits[-1:]
                         first[kind].append(f)
                         reload[kind].append(r)
                         second[kind].append(r2)
@@ -300,6 +337,7 @@ def main(argv=None) -> int:
                         ),
                         flush=True,
                     )
+                    print(f"  reload phases (s): {_phase_line(phases['reload'][-1])}", flush=True)
                 browser.close()
         finally:
             for server in servers.values():
@@ -317,6 +355,8 @@ def main(argv=None) -> int:
         print(f"{kind:<4} first visit:      {_fig(first[kind])}")
         print(f"{kind:<4} reload:           {_fig(reload[kind])}")
         print(f"{kind:<4} second reload:    {_fig(second[kind])}")
+    for which in ("first-visit", "reload", "second-reload"):
+        print(f"app {which} phases, medians (s since navigation): {_phase_medians(which)}")
     ratio = statistics.median(reload["app"]) / statistics.median(served)
     per_round = statistics.median(a / b for a, b in zip(reload["app"], served))
     print(

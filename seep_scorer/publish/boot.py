@@ -4,16 +4,22 @@
 - python.js (Flet's, rewritten, and inside index.html) starts the Python worker as the page
   loads, alongside Flutter's own start, not once Flutter asks for it; Flutter then connects to
   the worker already started.
-- python-worker.js (Flet's, trimmed: nothing is installed at run time, everything rides in the
-  archive) starts Python from a memory snapshot when the Cache Storage holds one for this version
-  of the app: the interpreter with the app's modules already imported. With none, it starts
-  Python as usual and imports the app's modules while Flutter loads; a second after the app's
-  first screen, the page has a second worker start a Python able to take a snapshot (not one to
-  run the app in: it proxies JavaScript objects differently), import the same modules and keep
-  the snapshot for the next start, then ends it. A snapshot that fails to load is deleted and
-  Python starts as usual in a new worker. Nothing outside Python's memory is in a snapshot: the
-  archive is unpacked again at each start (lazy imports read it), and the connection to the
-  page is made after, as a snapshot holds no JavaScript references.
+- python-worker.js (pyworker.py: Flet's, trimmed: nothing is installed at run time, everything
+  rides in the archive) starts Python from a memory snapshot when the Cache Storage holds one for
+  this version of the app: the interpreter with the app's modules already imported. With none,
+  it starts Python as usual and imports the app's modules (those its first screen uses too:
+  webapp.warm) while Flutter loads; a second after the app's first screen, the page has a
+  second worker start a Python able to take a snapshot (not one to run the app in: it proxies
+  JavaScript objects differently), import the same modules and keep the snapshot for the next
+  start, then ends it. A snapshot that fails to load is deleted and Python starts as usual in a
+  new worker. Nothing outside Python's memory is in a snapshot: the archive is unpacked again at
+  each start (lazy imports read it; the worker writes its files itself, faster than Pyodide's
+  unpackArchive), and the connection to the page is made after, as a snapshot holds no
+  JavaScript references.
+- Then, still before Flutter asks for the app, the worker prepares what the app's start needs of
+  the browser (webapp.prepare: IndexedDB read, the store opened), so that on a reload the first
+  screen only reads its list once Flutter connects.
+- The page notes when each step happened (waitscreen.py's seepBoot.at): the benchmark's phases.
 """
 
 from __future__ import annotations
@@ -21,13 +27,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from .serviceworker import SNAPSHOT_PREFIX
+from .pyworker import SNAPSHOT_FILE, WARM_APP, WARM_OTHER, python_worker
 
-SNAPSHOT_FILE = "python-snapshot.bin"  # its key inside the version's snapshot cache
-# Imported before the snapshot is taken: the app's browser entry point (webapp) and what it
-# imports, not main.py (that starts the app, and a JavaScript connection).
-WARM_APP = "seep_scorer.ui.webapp"
-WARM_OTHER = "flet"  # another app's main.py (the benchmark's bare page): Flet itself
+__all__ = ["PYTHON_JS", "SNAPSHOT_FILE", "WARM_APP", "WARM_OTHER", "python_worker", "snapshot_key"]
 
 
 def snapshot_key(hashes: dict[str, str]) -> str:
@@ -110,6 +112,7 @@ globalThis.seepStartPython = function () {
 // Called from Dart on backend.connect(); dartOnMessage gets each message of type JSUint8Array.
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
   console.log(`Starting up Python worker: ${appId}, args: ${args}`);
+  window.seepBoot.mark('flutter');  // Flutter is ready and asks for the app
   const app = _early || startWorker();
   _early = null;
   app.app = { dartOnMessage };
@@ -148,170 +151,3 @@ globalThis.jsDisconnect = async function (appId) {
   }
 };
 """
-
-_WORKER = r"""'use strict';
-// Written by `seep-scorer publish` (boot.py): Flet's python-worker.js, trimmed (nothing is
-// installed at run time), starting Python from a memory snapshot when one is kept.
-const SNAPSHOTS = "__SNAPSHOTS__";
-const SNAPSHOT_FILE = "__SNAPSHOT_FILE__";
-const WARM = __WARM__;
-const RUN = `
-import flet_js, random, runpy
-random.seed()  # a snapshot would replay the same random numbers at every start
-try:
-    import msgpack as _msgpack
-except ImportError:
-    _msgpack = None
-if _msgpack is not None:
-    def _send_python_output(text, is_stderr):
-        # Framed like PyodideConnection.send_message: a 0 byte, then the packed [action, body].
-        flet_js.receive_callback(
-            bytes([0]) + _msgpack.packb([7, {"text": text, "is_stderr": bool(is_stderr)}])
-        )
-    flet_js.send_python_output = _send_python_output
-flet_js.userAppStarting()
-try:
-    runpy.run_module(python_module_name, run_name="__main__")
-except SystemExit as _exit:
-    if _exit.code not in (None, 0):
-        raise
-`;
-
-self.flet_js = {};
-self.userAppRunning = false;
-self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
-self.sendPythonOutput = (text, isStderr) => {
-  // Until the app runs (or with no bridge), to the dev console; then to Flet's console pane,
-  // in a microtask (Pyodide calls this with the GIL released).
-  if (!self.userAppRunning || !self.flet_js.send_python_output) {
-    (isStderr ? console.error : console.log)(text);
-    return;
-  }
-  queueMicrotask(() => self.flet_js.send_python_output(text, isStderr));
-};
-self.receiveCallback = (message) => {
-  const bytes = message.toJs();
-  self.postMessage(bytes, [bytes.buffer]);
-};
-self.flet_js.receive_callback = self.receiveCallback;
-const step = (what, extra = {}) => self.postMessage({ seepBoot: what, ...extra });
-
-async function snapshotCache(key) {
-  try {
-    return key && self.caches ? await caches.open(SNAPSHOTS + key) : null;
-  } catch (e) {
-    return null;  // no Cache Storage here (an insecure origin): start as usual
-  }
-}
-
-async function startPython(data) {
-  const { loadPyodide } = await import(data.pyodideUrl);
-  const streams = {
-    stdout: (text) => self.sendPythonOutput(text, false),
-    stderr: (text) => self.sendPythonOutput(text, true),
-  };
-  const archive = fetch(data.appPackageUrl).then((response) => {
-    if (!response.ok) {
-      throw new Error('Failed to download app package: '
-                      + `HTTP ${response.status} ${data.appPackageUrl}`);
-    }
-    return response.arrayBuffer();
-  });
-  archive.catch(() => {});  // reported where it is awaited
-  const cache = await snapshotCache(data.snapshotKey);
-  const saved = cache ? await cache.match(SNAPSHOT_FILE).catch(() => undefined) : undefined;
-  step('python');
-  if (saved) {
-    try {
-      const bytes = new Uint8Array(await saved.arrayBuffer());
-      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: bytes });
-      pyodide.unpackArchive(await archive, 'gztar');
-      step('snapshot', { snapshot: 'used' });
-      return pyodide;
-    } catch (e) {
-      // Dropped; the page starts a new worker (a Pyodide that failed half-way is not reused).
-      console.warn('Python memory snapshot unusable, starting without it:', e);
-      await caches.delete(SNAPSHOTS + data.snapshotKey).catch(() => {});
-      step('snapshot', { snapshot: 'broken' });
-      return new Promise(() => {});
-    }
-  }
-  const pyodide = await loadPyodide(streams);
-  pyodide.unpackArchive(await archive, 'gztar');
-  pyodide.runPython(WARM);  // while Flutter loads
-  // The page has another worker take a snapshot once the app is on screen (makeSnapshot): a
-  // Pyodide able to take one is not the one to run the app in (it proxies `js` differently).
-  if (cache) step('snapshot', { snapshot: 'wanted' });
-  return pyodide;
-}
-
-async function makeSnapshot(data) {
-  // A second Python, only to take the snapshot: started, the app's modules imported, kept.
-  try {
-    const { loadPyodide } = await import(data.pyodideUrl);
-    const cache = await snapshotCache(data.snapshotKey);
-    const archive = await (await fetch(data.appPackageUrl)).arrayBuffer();
-    const pyodide = await loadPyodide({ _makeSnapshot: true });
-    pyodide.unpackArchive(archive, 'gztar');
-    pyodide.runPython(WARM);
-    await cache.put(SNAPSHOT_FILE, new Response(pyodide.makeMemorySnapshot()));
-    step('snapshot', { snapshot: 'made' });
-  } catch (e) {
-    console.warn('no Python memory snapshot:', e);
-    step('snapshot', { snapshot: 'none' });
-  }
-}
-
-async function run(pyodide, data) {
-  step('app');
-  self.flet_js.args = data.args;
-  self.flet_js.documentUrl = data.documentUrl;
-  pyodide.registerJsModule('flet_js', self.flet_js);
-  pyodide.globals.set('python_module_name', data.pythonModuleName || 'main');
-  await pyodide.runPythonAsync(RUN);
-  if (typeof self.flet_js.start_connection !== 'function') {
-    self.postMessage('__flet_no_ui__:Script finished without starting a Flet UI.\n'
-                     + 'Add ft.run(main) at the end of your script to display the app.');
-    return;
-  }
-  await self.flet_js.start_connection(self.receiveCallback);
-  self.postMessage('initialized');
-}
-
-let booting = null;  // Python's start, under way from the page's first message
-self.onmessage = async (event) => {
-  const data = event.data;
-  if (data && data.makeSnapshot) {
-    await makeSnapshot(data);
-  } else if (data && data.boot) {
-    if (!booting) {
-      booting = startPython(data);
-      booting.catch(() => {});  // reported when Flutter connects
-    }
-  } else if (data && data.connect) {
-    try {
-      await run(await booting, data);
-    } catch (error) {
-      self.postMessage(error.toString());
-    }
-  } else if (typeof self.flet_js.send === 'function') {
-    self.flet_js.send(data);
-  } else {
-    console.error('Flet: dropped a message for a Python app that never started.');
-  }
-};
-"""
-
-
-def python_worker(own_app: bool) -> str:
-    """python-worker.js: `own_app` warms the app's modules for the snapshot, else Flet's."""
-    warm = (
-        "import sys\n"
-        'if "__pypackages__" not in sys.path:\n    sys.path.insert(0, "__pypackages__")\n'
-        f"import {WARM_APP if own_app else WARM_OTHER}\n"
-    )
-    return (
-        _WORKER.replace("__SNAPSHOTS__", SNAPSHOT_PREFIX)
-        .replace("__SNAPSHOT_FILE__", SNAPSHOT_FILE)
-        .replace("__WARM__", json.dumps(warm))
-    )

@@ -123,16 +123,23 @@ _SCREEN = """<div id="seep-boot" role="status" aria-live="polite">
       const boot = window.seepBoot = {
         snapshotKey: "__SNAPSHOT_KEY__",
         steps: [],  // what the Python worker did: 'python', 'snapshot:used' (made, broken), 'app'
+        at: {},  // when each step first happened, ms on this page's clock (for the benchmark)
         cached: false,  // sw.js holds every file of the app's own
+        mark(what, at = performance.now()) {
+          if (!(what in boot.at)) boot.at[what] = Math.round(at);
+        },
         step(message) {  // from the Python worker (python.js)
           const what = message.seepBoot;
           boot.steps.push(what === 'snapshot' ? `snapshot:${message.snapshot}` : what);
+          boot.mark(boot.steps[boot.steps.length - 1],
+                    message.at ? message.at - performance.timeOrigin : undefined);
           if (what === 'python') show(1);
           else if (what === 'app') show(2);
         },
         appMessage() {  // Python sent the page its first screen: gone after Flutter drew it
           if (boot.done) return;
           boot.done = true;
+          boot.mark('first-message');
           requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
             screen.remove();
             boot.shown = true;

@@ -15,8 +15,9 @@ import time
 import flet as ft
 
 from . import webfs
+from .app import default_repository, make_main
 from .app import main as app_main
-from .app import make_main
+from .viewmodels import off_loop
 
 log = logging.getLogger(__name__)
 boot = logging.getLogger("seep_scorer.boot")
@@ -26,6 +27,58 @@ def moment(what: str) -> None:
     """`<what> <epoch ms>` for a profiler, if one listens."""
     if boot.isEnabledFor(logging.DEBUG):
         boot.debug("%s %.0f", what, time.time() * 1000.0)
+
+
+# Flet's names the start (ft.run) and first screen (the matches list) use beyond this module's
+# imports: resolved by
+# `warm()`, so a start from Python's memory snapshot imports none of them (Icons alone is a big
+# module). tests/ui/test_lazy_start.py checks that the first screen imports nothing more.
+FIRST_SCREEN_FLET = (
+    "Button",
+    "Column",
+    "Component",
+    "Container",
+    "ExpansionTile",
+    "FilledButton",
+    "Icon",
+    "Icons",
+    "ListTile",
+    "OutlinedButton",
+    "PopupMenuButton",
+    "Row",
+    "Semantics",
+    "SnackBar",
+    "Text",
+    "TextField",
+    "TextSpan",
+    "Theme",
+    "Wakelock",
+    "run",  # flet.app: the session, the protocol, msgpack (main.py's ft.run)
+)
+
+
+def warm() -> None:
+    """Import what the first screen needs besides this module: the store it opens (TinyDB) and
+    Flet's controls it draws. The published page runs it before Python's memory snapshot is taken
+    (publish/boot.py), so every later start has them already; it touches no storage."""
+    from ..store import registry, tinyrepo  # noqa: F401  (open_repository's own lazy import)
+
+    for name in FIRST_SCREEN_FLET:
+        getattr(ft, name)
+
+
+async def prepare() -> None:
+    """What the app's start needs of the browser, done as soon as Python is up, while Flutter still
+    loads (the page's Python worker awaits it before main.py): IndexedDB read into the store's
+    folder and the store opened, so the first screen only reads its list. A fault here is left for
+    `browser_main` to meet again and report (webfs.load remembers a failed read)."""
+    moment("prepare")
+    try:
+        await webfs.load()
+        await off_loop(default_repository)
+    except Exception:
+        log.info("the store could not be prepared; the app's start says why", exc_info=True)
+    moment("prepared")
 
 
 def _no_storage():

@@ -38,6 +38,7 @@ _lock: asyncio.Lock | None = (
 )
 _turn_lock: asyncio.Lock | None = None  # one store call at a time in this tab, too
 _mounted = False
+_load_failed: Exception | None = None  # the first load's fault: every later load() raises it
 _UNKNOWN = object()  # before the first turn: read IndexedDB again whatever its token says
 _seen: object = _UNKNOWN  # the generation token this tab's copy of the folder matches
 _js = None  # the helpers below, made once
@@ -125,9 +126,13 @@ async def _syncfs(populate: bool) -> None:
 
 
 async def load() -> None:
-    """Mount IndexedDB on the store's folder and read what it holds (once per page)."""
-    global _mounted
+    """Mount IndexedDB on the store's folder and read what it holds (once per page: the page's
+    worker calls it before the app starts, webapp.prepare, and the app again; a read that failed
+    fails every later call too, so the app says its matches cannot be kept)."""
+    global _mounted, _load_failed
     if _mounted:
+        if _load_failed is not None:
+            raise _load_failed
         return
     import pyodide_js
 
@@ -135,8 +140,12 @@ async def load() -> None:
     fs = pyodide_js.FS
     fs.mount(fs.filesystems.IDBFS, {}, str(BROWSER_DATA_DIR))
     _mounted = True
-    async with turn():  # read under the lock, so the token noted matches what was read
-        pass
+    try:
+        async with turn():  # read under the lock, so the token noted matches what was read
+            pass
+    except Exception as err:
+        _load_failed = err
+        raise
 
 
 @asynccontextmanager

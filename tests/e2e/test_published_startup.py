@@ -121,6 +121,10 @@ def test_python_starts_from_its_snapshot_until_a_new_version_and_never_from_a_br
     phone.reload()  # the second visit: Python's memory as the first one left it, imports done
     steps = evaluate(phone.page, STEPS)
     assert "snapshot:used" in steps and "snapshot:wanted" not in steps
+    # the store prepared before the app ran (while Flutter loaded); each phase timed for the bench
+    assert steps.index("snapshot:used") < steps.index("prepared") < steps.index("app")
+    at = evaluate(phone.page, "() => window.seepBoot.at")
+    assert {"python", "ready", "prepared", "flutter", "imported", "first-message"} <= set(at)
 
     evaluate(phone.page, BREAK_SNAPSHOT)
     phone.reload()  # a damaged snapshot: dropped, Python starts as usual, and a new one is kept
