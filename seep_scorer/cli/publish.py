@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from .status import EXIT_BAD_INPUT
 from .words import _
 
 
@@ -28,12 +29,15 @@ def register(sub, common) -> None:
 
 def run(args) -> int:
     from ..publish.site import publish  # loads flet: only when publishing
+    from ..publish.sitefolder import FolderRefused
 
     try:
         report = publish(args.output)
-    except FileExistsError as err:
-        print(f"seep-scorer: {err}", file=sys.stderr)
-        return 2
+    except FolderRefused as err:
+        from ..wording import terminal_text  # in the user's language (LANG)
+
+        print(f"seep-scorer: {terminal_text(err)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     print(
         _(
             "Published Seep Scorer to {folder}: {files} files, {size} MB (version {version})."
