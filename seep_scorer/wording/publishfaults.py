@@ -1,5 +1,6 @@
-"""The refusals of `seep-scorer publish` (publish/sitefolder.py FolderRefused, by code): one
-sentence each, saying what was refused and that nothing changed, in the user's language."""
+"""The refusals of `seep-scorer publish` (publish/sitefolder.py FolderRefused, appbundle.py
+DependencyMissing, by code): one sentence each, saying what was refused and what to do, in the
+user's language (wording.store_text and terminal_text word them)."""
 
 from __future__ import annotations
 
@@ -63,7 +64,10 @@ def _parent_not_folder(p) -> str:
     )
 
 
-def publish_text(err) -> str | None:
-    """A refusal of a publish, worded; None when its code has no wording."""
-    entry = PUBLISH_FAULTS.get(getattr(err, "code", None))
-    return entry[1](getattr(err, "params", {})) if entry is not None else None
+@publish_words("publish_dependency_missing", ("name",))
+def _dependency_missing(p) -> str:
+    # TRANSLATORS: {name} is a Python package's name (e.g. "flet_charts").
+    return _(
+        "Publishing needs {name}, which is not installed: install Seep Scorer with all its "
+        "dependencies and try again."
+    ).format(name=_c(p["name"]))

@@ -14,11 +14,13 @@ import pytest
 from seep_scorer import i18n
 from seep_scorer.cli import main
 from seep_scorer.locale_format import LANGUAGES
+from seep_scorer.publish import site
+from seep_scorer.publish.appbundle import DependencyMissing, _source_root
 from seep_scorer.publish.sitefolder import FolderRefused
 from seep_scorer.wording import PUBLISH_FAULTS, store_text
 
 SITEFOLDER = Path(__file__).resolve().parents[2] / "seep_scorer" / "publish" / "sitefolder.py"
-SAMPLE = {"path": "/home/asha/site", "detail": "Expecting value", "more": 2}
+SAMPLE = {"path": "/home/asha/site", "detail": "Expecting value", "more": 2, "name": "flet_charts"}
 
 
 def raise_sites() -> list[tuple[int, str, set[str]]]:
@@ -52,14 +54,20 @@ def test_every_refusal_of_a_publish_has_a_code_and_a_wording():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_of_a_publish_is_worded_in_every_language(lang):
+    faults = [DependencyMissing("flet_charts")]
     for code, (needs, _word) in sorted(PUBLISH_FAULTS.items()):
-        for more in (0, 1, 3):
-            err = FolderRefused(code, **{k: SAMPLE[k] for k in needs}, more=more)
-            with i18n.using(i18n.UILocale(lang)):
-                text = store_text(err)
-            assert "/home/asha/site" in text and not re.search(r"\{\w*\}", text), (code, text)
-            if lang != "en":
-                assert text != str(err), (lang, code)
+        if code != "publish_dependency_missing":
+            faults += [
+                FolderRefused(code, **{k: SAMPLE[k] for k in needs}, more=more)
+                for more in (0, 1, 3)
+            ]
+    for err in faults:
+        with i18n.using(i18n.UILocale(lang)):
+            text = store_text(err)
+        assert SAMPLE[PUBLISH_FAULTS[err.code][0][0]] in text, (err.code, text)
+        assert not re.search(r"\{\w*\}", text), (err.code, text)
+        if lang != "en":
+            assert text != str(err), (lang, err.code)
 
 
 def test_str_of_a_refusal_is_its_english_sentence():
@@ -99,3 +107,22 @@ def test_publish_into_a_refused_folder_speaks_english_by_default(tmp_path, capsy
         f"seep-scorer: {out} is not empty and holds no site published by seep-scorer: "
         "choose an empty folder."
     )
+
+
+def test_a_missing_dependency_is_named_in_the_users_language(tmp_path, capsys, monkeypatch):
+    with pytest.raises(DependencyMissing) as refused:
+        _source_root("seep_scorer_no_such_package")
+    assert str(refused.value).startswith("Publishing needs seep_scorer_no_such_package, which is")
+
+    def missing(*args, **kwargs):
+        raise DependencyMissing("flet_charts")
+
+    monkeypatch.setattr(site, "build_app_archive", missing)
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "ur_PK.UTF-8")
+    out = tmp_path / "site"
+    assert main(["publish", "-o", str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("seep-scorer: ") and "flet_charts" in err and "انسٹال" in err, err
+    assert "internal error" not in err and not out.exists()
