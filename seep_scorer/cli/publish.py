@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from .status import EXIT_BAD_INPUT, EXIT_INTERNAL
 from .words import _
 
 
@@ -27,13 +28,18 @@ def register(sub, common) -> None:
 
 
 def run(args) -> int:
+    from ..publish.appbundle import DependencyMissing
     from ..publish.site import publish  # loads flet: only when publishing
+    from ..publish.sitefolder import FolderRefused
 
     try:
         report = publish(args.output)
-    except FileExistsError as err:
-        print(f"seep-scorer: {err}", file=sys.stderr)
-        return 2
+    except (FolderRefused, DependencyMissing) as err:
+        from ..wording import terminal_text  # in the user's language (LANG)
+
+        print(f"seep-scorer: {terminal_text(err)}", file=sys.stderr)
+        # a folder that cannot take the site is the user's input; a missing package, the install's
+        return EXIT_BAD_INPUT if isinstance(err, FolderRefused) else EXIT_INTERNAL
     print(
         _(
             "Published Seep Scorer to {folder}: {files} files, {size} MB (version {version})."

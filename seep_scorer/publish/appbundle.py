@@ -81,10 +81,24 @@ def babel_locales(languages: Iterable[str] = LANGUAGES) -> list[str]:
     return sorted(names)
 
 
+class DependencyMissing(RuntimeError):
+    """A package the site ships is not installed here: named by `code` and `params`
+    (seep_scorer/wording/publishfaults.py words it; str() is its English)."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.code, self.params = "publish_dependency_missing", {"name": name}
+
+    def __str__(self) -> str:
+        from ..wording import english
+
+        return english(self)
+
+
 def _source_root(name: str) -> Path:
     spec = importlib.util.find_spec(name)
     if spec is None or spec.origin is None:
-        raise RuntimeError(f"{name} is not installed: publishing needs every dependency of the app")
+        raise DependencyMissing(name)
     origin = Path(spec.origin)
     return origin.parent if origin.name == "__init__.py" else origin
 

@@ -34,7 +34,18 @@ _OLD_SW_FILES = re.compile(r"^const FILES = (\{.*?\});$", re.S | re.M)
 
 
 class FolderRefused(FileExistsError):
-    """The folder holds something a publish must not replace or delete; nothing was changed."""
+    """The folder holds something a publish must not replace or delete; nothing was changed.
+    Named by `code` and `params` (seep_scorer/wording/publishfaults.py words it in the user's
+    language; str() is its English)."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(code)
+        self.code, self.params = code, params
+
+    def __str__(self) -> str:
+        from ..wording import english
+
+        return english(self)
 
 
 def sha256_file(path: Path) -> str:
@@ -64,10 +75,7 @@ def _read_manifest(path: Path) -> dict[str, set[str]]:
         ):
             raise ValueError("not a list of the files a publish wrote")
     except (OSError, ValueError, AttributeError, KeyError, TypeError) as err:
-        raise FolderRefused(
-            f"{path} is damaged ({err}): it lists the files a previous publish "
-            "wrote, so nothing was changed"
-        ) from None
+        raise FolderRefused("site_manifest_damaged", path=str(path), detail=str(err)) from None
     return {rel: set(h) for rel, h in files.items()}
 
 
@@ -93,7 +101,7 @@ def previous_site(out: Path) -> dict[str, set[str]]:
     if not out.exists():
         return {}
     if not out.is_dir():
-        raise FolderRefused(f"{out} is not a folder")
+        raise FolderRefused("site_not_folder", path=str(out))
     for orphan in out.glob(BUILD_PREFIX + "*"):  # a build killed before it finished
         if orphan.is_dir() and not orphan.is_symlink():
             shutil.rmtree(orphan, ignore_errors=True)
@@ -101,9 +109,7 @@ def previous_site(out: Path) -> dict[str, set[str]]:
         return _read_manifest(out / MANIFEST)
     old = _read_old_service_worker(out / "sw.js") if (out / "sw.js").is_file() else {}
     if not old and any(out.iterdir()):
-        raise FolderRefused(
-            f"{out} is not empty and holds no site published by seep-scorer: choose an empty folder"
-        )
+        raise FolderRefused("site_folder_foreign", path=str(out))
     return old
 
 
@@ -118,19 +124,19 @@ def _ours(out: Path, rel: str, old: dict[str, set[str]]) -> bool:
     )
 
 
-def _in_the_way(out: Path, rel: str, old: dict[str, set[str]]) -> str | None:
-    """Why the new site cannot put `rel` there, or None."""
+def _in_the_way(out: Path, rel: str, old: dict[str, set[str]]) -> tuple[str, str] | None:
+    """Why the new site cannot put `rel` there (a refusal's code, the path at fault), or None."""
     path = out / rel
     for parent in reversed(path.parents):
         if out in parent.parents and (
             parent.is_symlink() or (parent.exists() and not parent.is_dir())
         ):
-            return f"{parent} is not a folder of the site"
+            return "site_parent_not_folder", str(parent)
     if not (path.exists() or path.is_symlink()):
         return None
     if _ours(out, rel, old):
         return None
-    return f"{path} was not written by an earlier publish (or was changed since)"
+    return "site_file_foreign", str(path)
 
 
 def _write_manifest(out: Path, files: dict[str, set[str]]) -> None:
@@ -164,8 +170,8 @@ def install(build: Path, out: Path, new: dict[str, str], old: dict[str, set[str]
     everything first."""
     refusals = [why for rel in sorted(new) if (why := _in_the_way(out, rel, old))]
     if refusals:
-        more = f" (and {len(refusals) - 1} more)" if len(refusals) > 1 else ""
-        raise FolderRefused(f"{refusals[0]}{more}: move it away first; nothing was changed")
+        code, path = refusals[0]
+        raise FolderRefused(code, path=path, more=len(refusals) - 1)
     stale = [
         rel for rel in sorted(old) if rel not in new and rel != MANIFEST and _ours(out, rel, old)
     ]

@@ -14,9 +14,17 @@ def mirrored() -> bool:
     return is_rtl()
 
 
-def place(x: float, low: float, high: float) -> float:
-    """Where `x` of the range low..high goes on the horizontal axis: mirrored right to left."""
-    return low + high - x if mirrored() else x
+def whole_axis(count: int, room: float) -> tuple[float, float]:
+    """The horizontal range (min_x, max_x) for whole positions 0..count, with `room` past the last
+    one. fl_chart shows an axis label only at a value it steps on (the ends and whole multiples of
+    the label spacing): mirrored, the room goes on the left, so every mirrored position
+    (`along`) stays whole and its label is shown."""
+    return (-room, count) if mirrored() else (0, count + room)
+
+
+def along(x: int, count: int) -> int:
+    """Where whole position `x` of 0..count goes on a `whole_axis`: mirrored right to left."""
+    return count - x if mirrored() else x
 
 
 def in_order(items: list) -> list:

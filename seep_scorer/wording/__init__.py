@@ -19,6 +19,7 @@ from .faults import FAULTS, words
 from .fieldnames import name_fault_text
 from .names import Names
 from .notices import NOTICE_SENTENCES, detail, general
+from .publishfaults import PUBLISH_FAULTS
 from .storefaults import STORE_FAULTS, read_fault_text, save_fault_text, stale_text
 
 log = logging.getLogger(__name__)
@@ -27,6 +28,7 @@ __all__ = [
     "EVENT_FAULTS",
     "FAULTS",
     "NOTICE_SENTENCES",
+    "PUBLISH_FAULTS",
     "STORE_FAULTS",
     "cli_language",
     "english",
@@ -110,12 +112,12 @@ def notice_text(notice) -> str:
 
 
 def store_text(err) -> str:
-    """A refusal of the store (StoreError, by its code); a repair notice raised as one is worded as
-    the notice. A code nothing words is shown as it is."""
+    """A refusal of the store (StoreError, by its code) or of a publish (FolderRefused); a repair
+    notice raised as one is worded as the notice. A code nothing words is shown as it is."""
     code, params = getattr(err, "code", None), getattr(err, "params", {})
     if code in EVENT_FAULTS:
         return event_text(err)  # with the field at fault, as the command line names it
-    entry = STORE_FAULTS.get(code)
+    entry = STORE_FAULTS.get(code) or PUBLISH_FAULTS.get(code)
     try:
         if entry is not None:
             return entry[1](params)

@@ -29,8 +29,10 @@ def test_the_review_chart_runs_from_the_right_in_urdu_and_sindhi(repo):
         with using(UILocale(lang)):
             rtl = build_chart(ReviewVM(repo, mid))
         assert rtl.right_axis and rtl.left_axis is None
-        # deal 0 at the right end (6.3), deal 2 two steps to its left: the same curve, mirrored
-        assert [(round(x, 1), y) for x, y in first_line(rtl)] == [(6.3, 0), (5.3, 60), (4.3, 130)]
+        # deal 0 at the right end (6, the room past the last deal on the left), deal 2 two steps
+        # to its left: the same curve, mirrored
+        assert (rtl.min_x, rtl.max_x) == (-0.3, 6) and (ltr.min_x, ltr.max_x) == (0, 6.3)
+        assert first_line(rtl) == [(6, 0), (5, 60), (4, 130)]
         deals = {label.label.value: label.value for label in rtl.bottom_axis.labels}
         assert deals["0"] > deals["6"]  # the axis counts deals from the right
         assert [v.label.value for v in rtl.right_axis.labels] == [

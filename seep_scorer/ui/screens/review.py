@@ -9,7 +9,7 @@ import flet as ft
 import flet_charts as fch
 
 from ...i18n import _
-from ..chart_direction import chart_padding, place, value_axis
+from ..chart_direction import along, chart_padding, value_axis, whole_axis
 from ..downloads import BrowserDownloads
 from ..host import Host
 from ..viewmodels import off_loop
@@ -257,8 +257,9 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     deals = len(vm.match.deals)
     # a little room past the last deal, so that its mark is not cut in half; right to left the
-    # deals run from the right (chart_direction)
-    right = max(deals, 1) + 0.3
+    # deals run from the right (chart_direction), each still at a whole x so its label shows
+    last = max(deals, 1)
+    min_x, max_x = whole_axis(last, 0.3)
     series = []
     for s in vm.series():
         color = TEAM_COLORS[s.team] if s.team is not None else ft.Colors.PRIMARY
@@ -276,7 +277,7 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
             )
             points.append(
                 fch.LineChartDataPoint(
-                    place(p.deal, 0, right),
+                    along(p.deal, last),
                     p.value,
                     point=mark if mark else False,
                     tooltip=chart_num(p.value),
@@ -286,8 +287,8 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
     deal_step = max(1, math.ceil(deals / 6))
     return fch.LineChart(
         data_series=series,
-        min_x=0,
-        max_x=right,
+        min_x=min_x,
+        max_x=max_x,
         min_y=low,
         max_y=high,
         interactive=False,
@@ -302,8 +303,10 @@ def build_chart(vm: ReviewVM) -> fch.LineChart:
         ),
         bottom_axis=fch.ChartAxis(
             label_size=24,
+            # fl_chart asks for a label at each whole x (and the ends); only deals have one
+            label_spacing=1,
             labels=[
-                fch.ChartAxisLabel(value=place(n, 0, right), label=ft.Text(num(n), size=11))
+                fch.ChartAxisLabel(value=along(n, last), label=ft.Text(num(n), size=11))
                 for n in range(0, deals + 1, deal_step)
             ],
         ),

@@ -8,7 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ...i18n import _
+from ...i18n import _, fmt
 from ...rules import (
     DEFAULT_MATCH,
     PRESETS,
@@ -94,11 +94,15 @@ class NewMatchVM:
         self.player_names = ["", "", "", ""]  # by seat (seats 0 and 2 are team 0)
         self.first_dealer: int | str = 0  # a seat, or "random"
         self.error: str | None = None
-        # Sensible defaults in the user's language; players numbered round the table.
+        # Sensible defaults in the user's language; players numbered round the table, in the
+        # digits the player chose (issue 22). A default is recorded as shown; a typed name as typed.
         self.defaults = {
             "team-0": _("Team A"),
             "team-1": _("Team B"),
-            **{f"player-{s}": _("Player {number}").format(number=s + 1) for s in range(4)},
+            **{
+                f"player-{s}": _("Player {number}").format(number=fmt().number(s + 1))
+                for s in range(4)
+            },
         }
         self.known = KnownNames()
         # a team's key -> its players the last time it played
