@@ -38,3 +38,25 @@ def test_a_typed_name_keeps_its_own_digits(repo):
         assert match.teams[0].players[0] == "Ali 7"
 
     asyncio.run(go())
+
+
+def test_the_event_entrant_fields_are_numbered_in_the_chosen_digits(store):
+    """The labels "Player 1" and "Player 2" of a new event's entrant fields, and of the event
+    screen's fields before round 1, follow the digits too."""
+    from seep_scorer.ui.viewmodels.events import NewEventVM
+
+    async def go():
+        phone = await Phone(make_main(lambda: store), storage=dict(URDU)).start("/events/new")
+        labels = [phone.find(f"event-entrant-player{n}").content.label for n in (1, 2)]
+        assert all(("۱" in lab or "۲" in lab) and not LATIN & set(lab) for lab in labels), labels
+        vm = NewEventVM(store)
+        vm.name = "Night"
+        assert vm.add_entrant(["Lions", "Asha", "Bilal"]) and vm.add_entrant(["Tigers", "C", "D"])
+        event_id = vm.create()
+        other = await Phone(make_main(lambda: store), storage=dict(URDU)).start(
+            f"/event/{event_id}"
+        )
+        shown = [other.find(f"event-entrant-player{n}").content.label for n in (1, 2)]
+        assert all(("۱" in lab or "۲" in lab) and not LATIN & set(lab) for lab in shown), shown
+
+    asyncio.run(go())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _, ngettext
+from ...i18n import _, fmt, ngettext
 from .. import texts
 from ..host import Host
 from ..viewmodels import off_loop
@@ -52,7 +52,8 @@ class EventScreen(Screen):
         self.dialog: ft.AlertDialog | None = None
         # before round 1, more entrants by hand (the fields are kept: typing is never cut short)
         fields = ("team", "player1", "player2") if vm.event.kind == "pairs" else ("player",)
-        labels = {"team": _("Team name"), "player1": _("Player 1"), "player2": _("Player 2"),
+        labels = {"team": _("Team name"), "player1": fmt().digits(_("Player 1")),
+                  "player2": fmt().digits(_("Player 2")),
                   "player": _("Player")}  # fmt: skip
         self.entry = {
             f: ft.TextField(label=labels[f], expand=True, on_change=host.handler(_noop, event=True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, fmt, ngettext
 from ..host import Host
 from ..viewmodels import off_loop
 from ..viewmodels.events import MATCH_TYPES, SYSTEMS, EventsVM, NewEventVM
@@ -142,10 +142,10 @@ class NewEventScreen(Screen):
             "event-entrant-team", _("Team name"), expand=True, on_change=typed
         )
         self.player1, self.player1_box = _field(
-            "event-entrant-player1", _("Player 1"), expand=True, on_change=typed
+            "event-entrant-player1", fmt().digits(_("Player 1")), expand=True, on_change=typed
         )
         self.player2, self.player2_box = _field(
-            "event-entrant-player2", _("Player 2"), expand=True, on_change=typed
+            "event-entrant-player2", fmt().digits(_("Player 2")), expand=True, on_change=typed
         )
         self.player, self.player_box = _field(
             "event-entrant-player",
