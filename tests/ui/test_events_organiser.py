@@ -57,7 +57,7 @@ def test_create_pair_score_end_and_standings(store):
         t1, t2 = event.rounds[0].tables
         win_table(store, t1.match)
         await phone.tap("event-end-round")  # asked first
-        await phone.tap("event-end-confirm")
+        await phone.tap("event-end-round-confirm")
         assert "Round 1 is over." in phone.text("notice")
         assert store.get(t2.match).finished
         await phone.tap("notice-action")  # undo: the match of table 2 is open again

@@ -110,6 +110,16 @@ class EventScreen(Screen):
                     filled=False,
                 )
             )
+        if vm.can_end_event:
+            items.append(
+                big_button(
+                    "event-end",
+                    _("End the event"),
+                    h(self._ask_end_event),
+                    icon=ft.Icons.FLAG_OUTLINED,
+                    filled=False,
+                )
+            )
         if vm.round:
             items.append(
                 ft.Row(
@@ -310,11 +320,11 @@ class EventScreen(Screen):
             ),
             actions=[
                 sem(
-                    "event-end-cancel",
+                    "event-end-round-cancel",
                     ft.TextButton(content=_("Cancel"), height=TAP, on_click=h(self._close)),
                 ),
                 sem(
-                    "event-end-confirm",
+                    "event-end-round-confirm",
                     ft.FilledButton(
                         content=_("End the round"), height=TAP, on_click=h(self._end, screen=self)
                     ),
@@ -322,6 +332,41 @@ class EventScreen(Screen):
             ],  # fmt: skip
         )
         self.host.show_dialog(self.dialog)
+
+    def _ask_end_event(self) -> None:
+        """Asked first: what ending the event does (undone only from the notice that follows)."""
+        h = self.host.handler
+        self.dialog = ft.AlertDialog(
+            title=ft.Text(_("End the event now?")),
+            content=ft.Text(
+                _(
+                    "Round {round} ends as it stands: a match still being played ends and whoever "
+                    "leads wins. No round is paired after it, the standings are the final "
+                    "results, and the table and board codes stop working."
+                ).format(round=num(self.vm.round))
+            ),
+            actions=[
+                sem(
+                    "event-end-cancel",
+                    ft.TextButton(content=_("Cancel"), height=TAP, on_click=h(self._close)),
+                ),
+                sem(
+                    "event-end-confirm",
+                    ft.FilledButton(
+                        content=_("End the event"),
+                        height=TAP,
+                        on_click=h(self._end_event, screen=self),
+                    ),
+                ),
+            ],  # fmt: skip
+        )
+        self.host.show_dialog(self.dialog)
+
+    async def _end_event(self) -> None:
+        self._close()
+        if await off_loop(self.vm.end_event):
+            self.host.publish(None)  # the boards and the table phones: the event is over
+        self.changed()
 
     def _close(self) -> None:
         if self.dialog is not None:

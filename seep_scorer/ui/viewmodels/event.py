@@ -78,6 +78,8 @@ class EventVM:
         self.message: str | None = None
         self.error = False
         self.undo_end: list[tuple[str, object]] | None = None  # matches as they were, to restore
+        # after the event was ended: (rounds, planned rounds, round ended, codes) as they were
+        self.undo_over: tuple[int, int | None, bool, dict] | None = None
         self._first = True  # a screen opened anew reads every match
         self.load()
 
@@ -168,7 +170,7 @@ class EventVM:
     @property
     def all_paired(self) -> bool:
         planned = self.event.planned_rounds
-        if self.event.system == "round-robin":
+        if planned is None and self.event.system == "round-robin":  # as eventcodes.event_over
             count = len(self.event.circle) or len(self.event.entrants)
             # the circle method: n - 1 rounds for an even n, n rounds (one bye each) for an odd n
             planned = (count - 1 if count % 2 == 0 else count) if count >= 2 else 0
@@ -178,6 +180,17 @@ class EventVM:
     def final(self) -> bool:
         """The last round is over: the standings are the final results."""
         return self.round > 0 and self.all_paired and self.round_over
+
+    @property
+    def over(self) -> bool:
+        """No round is left to play (the last one ended, or the organiser ended the event)."""
+        from ...store.eventcodes import event_over
+
+        return event_over(self.event)
+
+    @property
+    def can_end_event(self) -> bool:
+        return self.round > 0 and not self.over and not self.final
 
     @property
     def can_pair(self) -> bool:
@@ -218,7 +231,7 @@ class EventVM:
             self._fail(err)
             self.load(everything=True)
             return False
-        self.undo_end = None
+        self.undo_end = self.undo_over = None
         self._told(
             ngettext(
                 "Round {round} is paired: {tables} table.",
@@ -256,33 +269,69 @@ class EventVM:
             self._fail(err)
             self.load(everything=True)
             return False
-        self.undo_end = before
+        self.undo_end, self.undo_over = before, None
         self._told(_("Round {round} is over.").format(round=fmt().number(len(event.rounds))))
         self.load(everything=True)
         return True
 
+    def end_event(self) -> bool:
+        """End the event now: its current round ends as it stands (if open) and is the last; the
+        standings are final and every code ends. Undo puts the event back as it was, its codes
+        too (a printed card works again), and its matches as they were."""
+        from ...store.eventrun import end_event, table_matches
+
+        try:
+            event = self.folder.read(self.event.id)
+            if not event.rounds:
+                raise EventError("no_round_yet")
+            was = (len(event.rounds), event.planned_rounds, event.rounds[-1].ended, event.codes)
+            before = [
+                (stored.id, stored.match)
+                for _t, stored in table_matches(self.repo, event.rounds[-1])
+                if stored is not None and not stored.finished
+            ]
+            end_event(self.repo, self.folder, self.event.id)
+        except STORE_FAULTS as err:
+            self._fail(err)
+            self.load(everything=True)
+            return False
+        self.undo_end, self.undo_over = before, was
+        self._told(_("The event is over"))
+        self.load(everything=True)
+        return True
+
     def undo_end_round(self) -> bool:
-        """The round open again, its matches as they were before it was ended (not once the next
-        round is paired)."""
+        """The round (or the event) open again, its matches as they were before it was ended (not
+        once the next round is paired)."""
         if self.undo_end is None:
             return False
         before, self.undo_end = self.undo_end, None
+        was, self.undo_over = self.undo_over, None
         try:
             with self.folder.locked():
                 event = self.folder.read(self.event.id)
                 if not event.rounds or not event.rounds[-1].ended:
                     raise EventError("round_not_reopenable")
+                if was is not None and len(event.rounds) != was[0]:
+                    raise EventError("round_not_reopenable")
                 for match_id, match in before:
                     stored = self.repo.get(match_id)
                     if stored.match.format.ended:  # as end_round left it
                         self.repo.save(match_id, match, stored.revision)
-                event.rounds[-1].ended = False
+                if was is None:
+                    event.rounds[-1].ended = False
+                else:  # the codes as they were: the cards already printed open their tables again
+                    _n, event.planned_rounds, event.rounds[-1].ended, event.codes = was
                 self.folder.write(event)
         except STORE_FAULTS as err:
             self._fail(err)
             self.load(everything=True)
             return False
-        self._told(_("Round {round} is open again.").format(round=fmt().number(len(event.rounds))))
+        if was is not None:
+            self._told(_("The event is open again."))
+        else:
+            number = fmt().number(len(event.rounds))
+            self._told(_("Round {round} is open again.").format(round=number))
         self.load(everything=True)
         return True
 

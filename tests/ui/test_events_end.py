@@ -1,0 +1,79 @@
+"""Issue 24: the organiser ends the event from its screen (asked first; undone from the notice,
+the codes as they were), and then sees the final results."""
+
+import asyncio
+
+from harness import Phone
+from test_events_organiser import PAIRS, new_event, win_table
+
+from seep_scorer.store.eventcodes import event_over
+from seep_scorer.store.events import EventFolder
+from seep_scorer.ui.app import make_main
+
+
+def test_end_the_event_asked_first_final_results_and_undo(store):
+    async def go():
+        phone = await Phone(make_main(lambda: store)).start()
+        event_id = await new_event(phone, rounds="3")
+        folder = EventFolder(store.data_dir)
+        assert not phone.has("event-end")  # nothing to end before round 1
+        await phone.tap("event-pair")
+        assert phone.has("event-end")
+        before = folder.read(event_id)
+        t1, t2 = before.rounds[0].tables
+        win_table(store, t1.match)
+        assert before.codes["tables"] and before.codes["board"]
+
+        await phone.tap("event-end")  # asked first: Cancel changes nothing
+        await phone.tap("event-end-cancel")
+        assert not event_over(folder.read(event_id)) and not store.get(t2.match).finished
+
+        await phone.tap("event-end")
+        await phone.tap("event-end-confirm")
+        after = folder.read(event_id)
+        assert event_over(after) and after.codes == {} and after.planned_rounds == 1
+        assert store.get(t2.match).finished  # ended as it stood
+        assert "Final results" in phone.text(f"event-{event_id}")
+        assert phone.has("event-standings")
+        assert not phone.has("event-end") and not phone.has("event-pair")
+        assert not phone.has("event-end-round")
+        assert "The event is over" in phone.text("notice")
+
+        await phone.tap("notice-action")  # Undo: the event, its codes and table 2 as they were
+        again = folder.read(event_id)
+        assert not event_over(again) and again.planned_rounds == 3
+        assert again.codes == before.codes and not again.rounds[0].ended
+        assert not store.get(t2.match).finished and store.get(t1.match).finished
+        assert "The event is open again." in phone.text("notice")
+        assert phone.has("event-end") and phone.has("event-end-round")
+
+    asyncio.run(go())
+
+
+def test_a_round_robin_ended_early_is_over_and_offers_no_pairing(store):
+    async def go():
+        phone = await Phone(make_main(lambda: store)).start()
+        await phone.tap("nav-events")
+        await phone.tap("event-new")
+        await phone.type("event-name", "Round robin night")
+        await phone.tap("event-system-round-robin")
+        for team, p1, p2 in PAIRS:
+            await phone.type("event-entrant-team", team)
+            await phone.type("event-entrant-player1", p1)
+            await phone.type("event-entrant-player2", p2)
+            await phone.tap("event-entrant-add")
+        await phone.tap("event-create")
+        event_id = phone.route.rsplit("/", 1)[1]
+        folder = EventFolder(store.data_dir)
+        assert folder.read(event_id).system == "round-robin"
+        await phone.tap("event-pair")
+        await phone.tap("event-end-round")
+        await phone.tap("event-end-round-confirm")
+        assert phone.has("event-pair") and phone.has("event-end")  # between rounds
+        await phone.tap("event-end")
+        await phone.tap("event-end-confirm")
+        assert event_over(folder.read(event_id)) and len(folder.read(event_id).rounds) == 1
+        assert "Final results" in phone.text(f"event-{event_id}")
+        assert not phone.has("event-pair") and not phone.has("event-end")
+
+    asyncio.run(go())
