@@ -5,7 +5,8 @@ an event record refuses the backup whole, naming its line. Once the matches are 
 is stored with its match ids changed to the ones the import gave (a match left out as already
 here keeps its own). An event already here (the same creation time and seed, under any id) is
 left as it is, so a restore never makes a second copy of it, even when repeated after a crash;
-one whose id another event holds gets a new id.
+one whose id another event holds gets a new id, chosen before its matches are staged so that
+they carry it in their `event.id` tag.
 
 The events wait in the import's stage (STAGED_EVENTS) from before its commit point, so an import
 finished by the next open (importcommit.py) brings them in too.
@@ -14,6 +15,7 @@ finished by the next open (importcommit.py) brings them in too.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from pathlib import Path
 
@@ -37,20 +39,58 @@ def checked_events(raw: list[tuple[int, dict]]) -> list[Event]:
     return events
 
 
+def _here(folder: EventFolder) -> set[tuple[str, int]]:
+    """(creation time, seed) of each event here: the same event under any id."""
+    here = set()
+    for event_id in folder.ids():
+        try:
+            known = folder.read(event_id)
+        except EventError:
+            continue  # damaged: the backup's comes in beside it
+        here.add((known.created, known.seed))
+    return here
+
+
+def claim_event_ids(data_dir: str | os.PathLike, events: list[Event]) -> dict[str, str]:
+    """Before an import stages its matches: each of its events that must take a new id (another
+    event here, or before it in the backup, holds its own) takes it now, so that its matches are
+    staged tagged with it and the event and its matches agree. (backup match id -> the new id of
+    its event), for `retagged`."""
+    retag: dict[str, str] = {}
+    if not events:
+        return retag
+    folder = EventFolder(data_dir)
+    with folder.locked() if folder.ids() else contextlib.nullcontext():
+        here, chosen = _here(folder), set()
+        for event in events:
+            if (event.created, event.seed) in here:
+                continue  # left out at the commit: its matches keep their tags
+            if folder.exists(event.id) or event.id in chosen:
+                while folder.exists(event.id) or event.id in chosen:
+                    event.id = new_event_id()
+                retag |= {t.match: event.id for rnd in event.rounds for t in rnd.tables}
+            chosen.add(event.id)
+    return retag
+
+
+def retagged(match, event_id: str):
+    """The match with its `event.id` tag (eventrun._table_match) set to `event_id`."""
+    top = match.extra.get("top")
+    if not isinstance(top, dict) or not isinstance(top.get("event"), dict):
+        return match
+    tag = {**top, "event": {**top["event"], "id": event_id}}
+    return dataclasses.replace(match, extra={**match.extra, "top": tag})
+
+
 def restore_events(folder: EventFolder, events: list[Event], ids: dict[str, str]) -> list[str]:
     """Store `events`, their match ids mapped through `ids` (backup id -> stored id); the ids of
-    the events stored (those already here left out)."""
+    the events stored (those already here left out). An event keeps the id `claim_event_ids`
+    gave it, unless another event took that one since (a new event made during the import)."""
     stored: list[str] = []
     if not events:
         return stored
     with folder.locked():
-        here = set()
-        for event_id in folder.ids():
-            try:
-                known = folder.read(event_id)
-            except EventError:
-                continue  # damaged: the backup's comes in beside it
-            here.add((known.created, known.seed))
+        here = _here(folder)
         for event in events:
             if (event.created, event.seed) in here:
                 continue  # this very event is here already: it stays as it is
@@ -117,8 +157,10 @@ def drop_restored_events(data_dir: Path, removed: set[str]) -> list[str]:
 __all__ = [
     "STAGED_EVENTS",
     "checked_events",
+    "claim_event_ids",
     "drop_restored_events",
     "finish_staged_events",
     "restore_events",
+    "retagged",
     "stage_events",
 ]

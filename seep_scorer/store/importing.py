@@ -34,7 +34,7 @@ from .backupfile import (
     read_backup,
 )
 from .diskfaults import WriteFailed, disk_kind, write_failed
-from .eventrestore import checked_events, stage_events
+from .eventrestore import checked_events, claim_event_ids, retagged, stage_events
 from .importcommit import CommitTarget, ImportCommit, line_file
 from .layout import is_match_id, shard_of
 from .matchdb import write_match_file
@@ -168,8 +168,9 @@ class Importer:
             with private_source(stage, source, copy) as stream:
                 wanted, events = self._validate_backup(stream, skip)
                 ids = self._choose_ids(wanted, skip_present)
+                retag = claim_event_ids(self.layout.root, events)
                 stream.seek(0)
-                kept = self._stage_backup(stream, ids, stage, keep, skip)
+                kept = self._stage_backup(stream, ids, stage, keep, skip, retag)
             stage_events(stage.folder, events, _backup_ids(wanted, ids))
             with self._store.locked():
                 stage.mark_committed()
@@ -244,14 +245,23 @@ class Importer:
         return ids
 
     def _stage_backup(
-        self, stream: IO[bytes], ids: list[str | None], stage: ImportStage, keep: bool, skip: bool
+        self,
+        stream: IO[bytes],
+        ids: list[str | None],
+        stage: ImportStage,
+        keep: bool,
+        skip: bool,
+        retag: dict[str, str],
     ) -> list:
-        """Pass 2: each record's match file into the stage, one record in memory at a time."""
+        """Pass 2: each record's match file into the stage, one record in memory at a time; a
+        match of an event that comes in under a new id tagged with that id (`retag`)."""
         _, records = read_backup(stream, [] if skip else None)
         kept: list = []
         for record, mid in zip(records, ids):
             if mid is None:
                 continue  # damaged: pass 1 left it out
+            if record.id in retag:
+                record = dataclasses.replace(record, match=retagged(record.match, retag[record.id]))
             canonical, as_dict, standings = _stored_form(record)
             stored = StoredMatch(
                 mid, canonical, record.revision, record.created, record.updated, standings.finished

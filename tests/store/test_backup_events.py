@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -150,6 +151,38 @@ def test_an_event_whose_id_is_taken_by_another_comes_in_under_a_new_id(tmp_path)
     assert len(ids) == 2 and folder.read(event.id).name == "Mine"
     (new,) = [i for i in ids if i != event.id]
     assert folder.read(new).name == "Club night" and len(folder.read(new).rounds) == 1
+
+
+@pytest.mark.parametrize("skip_present", [False, True])
+def test_an_event_restored_under_a_new_id_tags_its_matches_with_it(tmp_path, skip_present):
+    """The event and its matches agree: each match's `event.id` is the id the event came in
+    under, not the other event's that holds its old one (the app's restore and `import`)."""
+    repo = open_repository(tmp_path / "a")
+    event = _event(repo, EventFolder(tmp_path / "a"), played=2)
+    data = _backup(repo)
+    other = open_repository(tmp_path / "b")
+    folder = EventFolder(tmp_path / "b")
+    mine = _event(other, folder, "Mine", "WXYZ", played=1)
+    mine_matches = [t.match for rnd in mine.rounds for t in rnd.tables]
+    folder.path(mine.id).unlink()  # another event holds the backup's id
+    mine.id = event.id
+    folder.write(mine)
+    for mid in mine_matches:  # and its matches say so
+        stored = other.get(mid)
+        top = dict(stored.match.extra["top"])
+        top["event"] = {**top["event"], "id": event.id}
+        other.save(mid, replace(stored.match, extra={**stored.match.extra, "top": top}),
+                   stored.revision)  # fmt: skip
+    other.import_bytes(data, skip_present=skip_present)
+    (new,) = [i for i in folder.ids() if i != event.id]
+    restored = folder.read(new)
+    assert restored.name == "Club night" and folder.read(event.id).name == "Mine"
+    for rnd in restored.rounds:
+        for t in rnd.tables:
+            tag = other.get(t.match).match.extra["top"]["event"]
+            assert tag == {"id": new, "round": rnd.number, "table": t.table}
+    for mid in mine_matches:  # the event here and its matches are left as they were
+        assert other.get(mid).match.extra["top"]["event"]["id"] == event.id
 
 
 def _with_event_line(data: bytes, change) -> bytes:
