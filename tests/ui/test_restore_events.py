@@ -57,3 +57,22 @@ def test_a_backup_with_a_damaged_event_is_refused_before_anything_is_written(tmp
     assert phone.error
     assert phone.message == f"Line {at + 1} of b.jsonl is damaged, so nothing was restored."
     assert store.list_matches() == [] and EventFolder(tmp_path / "table").ids() == []
+
+
+def test_a_backup_with_a_damaged_match_and_a_damaged_event_names_the_event_line(tmp_path):
+    """Both damaged: a damaged match alone would be left out, but a damaged event refuses the
+    file whole, so the message names the event's line, as for any damaged line: never the
+    message of a store fault after the player said yes."""
+    _eid, backup = _backup_with_an_event(tmp_path / "old")
+    lines = backup.split(b"\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(b'{"event"'))
+    obj = json.loads(lines[at])
+    obj["event"]["kind"] = "trio"
+    lines[at] = json.dumps(obj).encode()
+    lines[1] = lines[1].replace(b'"first_dealer":', b'"first_dealer":7,"x":', 1)
+    store = open_repository(tmp_path / "table", fresh=True)
+    phone = BackupVM(store)
+    assert phone.prepare("b.jsonl", b"\n".join(lines)) is None
+    assert phone.error
+    assert phone.message == f"Line {at + 1} of b.jsonl is damaged, so nothing was restored."
+    assert store.list_matches() == [] and EventFolder(tmp_path / "table").ids() == []

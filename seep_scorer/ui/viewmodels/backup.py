@@ -118,11 +118,12 @@ class BackupVM:
                 checked(loads_match, data)
                 ids = []  # a match file always becomes a new match
         except MatchError as err:
-            good = _good_matches(data) if is_backup else None
+            events = []  # read again with the damaged matches passed over, to their end
+            good = _good_matches(data, events) if is_backup else None
             if not good or not good[0]:  # the file itself is damaged, or every match in it
                 self._fail(_file_fault(name, err))
                 return None
-            ids, damaged = good  # offered: restore the good ones
+            ids, damaged = good  # offered: restore the good ones (unless an event is damaged)
         if (line := _damaged_event(events)) is not None:
             self._fail(
                 _("Line {line} of {file} is damaged, so nothing was restored.").format(
@@ -267,15 +268,15 @@ def _damaged_event(events: list) -> int | None:
     return None
 
 
-def _good_matches(data: bytes) -> tuple[list[tuple[str, str]], int] | None:
+def _good_matches(data: bytes, events: list) -> tuple[list[tuple[str, str]], int] | None:
     """A backup with damaged matches: the (id, created) of the good ones and how many are
-    damaged, checked as the import checks them; None when the file itself is damaged (cut
-    short, no header)."""
+    damaged, checked as the import checks them, and its event lines into `events` (a damaged one
+    still refuses the file); None when the file itself is damaged (cut short, no header)."""
     damaged: list[MatchError] = []
     ids: list[tuple[str, str]] = []
     refused = 0  # refused: readable, but not in a form the store can keep
     try:
-        for record in read_backup(io.BytesIO(data), damaged)[1]:
+        for record in read_backup(io.BytesIO(data), damaged, events)[1]:
             if record is None:
                 continue
             try:
