@@ -118,6 +118,7 @@ def _match_option(text: str | None) -> tuple[str, int] | None:
 
 
 def run_new(args) -> int:
+    from ..i18n import cli_language
     from ..store.eventrun import entrants_from_csv, plan_event
 
     entrants = []
@@ -129,6 +130,7 @@ def run_new(args) -> int:
         args.name, args.kind, args.system, args.rounds, args.preset, _match_option(args.match),
         entrants,
     )  # fmt: skip
+    event.language = cli_language()  # the board and the cards speak the organiser's (LANG)
     repo, folder = _open(args, create=True)
     with folder.locked():
         folder.write(event)

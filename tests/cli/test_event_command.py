@@ -353,3 +353,17 @@ def test_the_installed_command_runs_it(tmp_path):
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == 0 and len(done.stdout.strip()) == 8, done.stderr
+
+
+@pytest.mark.parametrize("env, language", [({"LANG": "pa_IN.UTF-8"}, "pa"), ({"LANG": "C"}, "en")])
+def test_event_new_records_the_command_lines_language(cli, tmp_path, monkeypatch, env, language):
+    """The board and the table cards speak the language of whoever created the event: from the
+    command line, the one it speaks (LANG, as i18n.cli_language picks it)."""
+    from seep_scorer.store.events import EventFolder
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    event_id = ok(cli("event", "new", "Mela", "--pairs", "--rounds", "2")).strip()
+    assert EventFolder(cli.data).read(event_id).language == language
