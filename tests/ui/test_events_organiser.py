@@ -55,6 +55,8 @@ def test_create_pair_score_end_and_standings(store):
         assert phone.has("event-end-round") and not phone.has("event-pair")
         event = EventFolder(store.data_dir).read(event_id)
         t1, t2 = event.rounds[0].tables
+        cards = event.codes["tables"]
+        assert set(cards) == {"1", "2"}
         win_table(store, t1.match)
         await phone.tap("event-end-round")  # asked first
         await phone.tap("event-end-round-confirm")
@@ -62,7 +64,9 @@ def test_create_pair_score_end_and_standings(store):
         assert store.get(t2.match).finished
         await phone.tap("notice-action")  # undo: the match of table 2 is open again
         assert not store.get(t2.match).finished
-        assert not EventFolder(store.data_dir).read(event_id).rounds[0].ended
+        reopened = EventFolder(store.data_dir).read(event_id)
+        assert not reopened.rounds[0].ended
+        assert reopened.codes["tables"] == cards  # the cards already printed open their tables
         assert phone.has("event-end-round")
         win_table(store, t2.match, side=1)
         await phone.tap("nav-events")

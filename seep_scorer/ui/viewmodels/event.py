@@ -78,6 +78,7 @@ class EventVM:
         self.message: str | None = None
         self.error = False
         self.undo_end: list[tuple[str, object]] | None = None  # matches as they were, to restore
+        self.undo_codes: dict | None = None  # the ended round's codes, to restore with it
         # after the event was ended: (rounds, planned rounds, round ended, codes) as they were
         self.undo_over: tuple[int, int | None, bool, dict] | None = None
         self._first = True  # a screen opened anew reads every match
@@ -264,12 +265,13 @@ class EventVM:
                 for _t, stored in table_matches(self.repo, self.event.rounds[-1])
                 if stored is not None and not stored.finished
             ]
+            codes = self.folder.read(self.event.id).codes  # the round's cards, for Undo
             event, ended = end_round(self.repo, self.folder, self.event.id)
         except STORE_FAULTS as err:
             self._fail(err)
             self.load(everything=True)
             return False
-        self.undo_end, self.undo_over = before, None
+        self.undo_end, self.undo_over, self.undo_codes = before, None, codes
         self._told(_("Round {round} is over.").format(round=fmt().number(len(event.rounds))))
         self.load(everything=True)
         return True
@@ -320,6 +322,8 @@ class EventVM:
                         self.repo.save(match_id, match, stored.revision)
                 if was is None:
                     event.rounds[-1].ended = False
+                    if self.undo_codes and self.undo_codes.get("round") == len(event.rounds):
+                        event.codes = self.undo_codes  # the round's printed cards work again
                 else:  # the codes as they were: the cards already printed open their tables again
                     _n, event.planned_rounds, event.rounds[-1].ended, event.codes = was
                 self.folder.write(event)
