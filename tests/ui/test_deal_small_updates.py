@@ -1,12 +1,13 @@
 """Issue 24 (a hall's load): a card tap, a sweep or a digit on the deal screen sends only the
 controls it changed (Flet's per-control update), not a diff of the whole page with its 52 card
-tiles and the screens under it."""
+tiles and the screens under it; a deal saved elsewhere redraws a watching scoreboard in place."""
 
 import asyncio
 
 import flet as ft
 import msgpack
 from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.pubsub.pubsub_hub import PubSubHub
 from harness import Phone
 
 from seep_scorer.ui.app import make_main
@@ -63,5 +64,37 @@ def test_a_card_tap_patches_only_that_tile_and_the_figures(repo):
         ids = patched(phone)
         assert phone.page._i not in ids and len(ids) <= 5
         assert phone.text("sweep-0-normal").endswith("1")
+
+    asyncio.run(go())
+
+
+def test_a_deal_saved_elsewhere_redraws_the_scoreboard_in_place(repo):
+    """The watching phone keeps its standings, headings and earlier rows: only their new texts
+    and the new row are sent."""
+
+    async def go():
+        mid = NewMatchVM(repo).start()
+        hub = PubSubHub(asyncio.get_running_loop(), None)
+        saver = await wired(Phone(make_main(lambda: repo), hub=hub)).start(f"/match/{mid}")
+        watcher = await wired(Phone(make_main(lambda: repo), hub=hub)).start(f"/match/{mid}")
+        for card in ("card-QS", "card-KS"):
+            await saver.tap("record-deal")
+            await saver.tap(card)
+            await saver.tap("save-deal")
+        await watcher.settle()
+        kept = {i: watcher.find(i) for i in ("totals-0", "difference", "deal-1", "deal-2")}
+        before = watcher.text("totals-1")
+        patched(watcher)
+        await saver.tap("record-deal")
+        await saver.tap("swap-all")
+        await saver.tap("save-deal")
+        await watcher.settle()
+        sent = sum(watcher.sizes)
+        patched(watcher)
+        assert watcher.has("deal-3")  # the new row came
+        assert watcher.text("totals-1") != before  # with the new totals
+        rebuilt = [i for i, control in kept.items() if watcher.find(i) is not control]
+        assert not rebuilt  # drawn in place, not built again
+        assert sent < 4000, sent
 
     asyncio.run(go())
