@@ -2,7 +2,8 @@
 mark.
 
 Handlers change the view-model, then call the screen's `changed()`, which redraws that screen
-and sends one update. Text fields are kept as the same control objects across refreshes so
+and sends one update; a frequent small change (a card tap) draws and `send`s only the controls it
+touched. Text fields are kept as the same control objects across refreshes so
 that typing is never interrupted.
 
 A screen is built first (its constructor makes its controls and calls nothing it overrides),
@@ -32,6 +33,17 @@ MAX_WIDTH = 600  # on a desktop browser the content is a centred column of this 
 def num(value: int) -> str:
     """A number as the session's language writes it (native digits when chosen)."""
     return fmt().number(value)
+
+
+def send(*controls: ft.Control) -> None:
+    """Send only these controls' changes, each diffed on its own (Flet's per-control `update()`),
+    not the whole page's: a card tap on the deal screen patches one tile and the totals, not the
+    52 tiles and the screens under it (issue 24's load)."""
+    for control in controls:
+        try:
+            control.update()
+        except (RuntimeError, AssertionError):
+            return  # not on a live page (control-tree tests)
 
 
 def help_mark(host: Host, ident: str) -> ft.Semantics:

@@ -8,7 +8,7 @@ from ...i18n import _, fmt
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import Chip, big_button, notice, sem, tall
-from .base import PAD, Screen, help_mark, num
+from .base import PAD, Screen, help_mark, num, send
 from .deal_cards import CARD_GAP, Card, card_width
 from .deal_footer import DealFooter
 from .deal_sweeps import SweepCounters
@@ -88,7 +88,7 @@ class DealScreen(Screen):
             m: Chip(f"mode-{m}", label, h(self._set_mode, m), expand=True, compact=False)
             for m, label in (("cards", _("Cards")), ("points", _("Points")))
         }
-        self.cards = {code: Card(code, h(self._edit, vm.toggle, code)) for code in vm.cards}
+        self.cards = {code: Card(code, h(self._tap, code)) for code in vm.cards}
         self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
         start, other = names[vm.start_team], names[1 - vm.start_team]
         self.cards_section = ft.Column(
@@ -172,7 +172,7 @@ class DealScreen(Screen):
                 )
             )
             items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
-        self.sweeps = SweepCounters(self.host, vm, names, self._edit)
+        self.sweeps = SweepCounters(self.host, vm, names, self._sweep)
         items.extend(self.sweeps.rows)
         if self.number:
             items.append(
@@ -209,12 +209,24 @@ class DealScreen(Screen):
                 bidder=match.seat_name(vm.bidder),
                 team=names[vm.bidder % 2],
             )
-        for m, chip in self.mode_chips.items():
-            chip.set(vm.mode == m)
-        self.cards_section.visible = vm.mode == "cards"
-        self.points_section.visible = vm.mode == "points"
+        self._draw_mode()
         for code, card in self.cards.items():
             card.set(vm.team_of(code), names[vm.team_of(code)])
+        self.sweeps.draw(vm, names)
+        for v, chip in self.most_chips.items():
+            chip.set(vm.most_cards == v)
+        self._draw_figures()
+
+    def _draw_mode(self) -> None:
+        for m, chip in self.mode_chips.items():
+            chip.set(self.vm.mode == m)
+        self.cards_section.visible = self.vm.mode == "cards"
+        self.points_section.visible = self.vm.mode == "points"
+
+    def _draw_figures(self) -> None:
+        """What every change to the entry may move: the card points, the other team's points, the
+        footer's totals, preview, error and save button."""
+        vm, names = self.vm, self.names
         cp = vm.card_points()
         if vm.mode == "cards":
             self.card_points.value = _("Card points {points0} : {points1}").format(
@@ -224,13 +236,21 @@ class DealScreen(Screen):
             team=names[1],
             points="–" if cp is None or not 0 <= cp[1] <= vm.rules.card_total else num(cp[1]),
         )
-        self.sweeps.draw(vm, names)
-        for v, chip in self.most_chips.items():
-            chip.set(vm.most_cards == v)
         self.deal_footer.draw(vm, names)
 
     def changed(self) -> None:
         super().changed()
+        self._keep_draft()
+
+    def _changed_only(self, *parts: ft.Control) -> None:
+        """A small change (a card tap, a sweep, a digit typed): `parts`, already drawn, and the
+        figures are sent, and nothing else is redrawn or diffed (issue 24: a whole-screen update
+        of 52 tiles cost a table's server more than the save itself)."""
+        self._draw_figures()
+        send(*parts, self.card_points, self.points_other, self.footer)
+        self._keep_draft()
+
+    def _keep_draft(self) -> None:
         if self.drafts is not None and not self.leaving:
             if self.vm.has_changes:
                 self.drafts.keep(self.match_id, self.vm)
@@ -261,16 +281,34 @@ class DealScreen(Screen):
         change(*args)
         self.changed()
 
+    def _tap(self, code: str):
+        """A card tap: that tile and the figures change, nothing else."""
+        self.vm.toggle(code)
+        team = self.vm.team_of(code)
+        self.cards[code].set(team, self.names[team])
+        self._changed_only(self.cards[code].control)
+
+    def _sweep(self, change, team: int, kind: str):
+        """A sweep + or -: the two counters of that kind (one such sweep a deal) and the
+        figures."""
+        change(team, kind)
+        self.sweeps.draw(self.vm, self.names)
+        self._changed_only(*(self.sweeps.counters[(t, kind)].control for t in (0, 1)))
+
     def _set_mode(self, mode):
         self.vm.set_mode(mode)
         self.points_field.value = self.vm.points_text
-        self.changed()
+        self._draw_mode()
+        self._changed_only(
+            *(chip.control for chip in self.mode_chips.values()),
+            self.cards_section,
+            self.points_section,
+        )
 
     def _points_changed(self, e):
-        self.vm.set_points_text(
-            e.control.value
-        )  # the other team's points follow as each digit is typed
-        self.changed()
+        # the other team's points follow as each digit is typed
+        self.vm.set_points_text(e.control.value)
+        self._changed_only()
 
     def _points_focused(self):
         """Focus selects what the field holds (a past deal's figure), so typing replaces it."""

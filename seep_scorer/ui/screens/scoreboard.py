@@ -19,11 +19,11 @@ from ..widgets import (
     sem,
     tall,
 )
-from .base import Screen, help_mark
+from .base import Screen
 from .chances import chances_row
 from .deal_view import DealViewScreen
 from .invite import invite_entry
-from .scoreboard_parts import deal_row, fit_title, team_column, wrap_title
+from .scoreboard_parts import Standings, deal_row, fit_title, wrap_title
 
 __all__ = ["DealViewScreen", "ScoreboardScreen"]
 
@@ -114,6 +114,10 @@ class ScoreboardScreen(Screen):
             self.undo_sem,
             self.redo_sem,
         ]
+        self.standings = Standings(host, vm)
+        self.deals_title = section_title(_("Deals (newest first)"))
+        self.no_deals = ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT)
+        self.headings: dict[str, ft.Text] = {}  # a bazzi's heading, by its text
         record = sem("record-deal", self.record_btn, expand=2)
         self.footer.controls = [ft.Row([record, self.swapped_sem], spacing=6)]
 
@@ -171,66 +175,8 @@ class ScoreboardScreen(Screen):
                     ),
                 )
             )
-        cols = [team_column(vm, t) for t in (0, 1)]
-        standing = [
-            sem(
-                "difference",
-                ft.Text(
-                    vm.difference_text(),
-                    size=20,
-                    weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                expand=True,
-            ),
-            help_mark(self.host, "help-bazzi" if vm.uses_bazzis else "help-scoring"),
-        ]
-        dealer = [
-            sem(
-                "next-dealer",
-                ft.Text(vm.next_dealer_text(), text_align=ft.TextAlign.CENTER),
-                expand=True,
-            ),
-            help_mark(self.host, "help-dealer"),
-        ]
-        lines = [
-            ft.Row(standing, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Row(dealer, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Text(vm.format_text(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-        ]
-        if self.wide:
-            # landscape (or a desktop): the standings beside the difference and the next dealer, so
-            # a 412-pixel-high screen shows them without scrolling
-            card = ft.Row(
-                [
-                    ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START, expand=1),
-                    ft.Column(
-                        lines,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        spacing=2,
-                        tight=True,
-                        expand=1,
-                    ),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=8,
-            )
-        else:
-            card = ft.Column(
-                [ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START), ft.Divider(height=8)]
-                + lines,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=4,
-                tight=True,
-            )
-        items.append(
-            ft.Container(
-                card,
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                border_radius=16,
-                padding=8 if self.wide else 12,
-            )
-        )
+        self.standings.draw(self.wide)
+        items.append(self.standings.control)
         items += chances_row(self)  # off unless this device's settings turn it on
         if not self.confined:  # a table phone: ending is the organiser's, the review elsewhere
             if vm.can_end:
@@ -239,28 +185,26 @@ class ScoreboardScreen(Screen):
                 items.append(self.reopen_button)
             if vm.deals:
                 items.append(self.review_button)
-        items.append(section_title(_("Deals (newest first)")))
+        # Only what changed is new: the rest are the controls the client already has.
+        items.append(self.deals_title)
         if not vm.deals:
-            items.append(ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT))
-        controls = {}
+            items.append(self.no_deals)
+        controls, headings = {}, {}
         heading = None
         for row in vm.rows():
             if row.bazzi is not None and row.bazzi != heading:
                 heading = row.bazzi
-                items.append(
-                    ft.Text(
-                        vm.bazzi_heading(row.bazzi),
-                        size=13,
-                        weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    )
+                text = vm.bazzi_heading(row.bazzi)
+                headings[text] = self.headings.get(text) or ft.Text(
+                    text, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT
                 )
+                items.append(headings[text])
             cached = self.row_controls.get(row.number)
             if cached is None or cached[0] != row:
                 cached = (row, deal_row(self.host, self.match_id, row))
             controls[row.number] = cached
             items.append(cached[1])
-        self.row_controls = controls
+        self.row_controls, self.headings = controls, headings
         self.body.controls = items
         self.record_btn.disabled = vm.finished
         self.swapped_btn.disabled = vm.finished

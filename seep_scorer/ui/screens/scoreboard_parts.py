@@ -12,7 +12,7 @@ from ..host import Host
 from ..theme import line_height, line_scale
 from ..viewmodels import ScoreboardVM
 from ..widgets import sem, tile
-from .base import num
+from .base import help_mark, num
 
 
 def _quiet(control: ft.Control) -> ft.Control:
@@ -65,66 +65,131 @@ def _fit_tall_title(appbar: ft.AppBar, n: int, line_em: float, wide: bool) -> No
     appbar.toolbar_height = max(56, math.ceil(count * size * line_em + 16))
 
 
-def team_column(vm: ScoreboardVM, t: int) -> ft.Control:
+class TeamColumn:
     """A team's standing, read as one sentence ("Sharmas: 1 bazzi, 450 points"): the big number
-    carries it, the words around it are for the eye only."""
-    st = vm.standings
-    name = vm.team_names()[t]
-    total = st.totals[t]
-    col = [
-        _quiet(
-            ft.Text(
-                name,
-                weight=ft.FontWeight.BOLD,
-                size=16,
-                max_lines=3,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                text_align=ft.TextAlign.CENTER,
-            )
+    carries it, the words around it are for the eye only. Built once, redrawn in place."""
+
+    def __init__(self, vm: ScoreboardVM, t: int):
+        self.vm, self.t = vm, t
+        self.bazzis = vm.uses_bazzis
+        self.name = ft.Text(
+            "",
+            weight=ft.FontWeight.BOLD,
+            size=16,
+            max_lines=3,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            text_align=ft.TextAlign.CENTER,
         )
-    ]
-    if vm.uses_bazzis:
-        n = st.bazzis[t]
-        col.append(
-            sem(
-                f"bazzis-{t}",
-                ft.Text(num(n), size=44, weight=ft.FontWeight.BOLD),
-                label=vm.standing_text(t),
-                exclude_semantics=True,
-            )
+        quiet = dict(size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.big = ft.Text("", size=44 if self.bazzis else 40, weight=ft.FontWeight.BOLD)
+        self.word = ft.Text("", **quiet)
+        self.points = ft.Text("", **quiet)  # with bazzis: the points in all, under the word
+        self.big_sem = sem(
+            f"bazzis-{t}" if self.bazzis else f"totals-{t}",
+            self.big,
+            label="",
+            exclude_semantics=True,
         )
-        # TRANSLATORS: the word under the big number of bazzis a team has won.
-        word = ngettext("bazzi", "bazzis", n)
-        col.append(_quiet(ft.Text(word, size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
-        col.append(
-            sem(
-                f"totals-{t}",
-                ft.Text(
-                    ngettext("{points} point in all", "{points} points in all", total).format(
-                        points=num(total)
+        col = [_quiet(self.name), self.big_sem, _quiet(self.word)]
+        if self.bazzis:
+            col.append(sem(f"totals-{t}", self.points, exclude_semantics=True))
+        self.control = ft.Container(
+            ft.Column(
+                col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True
+            ),
+            expand=True,
+        )
+
+    def draw(self) -> None:
+        vm, t = self.vm, self.t
+        st = vm.standings
+        total = st.totals[t]
+        self.name.value = vm.team_names()[t]
+        self.big_sem.label = vm.standing_text(t)
+        if self.bazzis:
+            n = st.bazzis[t]
+            self.big.value = num(n)
+            # TRANSLATORS: the word under the big number of bazzis a team has won.
+            self.word.value = ngettext("bazzi", "bazzis", n)
+            self.points.value = ngettext(
+                "{points} point in all", "{points} points in all", total
+            ).format(points=num(total))
+        else:
+            self.big.value = num(total)
+            # TRANSLATORS: the word under a team's big running total.
+            self.word.value = ngettext("point", "points", total)
+
+
+class Standings:
+    """The standings card: each team's column, the difference, the next dealer, the format. Built
+    once and redrawn in place, so that a deal saved on another phone sends a few new texts, not a
+    new card (issue 24's load)."""
+
+    def __init__(self, host: Host, vm: ScoreboardVM):
+        self.vm = vm
+        self.columns = [TeamColumn(vm, t) for t in (0, 1)]
+        self.difference = ft.Text(
+            "", size=20, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+        )
+        self.dealer = ft.Text("", text_align=ft.TextAlign.CENTER)
+        self.format = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        middle = ft.CrossAxisAlignment.CENTER
+        self.lines = [
+            ft.Row(
+                [
+                    sem("difference", self.difference, expand=True),
+                    help_mark(host, "help-bazzi" if vm.uses_bazzis else "help-scoring"),
+                ],
+                spacing=0,
+                vertical_alignment=middle,
+            ),
+            ft.Row(
+                [sem("next-dealer", self.dealer, expand=True), help_mark(host, "help-dealer")],
+                spacing=0,
+                vertical_alignment=middle,
+            ),
+            self.format,
+        ]
+        self.control = ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=16)
+        self.wide: bool | None = None
+
+    def draw(self, wide: bool) -> None:
+        vm = self.vm
+        for column in self.columns:
+            column.draw()
+        self.difference.value = vm.difference_text()
+        self.dealer.value = vm.next_dealer_text()
+        self.format.value = vm.format_text()
+        if wide == self.wide:
+            return
+        self.wide = wide
+        cols = [c.control for c in self.columns]
+        if wide:
+            # landscape (or a desktop): the standings beside the difference and the next dealer,
+            # so a 412-pixel-high screen shows them without scrolling
+            self.control.content = ft.Row(
+                [
+                    ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START, expand=1),
+                    ft.Column(
+                        self.lines,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        spacing=2,
+                        tight=True,
+                        expand=1,
                     ),
-                    size=12,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                ),
-                exclude_semantics=True,
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=8,
             )
-        )
-    else:
-        col.append(
-            sem(
-                f"totals-{t}",
-                ft.Text(num(total), size=40, weight=ft.FontWeight.BOLD),
-                label=vm.standing_text(t),
-                exclude_semantics=True,
+        else:
+            self.control.content = ft.Column(
+                [ft.Row(cols, vertical_alignment=ft.CrossAxisAlignment.START), ft.Divider(height=8)]
+                + self.lines,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=4,
+                tight=True,
             )
-        )
-        # TRANSLATORS: the word under a team's big running total.
-        word = ngettext("point", "points", total)
-        col.append(_quiet(ft.Text(word, size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
-    return ft.Container(
-        ft.Column(col, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-        expand=True,
-    )
+        self.control.padding = 8 if wide else 12
 
 
 def deal_row(host: Host, match_id: str, row) -> ft.Control:
