@@ -7,6 +7,7 @@ between the two parts says."""
 
 import asyncio
 import base64
+import html
 import io
 import re
 from dataclasses import replace
@@ -94,9 +95,13 @@ def test_the_printable_page_has_every_card_with_its_code(store, codes):
     assert page.count('class="card"') == 3 and "Table 3" in page
     pngs = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
     tables = codes(store, event_id)["tables"]
-    assert [decode(base64.b64decode(p)).rsplit("=", 1)[1] for p in pngs] == [
+    assert [decode(base64.b64decode(p)).rsplit("=", 1)[1] for p in pngs[:3]] == [
         tables["1"], tables["2"], tables["3"],
     ]  # fmt: skip
+    # and a last sheet for the hall's big screen: the board's address as a code and as text
+    board = f"http://192.0.2.7:8550/event/{event_id}/board#join={codes(store, event_id)['board']}"
+    assert len(pngs) == 4 and decode(base64.b64decode(pngs[3])) == board
+    assert 'class="card board"' in page and html.escape(board) in page and "big screen" in page
 
 
 def test_cards_without_the_lan_say_so_and_show_no_code(store, codes):

@@ -157,6 +157,17 @@ class CardsVM:
                 f'<p class="number">{number}</p>{qr}<p class="how">{how}</p>'
                 f'<p class="teams">{esc(teams)}</p></section>'
             )
+        if self.board:  # a last sheet for the hall's big screen: its address, to scan or type
+            png, _side = self.qr_png(self.board, 480)
+            title = esc(_("Board"))
+            hint = esc(_("Open this address on the hall's big screen."))
+            cards.append(
+                f'<section class="card board"><p class="event">{heading}</p>'
+                f'<p class="number">{title}</p><img class="qr" alt="{title}" '
+                f'src="data:image/png;base64,{base64.b64encode(png).decode()}">'
+                f'<p class="how">{hint}</p>'
+                f'<p class="address" dir="ltr">{esc(self.board)}</p></section>'
+            )
         direction = "rtl" if current().rtl else "ltr"
         page = (
             f'<!doctype html><html dir="{direction}"><head><meta charset="utf-8">'
@@ -166,6 +177,7 @@ class CardsVM:
             ".card{page-break-after:always;break-after:page;text-align:center;padding:2cm 1cm}"
             ".number{font-size:64pt;font-weight:bold;margin:.2em 0}"
             ".event{font-size:16pt}.how,.teams{font-size:16pt}"
+            ".address{font-family:monospace;font-size:12pt;overflow-wrap:anywhere}"
             ".qr{width:10cm;height:10cm;image-rendering:pixelated}"
             "</style></head><body>" + "".join(cards) + "</body></html>"
         )
