@@ -17,9 +17,9 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from e2e_support import VIEWPORT, WAIT_MS, evaluate, open_app, tap, text, type_kept, wait_present
+from e2e_support import VIEWPORT, WAIT_MS, evaluate, open_app, tap, text, wait_present
 from e2e_support import wait_text as wait_for_text
-from test_events import PAIRS, TEAMS, table_pairs
+from test_events import TEAMS, create_and_pair, table_pairs
 
 BOARD = {"width": 1920, "height": 1080}
 TALL = {"width": 412, "height": 2300}  # the cards page whole, for one screenshot of every code
@@ -103,24 +103,7 @@ def club_night(chromium, server, language: str = "en") -> None:
         boss = phone()
         open_app(boss, server.join_url())  # the organiser: the host's token
         tap(boss, "nav-events")
-        tap(boss, "event-new")
-        type_kept(boss, "event-name", "Club night")
-        type_kept(boss, "event-rounds", "3")
-        tap(boss, "event-match-type-bazzis")
-        type_kept(boss, "event-match-count", "1")  # one bazzi: one deal decides a table
-        for i, (team, p1, p2) in enumerate(PAIRS, start=1):
-            type_kept(boss, "event-entrant-team", team)
-            type_kept(boss, "event-entrant-player1", p1)
-            type_kept(boss, "event-entrant-player2", p2)
-            tap(boss, "event-entrant-add")
-            wait_present(boss, f"event-entrant-remove-{i}")
-        tap(boss, "event-create")
-        boss.wait_for_function("() => location.pathname.startsWith('/event/')", timeout=WAIT_MS)
-        event_id = evaluate(boss, "location.pathname").split("/")[2]
-        tap(boss, "event-pair")
-        wait_present(boss, "event-table-4")
-        first = table_pairs(boss, 4)
-        assert len(first) == 4 and len(set().union(*first)) == 8
+        event_id, first = create_and_pair(boss)
         shot(boss, f"organiser-event-{language}")
 
         # the cards page: each table's QR code, and the board's

@@ -35,30 +35,37 @@ def table_pairs(page, tables: int) -> set[frozenset[str]]:
     return met
 
 
+def create_and_pair(page) -> tuple[str, set[frozenset[str]]]:
+    """From the events list: a 3-round Swiss event of the eight PAIRS, one bazzi a match (one deal
+    decides a table), created and its round 1 paired. (its id, round 1's pairs)"""
+    tap(page, "event-new")
+    type_kept(page, "event-name", "Club night")
+    type_kept(page, "event-rounds", "3")
+    tap(page, "event-match-type-bazzis")
+    type_kept(page, "event-match-count", "1")
+    for i, (team, p1, p2) in enumerate(PAIRS, start=1):
+        type_kept(page, "event-entrant-team", team)
+        type_kept(page, "event-entrant-player1", p1)
+        type_kept(page, "event-entrant-player2", p2)
+        tap(page, "event-entrant-add")
+        wait_present(page, f"event-entrant-remove-{i}")
+    tap(page, "event-create")
+    page.wait_for_function("() => location.pathname.startsWith('/event/')", timeout=WAIT_MS)
+    event_id = evaluate(page, "location.pathname").split("/")[2]
+    tap(page, "event-pair")
+    wait_present(page, "event-table-4")
+    first = table_pairs(page, 4)
+    assert len(first) == 4 and len(set().union(*first)) == 8
+    return event_id, first
+
+
 def test_an_eight_pair_swiss_night_round_one_standings_round_two_and_the_board(chromium, server):
     ctx = chromium.new_context(viewport=VIEWPORT)
     page = ctx.new_page()
     try:
         open_app(page, server.url)
         tap(page, "nav-events")
-        tap(page, "event-new")
-        type_kept(page, "event-name", "Club night")
-        type_kept(page, "event-rounds", "3")
-        tap(page, "event-match-type-bazzis")
-        type_kept(page, "event-match-count", "1")  # one bazzi: one deal decides a table
-        for team, p1, p2 in PAIRS:
-            type_kept(page, "event-entrant-team", team)
-            type_kept(page, "event-entrant-player1", p1)
-            type_kept(page, "event-entrant-player2", p2)
-            tap(page, "event-entrant-add")
-            wait_present(page, f"event-entrant-remove-{PAIRS.index((team, p1, p2)) + 1}")
-        tap(page, "event-create")
-        page.wait_for_function("() => location.pathname.startsWith('/event/')", timeout=WAIT_MS)
-        event_id = evaluate(page, "location.pathname").split("/")[2]
-        tap(page, "event-pair")
-        wait_present(page, "event-table-4")
-        first = table_pairs(page, 4)
-        assert len(first) == 4 and len(set().union(*first)) == 8
+        event_id, first = create_and_pair(page)
         for n in range(1, 5):
             tap(page, f"event-table-{n}")  # the table's match on the normal scoreboard
             wait_present(page, "record-deal")

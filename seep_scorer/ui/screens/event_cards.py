@@ -64,19 +64,7 @@ class EventCardsScreen(Screen):
             label = _("Table {n}").format(n=num(c.table))
             if c.table in vm.images:
                 png, side = vm.images[c.table]
-                parts.insert(
-                    1,
-                    ft.Container(
-                        ft.Image(
-                            src=base64.b64encode(png).decode(),
-                            width=side,
-                            height=side,
-                            filter_quality=ft.FilterQuality.NONE,
-                            exclude_from_semantics=True,
-                        ),
-                        bgcolor=ft.Colors.WHITE,
-                    ),
-                )
+                parts.insert(1, _qr(png, side))
                 label = _("{table}: the QR code its phone scans").format(table=label)
             items.append(
                 sem(
@@ -112,16 +100,7 @@ class EventCardsScreen(Screen):
                     [
                         ft.Text(_("Board"), size=32, weight=ft.FontWeight.BOLD),
                         ft.Text(_("Open this address on the hall's big screen.")),
-                        ft.Container(
-                            ft.Image(
-                                src=base64.b64encode(png).decode(),
-                                width=side,
-                                height=side,
-                                filter_quality=ft.FilterQuality.NONE,
-                                exclude_from_semantics=True,
-                            ),
-                            bgcolor=ft.Colors.WHITE,
-                        ),
+                        _qr(png, side),
                         ft.Text(address, selectable=True, size=12),
                     ],
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -138,3 +117,18 @@ class EventCardsScreen(Screen):
     async def _download(self) -> None:
         name, data = await off_loop(self.vm.printable)
         self._downloads.start(name, data)
+
+
+def _qr(png: bytes, side: int) -> ft.Control:
+    """A QR code drawn sharp on white (scanners want the quiet zone light in a dark theme too); the
+    card's label says what it is, so the image itself is left out of the semantics."""
+    return ft.Container(
+        ft.Image(
+            src=base64.b64encode(png).decode(),
+            width=side,
+            height=side,
+            filter_quality=ft.FilterQuality.NONE,
+            exclude_from_semantics=True,
+        ),
+        bgcolor=ft.Colors.WHITE,
+    )
