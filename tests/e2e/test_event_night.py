@@ -19,7 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from e2e_support import VIEWPORT, WAIT_MS, evaluate, open_app, tap, text, wait_present
 from e2e_support import wait_text as wait_for_text
-from test_events import TEAMS, create_and_pair, table_pairs
+from test_events import TEAMS, create_and_pair, score_a_bazzi, table_pairs
 
 BOARD = {"width": 1920, "height": 1080}
 TALL = {"width": 412, "height": 2300}  # the cards page whole, for one screenshot of every code
@@ -56,26 +56,6 @@ def scanned(page, port: int) -> list[str]:
         parts = urlsplit(address)
         here.append(urlunsplit(parts._replace(netloc=f"127.0.0.1:{port}")))
     return here
-
-
-def score_a_bazzi(page) -> None:
-    """One deal, every point card but the two of spades to one side: under the minimum, the bazzi
-    (the match is one bazzi)."""
-    tap(page, "record-deal")
-    wait_present(page, "save-deal")
-    tap(page, "card-2S")
-    page.wait_for_function(  # the card now names the team it went to
-        "(s) => /Lions|Tigers|Hawks|Owls|Bears|Crows|Foxes|Wolves/"
-        ".test(document.querySelector(s)?.textContent || '')",
-        arg='[flt-semantics-identifier="card-2S"]',
-        timeout=WAIT_MS,
-    )
-    tap(page, "save-deal")
-    try:  # a tap lost under load is sent again only while the entry is verifiably still open
-        page.wait_for_function("() => !location.pathname.endsWith('/deal')", timeout=8_000)
-    except Exception:
-        tap(page, "save-deal")
-    wait_present(page, "match-result")
 
 
 def no_way_out(page) -> None:

@@ -66,24 +66,7 @@ class EventCardsScreen(Screen):
                 png, side = vm.images[c.table]
                 parts.insert(1, _qr(png, side))
                 label = _("{table}: the QR code its phone scans").format(table=label)
-            items.append(
-                sem(
-                    f"event-table-card-{c.table}",
-                    ft.Container(
-                        ft.Column(
-                            parts,
-                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            spacing=6,
-                            tight=True,
-                        ),
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        border_radius=12,
-                        padding=16,
-                    ),
-                    label=label,
-                    container=True,
-                )
-            )
+            items.append(_card(f"event-table-card-{c.table}", parts, label=label))
         if vm.board and vm.board_image:
             items.append(self._board_card(vm.board, vm.board_image))
         self.body.controls = items
@@ -93,25 +76,14 @@ class EventCardsScreen(Screen):
     def _board_card(self, address: str, image: tuple[bytes, int]) -> ft.Control:
         """The board's address, for the hall's big screen: its code, and the address to type."""
         png, side = image
-        return sem(
+        return _card(
             "event-board-card",
-            ft.Container(
-                ft.Column(
-                    [
-                        ft.Text(_("Board"), size=32, weight=ft.FontWeight.BOLD),
-                        ft.Text(_("Open this address on the hall's big screen.")),
-                        _qr(png, side),
-                        ft.Text(address, selectable=True, size=12),
-                    ],
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    spacing=6,
-                    tight=True,
-                ),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=12,
-                padding=16,
-            ),
-            container=True,
+            [
+                ft.Text(_("Board"), size=32, weight=ft.FontWeight.BOLD),
+                ft.Text(_("Open this address on the hall's big screen.")),
+                _qr(png, side),
+                ft.Text(address, selectable=True, size=12),
+            ],
         )
 
     async def _download(self) -> None:
@@ -132,3 +104,14 @@ def _qr(png: bytes, side: int) -> ft.Control:
         ),
         bgcolor=ft.Colors.WHITE,
     )
+
+
+def _card(ident: str, parts: list[ft.Control], label: str | None = None) -> ft.Control:
+    """One card of the page, framed and centred, read as one node."""
+    column = ft.Column(
+        parts, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=6, tight=True
+    )
+    frame = ft.Container(
+        column, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=16
+    )
+    return sem(ident, frame, label=label, container=True)
