@@ -1,11 +1,16 @@
-"""The live table: a change saved on one phone is announced to the others (Flet's pubsub, one
-topic for the whole app), which re-read what they show. The phone-only app has no other phones,
-but may be open in several tabs: they tell each other through a BroadcastChannel (webfs.py).
+"""The live table: a change saved on one phone is announced to the others (Flet's pubsub), which
+re-read what they show. Every announcement goes out on two topics: the whole app's (`TOPIC`),
+which the organiser, the boards and every phone free to open any match hear, and its match's own
+(`topic_of`), which is all a table phone of an event hears (roles.py): in a hall of thirty
+tables a save wakes its own table's phones, not the hundred and twenty others. The phone-only
+app has no other phones, but may be open in several tabs: they tell each other through a
+BroadcastChannel (webfs.py).
 
-In a hall, saves come in bursts (ten a second at thirty tables) and every session hears every
-one: a session whose last announcement is still waiting for its turn (the session's lock) adds
-the match to that one instead of queueing another, since the one waiting reads what is stored
-when it runs. So a board redraws once for a burst, not once per table, and shows every save."""
+In a hall, saves come in bursts (ten a second at thirty tables) and a board or the organiser
+hears every one: a session whose last announcement is still waiting for its turn (the session's
+lock) adds the match to that one instead of queueing another, since the one waiting reads what
+is stored when it runs. So a board redraws once for a burst, not once per table, and shows
+every save."""
 
 from __future__ import annotations
 
@@ -22,6 +27,13 @@ from .viewmodels.eventshare import changed
 
 log = logging.getLogger(__name__)
 TOPIC = "seep-scorer"
+
+
+def topic_of(match_id: str | None) -> str:
+    """The topic of one match's saves ("-": the list of matches changed)."""
+    return f"{TOPIC}/{match_id or '-'}"
+
+
 _marked: list = [None]  # the last announcement told to the events' screens (eventshare.py)
 
 
@@ -34,8 +46,12 @@ def _mark(message) -> None:
 
 
 class LiveTable:
-    def __init__(self, page: ft.Page):
+    def __init__(self, page: ft.Page, topics: Callable[[], Iterable[str]] = lambda: (TOPIC,)):
+        """`topics`: what the session hears now (asked again by `follow`)."""
         self.page = page
+        self.topics = topics
+        self._heard_on: tuple[str, ...] = ()  # the topics subscribed to
+        self.paused = False
         self.on_message: Callable[[str, object], Awaitable[None]] | None = None
         self._tabs = None  # phone-only: the channel to the app's other tabs in this browser
         self._heard: set[asyncio.Task] = set()  # their messages being handled (kept from the GC)
@@ -60,10 +76,24 @@ class LiveTable:
         self.resume()
 
     def resume(self) -> None:
+        self.paused = False
+        self.follow()
+
+    def follow(self) -> None:
+        """Hear the topics the session should hear now (a table phone's match changes with the
+        rounds)."""
         if edition.phone_only() or self.on_message is None:  # the tabs' channel is never paused
             return
+        if self.paused:
+            return
+        topics = tuple(self.topics())
+        if topics == self._heard_on:
+            return
+        self._unsubscribe()
         try:
-            self.page.pubsub.subscribe_topic(TOPIC, self._deliver)
+            for topic in topics:
+                self.page.pubsub.subscribe_topic(topic, self._deliver)
+            self._heard_on = topics
         except Exception:
             log.debug("pubsub not available", exc_info=True)
 
@@ -71,8 +101,14 @@ class LiveTable:
         """The phone is away (presence.py): nothing to re-render until it is back."""
         if edition.phone_only():
             return
+        self.paused = True
+        self._unsubscribe()
+
+    def _unsubscribe(self) -> None:
+        heard, self._heard_on = self._heard_on, ()
         try:
-            self.page.pubsub.unsubscribe_topic(TOPIC)
+            for topic in heard:
+                self.page.pubsub.unsubscribe_topic(topic)
         except Exception:
             log.debug("pubsub not available", exc_info=True)
 
@@ -111,6 +147,7 @@ class LiveTable:
             return
         try:
             self.page.pubsub.send_others_on_topic(TOPIC, message)
+            self.page.pubsub.send_others_on_topic(topic_of(match_id), message)
         except Exception:
             log.debug("publish failed", exc_info=True)
 
@@ -158,8 +195,7 @@ async def show_message(app, message) -> None:
             if screen.match_id in outcome:
                 screen.rebase()
         if app.route is not None and app.route in app.screens:
-            for screen in app.screens.values():
-                screen.refresh()
+            app.screens[app.route].refresh()  # those under it are drawn when on top again
         app.update()
     except Exception:
         log.exception("live update failed")
