@@ -29,12 +29,14 @@ from .drafts import KEY as DRAFTS_KEY
 from .drafts import DraftBook
 from .eventcodes import bind, session_grant
 from .handlers import make_handler
+from .keptentry import KeptEntry
 from .live import LiveTable, show_message
 from .prefs import DevicePrefs
 from .presence import watch as watch_presence
 from .roles import RoleSession, watch_rounds
 from .routes import help_route, kind_of, route_stack
 from .screens import Screen, hand_over
+from .sending import ViewSender
 from .theme import apply_theme
 from .viewmodels import SessionVM, SettingsVM, off_loop
 from .viewmodels.invite import session_join_address
@@ -60,14 +62,11 @@ class App:
         self.prefs = DevicePrefs(page)
         self.drafts = DraftBook(self.prefs.save)  # deal entries left unsaved on this device
         self.settings: SettingsVM | None = None
-        self.route, self.top = (
-            None,
-            None,
-        )  # top: the screen shown (its notices are the ones showing)
+        self.route: str | None = None
+        self.top: Screen | None = None  # the screen shown (its notices are the ones showing)
         self.screens: dict[str, Screen] = {}
-        # The last new-deal entry left, kept mounted under its match's scoreboard for the next deal
-        self.kept_entry: Screen | None = None
-        self._sent_views: list[ft.View] = []  # the views the phone had after the last update
+        self.kept_entry = KeptEntry()  # the last new-deal entry, for the next deal (keptentry.py)
+        self.sender = ViewSender(page)
         self.boards: dict[str, vms.ScoreboardVM] = {}
         self.session = SessionVM(repo)
         self.live = LiveTable(page, self.roles.live_topics)
@@ -194,16 +193,15 @@ class App:
         for depth, r in enumerate(stack):
             screen = self.screens.get(r)
             if screen is None:
-                screen = self._kept_entry(r, prepared.get(r)) or self._make(r, prepared.get(r))
+                screen = self.kept_entry.take(r, prepared.get(r)) or self._make(r, prepared.get(r))
             elif r == stack[-1]:  # one under it is drawn when it is on top again
                 screen.refresh()
             screen.show_back(depth > 0)
             screens[r] = screen
-        self._keep_entry(screens)
+        self.kept_entry.keep(self.top, self.screens, screens)
         self.screens, self.route, self.top = screens, stack[-1], screens[stack[-1]]
-        under = [self.kept_entry.view] if self.kept_entry is not None else []
         self.page.views.clear()
-        self.page.views.extend(under + [s.view for s in screens.values()])
+        self.page.views.extend(self.kept_entry.views() + [s.view for s in screens.values()])
         self.awake.set(any(s.keeps_awake for s in screens.values()))
         self.live.follow()  # a table phone hears its table's match, which moves with the rounds
         self.update()
@@ -257,29 +255,6 @@ class App:
             table = roles.grant.table if roles.match_id and roles.match_id in route else None
             confine(screen, table, roles.round)
         return screen.drawn()
-
-    def _kept_entry(self, route: str, board: Any) -> Screen | None:
-        """The entry kept since the last deal, for the next new deal of its match (None: build
-        one)."""
-        kept, self.kept_entry = self.kept_entry, None
-        if kept is None or route != f"/match/{kept.match_id}/deal" or board is None:
-            return None
-        return kept if kept.start_again(board) else None
-
-    def _keep_entry(self, screens: dict[str, Screen]) -> None:
-        """A new-deal entry just left (saved, or Back) stays mounted as the bottom view, hidden
-        under its scoreboard, while that same scoreboard is on top: the next Record deal moves
-        it back up and redraws it in place instead of building and sending a new one (issue 24:
-        that was most of what a deal cost the server of a hall). Anything else drops it."""
-        left = self.top
-        if left is not None and left.route == f"/match/{left.match_id}/deal":
-            if all(s is not left for s in screens.values()):
-                self.kept_entry = left
-        kept = self.kept_entry
-        if kept is not None:
-            board = f"/match/{kept.match_id}"
-            if list(screens)[-1] != board or screens[board] is not self.screens.get(board):
-                self.kept_entry = None
 
     async def go(self, route: str, replace_top: bool = False) -> None:
         if replace_top and self.route in self.screens:
@@ -346,21 +321,8 @@ class App:
     def close_dialog(self, dialog: ft.DialogControl) -> None:
         dialogs.close(self.page, dialog)
 
-    def update(self) -> None:
-        """Send what changed: the stack of views (a view new to it is sent whole), then the
-        screen on top if the phone already had it, diffed on its own. Screen views are isolated
-        (base.ScreenView): those under the top one, and the entry kept hidden under its
-        scoreboard, are not diffed at all; what changed in one is sent when it is on top again
-        (`show` draws it then)."""
-        try:
-            top = self.top
-            if top is not None and any(top.view is v for v in self._sent_views):
-                self.page.update(self.page, top.view)  # a view's parent is not set: the page's
-            else:
-                self.page.update()
-        except (RuntimeError, AssertionError):
-            pass  # not attached to a live session (control-tree tests)
-        self._sent_views = list(self.page.views)
+    def update(self) -> None:  # what changed, to the phone (sending.py)
+        self.sender.send(self.top.view if self.top is not None else None)
 
     # -- settings that change the whole app (this device only)
     async def set_language(self, code: str) -> None:
@@ -400,7 +362,8 @@ class App:
 
     # -- live table
     def publish(self, match_id: str | None) -> None:
-        self.live.publish(match_id)
+        board = self.boards.get(match_id) if match_id else None  # as saved: read by none again
+        self.live.publish(match_id, board and board.stored)
 
     async def _on_message(self, topic: str, message) -> None:
         # Runs in the context of the session that sent the message: render in this session's own

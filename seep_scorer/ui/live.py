@@ -20,7 +20,7 @@ from typing import Awaitable, Callable, Iterable
 
 import flet as ft
 
-from ..store.repository import MatchNotFound, StoreError
+from ..store.repository import MatchNotFound, StoredMatch, StoreError
 from . import edition
 from .viewmodels import ScoreboardVM, off_loop
 from .viewmodels.eventshare import changed
@@ -56,6 +56,7 @@ class LiveTable:
         self._tabs = None  # phone-only: the channel to the app's other tabs in this browser
         self._heard: set[asyncio.Task] = set()  # their messages being handled (kept from the GC)
         self._waiting: set[str | None] | None = None  # matches told to a delivery not yet shown
+        self._saved: dict[str, StoredMatch] = {}  # the newest of those told, as stored
 
     def subscribe(self, on_message: Callable[[str, object], Awaitable[None]]) -> None:
         self.on_message = on_message
@@ -115,10 +116,14 @@ class LiveTable:
     async def _deliver(self, topic: str, message) -> None:
         """Another session saved: show it, or add it to the delivery already waiting here."""
         try:
-            _kind, match_id = message
+            _kind, match_id, *saved = message
         except (TypeError, ValueError):
             return
         _mark(message)  # the events' screens read it again
+        if saved and isinstance(saved[0], StoredMatch) and saved[0].id == match_id:
+            known = self._saved.get(match_id)
+            if known is None or known.revision < saved[0].revision:
+                self._saved[match_id] = saved[0]
         if self._waiting is not None:
             self._waiting.add(match_id)
             return
@@ -134,9 +139,16 @@ class LiveTable:
         told, self._waiting = self._waiting or set(), None
         return told
 
-    def publish(self, match_id: str | None) -> None:
-        """Tell the other phones (or tabs) that a match (None: the list of matches) changed."""
-        message = ("match", match_id)
+    def take_saved(self) -> dict[str, StoredMatch]:
+        """The matches as the sessions of this process saved them, told since the last call."""
+        saved, self._saved = self._saved, {}
+        return saved
+
+    def publish(self, match_id: str | None, saved: StoredMatch | None = None) -> None:
+        """Tell the other phones (or tabs) that a match (None: the list of matches) changed;
+        `saved`: the match as it was just stored, so that the sessions of this process show it
+        without reading it back (a stored revision never changes)."""
+        message = ("match", match_id) if saved is None else ("match", match_id, saved)
         _mark(message)
         if edition.phone_only():
             try:
@@ -173,17 +185,25 @@ def reload_after_message(boards: dict[str, ScoreboardVM], screens: Iterable) -> 
 
 
 async def show_message(app, message) -> None:
-    """Other phones saved (`message`: ("match", its id or None), and those told meanwhile, see
-    LiveTable): the app (`ui.app.App`) shows what changed, under its session's lock."""
+    """Other phones saved (`message`: ("match", its id or None[, the match as stored]), and those
+    told meanwhile, see LiveTable): the app (`ui.app.App`) shows what changed, under its
+    session's lock. A match told as stored is taken as it is; only what is left is read back,
+    off the loop (in a hall, a table's phones then wait for no thread and no file)."""
     try:
-        _kind, match_id = message
+        match_id = message[1]
         live = getattr(app, "live", None)
         told = {match_id} | (live.take() if live is not None else set())
+        saved = live.take_saved() if live is not None else {}
         boards = {m: app.boards[m] for m in told if m is not None and m in app.boards}
         shown = list(app.screens.values())
         if not boards and shown and all(s.match_id not in (None, *told) for s in shown):
             return  # every screen here is of another match: nothing to read (a hall of tables)
-        outcome = await off_loop(reload_after_message, boards, list(app.screens.values()))
+        taken = {m for m, board in boards.items() if m in saved}
+        outcome = {m for m in taken if boards[m].adopt(saved[m])}
+        unread = {m: board for m, board in boards.items() if m not in taken}
+        loading = [s for s in shown if s.match_id is None or s.match_id not in taken]
+        if unread or loading:
+            outcome |= await off_loop(reload_after_message, unread, loading)
         gone = [o.split(":", 1)[1] for o in outcome if o.startswith("gone:")]
         if gone:
             for m in gone:

@@ -13,6 +13,7 @@ from test_event_phones import with_codes
 from test_events_board import paired_event
 
 from seep_scorer.ui import app as app_module
+from seep_scorer.ui import live as live_module
 from seep_scorer.ui.app import make_main
 from seep_scorer.ui.eventcodes import RoleGrant, session_grant
 from seep_scorer.ui.viewmodels import NewMatchVM
@@ -215,3 +216,28 @@ def _encoded(message) -> bytes:
 
     encode = configure_encode_object_for_msgpack(ft.BaseControl)
     return msgpack.packb([message.action, message.body], default=encode)
+
+
+def test_a_save_reaches_the_other_phones_as_stored_with_no_read_back(repo, monkeypatch):
+    """The match as it was just stored goes with the announcement: the other sessions of the
+    server show it without reading it back (a stored revision never changes), so in a hall they
+    wait for no thread and no file."""
+
+    async def go():
+        mid = open_match(repo)
+        hub = PubSubHub(asyncio.get_running_loop(), None)
+        saver = await Phone(make_main(lambda: repo), hub=hub).start(f"/match/{mid}")
+        watcher = await Phone(make_main(lambda: repo), hub=hub).start(f"/match/{mid}")
+        read_back = []  # the matches a session read back off the loop after a save
+        reload = live_module.reload_after_message
+        monkeypatch.setattr(
+            live_module,
+            "reload_after_message",
+            lambda boards, screens: read_back.extend(boards) or reload(boards, screens),
+        )
+        await record(saver)
+        await watcher.settle()
+        assert watcher.has("deal-1") and "2" in watcher.text("totals-1")
+        assert read_back == []
+
+    asyncio.run(go())
