@@ -12,12 +12,12 @@ Prints, for each number of tables tried:
 
 The boards join with the board code; they are measured only where the build has the board screen
 (`/event/<id>/board`, the organiser screens' part): their time to their next update after a save.
-With `--tables 2,10,20,30` every number is tried, smallest first, until one misses the goal (a
+With `--tables 2,10,20,30,40` every number is tried, smallest first, until one misses the goal (a
 larger hall would miss it too); the largest number of tables that met it is printed, with a
 summary line per number tried. Each run is bounded in time; a deal not shown within
 SHOWN_SECONDS counts as missing the goal (it is still checked for in the store).
 
-    python bench/event_load.py [--tables 2,10,20,30] [--interval 3] [--duration 60] [--profile F]
+    python bench/event_load.py [--tables 2,10,20,30,40] [--interval 3] [--duration 60] [--profile F]
 """
 
 from __future__ import annotations
@@ -363,7 +363,7 @@ def run_once(count: int, args) -> tuple[bool, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--tables", default="2,10,20,30", help="tables to try, smallest first until one misses"
+        "--tables", default="2,10,20,30,40", help="tables to try, smallest first until one misses"
     )
     parser.add_argument(
         "--interval", type=float, default=3.0, help="seconds between a table's deals"
