@@ -125,11 +125,26 @@ def test_a_watching_phone_diffs_only_the_screen_on_top(repo):
     asyncio.run(go())
 
 
+async def event_phones(store):
+    """A paired event with its codes, and how to open one of its phones (wired, as the server
+    sends) on one pubsub hub."""
+    event_id = paired_event(store)
+    with_codes(store, event_id)
+    hub = PubSubHub(asyncio.get_running_loop(), None)
+
+    async def phone(grant: RoleGrant, route: str) -> Phone:
+        token = session_grant.set(grant)
+        try:
+            return await wired(Phone(make_main(lambda: store), hub=hub)).start(route)
+        finally:
+            session_grant.reset(token)
+
+    return event_id, phone
+
+
 def test_a_table_phone_hears_its_own_tables_saves_only(store, monkeypatch):
     async def go():
-        event_id = paired_event(store)
-        with_codes(store, event_id)
-        hub = PubSubHub(asyncio.get_running_loop(), None)
+        event_id, phone = await event_phones(store)
         heard: list = []  # the page of each session told of a save
         told = app_module.show_message
 
@@ -138,13 +153,6 @@ def test_a_table_phone_hears_its_own_tables_saves_only(store, monkeypatch):
             await told(app, message)
 
         monkeypatch.setattr(app_module, "show_message", counting)
-
-        async def phone(grant: RoleGrant, route: str) -> Phone:
-            token = session_grant.set(grant)
-            try:
-                return await wired(Phone(make_main(lambda: store), hub=hub)).start(route)
-            finally:
-                session_grant.reset(token)
 
         one = await phone(RoleGrant("table", event_id, 1), f"/event/{event_id}/table/1")
         mate = await phone(RoleGrant("table", event_id, 1), f"/event/{event_id}/table/1")
@@ -167,17 +175,7 @@ def test_an_update_leaves_the_deal_rows_and_board_tables_undiffed(store):
     app's back is not sent), and a scoreboard of many deals costs no more to update."""
 
     async def go():
-        event_id = paired_event(store)
-        with_codes(store, event_id)
-        hub = PubSubHub(asyncio.get_running_loop(), None)
-
-        async def phone(grant: RoleGrant, route: str) -> Phone:
-            token = session_grant.set(grant)
-            try:
-                return await wired(Phone(make_main(lambda: store), hub=hub)).start(route)
-            finally:
-                session_grant.reset(token)
-
+        event_id, phone = await event_phones(store)
         saver = await phone(RoleGrant("table", event_id, 1), f"/event/{event_id}/table/1")
         watcher = await phone(RoleGrant("table", event_id, 1), f"/event/{event_id}/table/1")
         board = await phone(RoleGrant("board", event_id), f"/event/{event_id}/board")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _, fmt
+from ...i18n import _
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import Chip, big_button, notice, sem, tall
-from .base import PAD, Screen, help_mark, num, send
+from .base import PAD, Screen, num, send
 from .deal_cards import CARD_GAP, Card, card_width
 from .deal_footer import DealFooter
+from .deal_most import MostCards
 from .deal_sweeps import SweepCounters
 from .discard import ask_discard
 from .stale import stale_dialog
@@ -183,28 +184,8 @@ class DealScreen(Screen):
             self.points_section,
         ]
         # The most-cards choice (race to 500) right under the cards, where its error is seen.
-        self.most_chips = {}
-        if vm.needs_most_cards:
-            self.most_chips = {
-                v: Chip(
-                    f"most-cards-{v}",
-                    label,
-                    h(self._edit, DealEntryVM.set_most_cards, v),
-                    expand=True,
-                )
-                for v, label in ((0, names[0]), ("tie", fmt().digits(_("26 each"))), (1, names[1]))
-            }
-            items.append(
-                ft.Row(
-                    [
-                        ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD, expand=True),
-                        help_mark(self.host, "help-most-cards"),
-                    ],
-                    spacing=0,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                )
-            )
-            items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
+        self.most = MostCards(self.host, names, self._edit) if vm.needs_most_cards else None
+        items.extend(self.most.rows if self.most else [])
         self.sweeps = SweepCounters(self.host, names, self._sweep)
         items.extend(self.sweeps.rows)
         if self.number:
@@ -246,8 +227,8 @@ class DealScreen(Screen):
         for code, card in self.cards.items():
             card.set(vm.team_of(code), names[vm.team_of(code)])
         self.sweeps.draw(vm, names)
-        for v, chip in self.most_chips.items():
-            chip.set(vm.most_cards == v)
+        if self.most:
+            self.most.draw(vm)
         self._draw_figures()
 
     def _draw_mode(self) -> None:
