@@ -51,6 +51,7 @@ from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
 from .matchdb import read_match, write_match_file
 from .migrations import current_schema, migrate
 from .ratingkeeper import RatingKeeper
+from .recentmatches import RecentMatches
 from .records import canonical_match, index_entry, now_iso, setting_value
 from .repair import Repair
 from .repository import (
@@ -94,6 +95,7 @@ class TinyMatchRepository:
         # Damage found and put right (repair.py); a damaged index shard is rebuilt by it.
         self._repair = Repair(Repairing(self))
         self._index = IndexShards(self.layout, self._repair.rebuild_shard)
+        self._recent = RecentMatches()  # read back by every phone at the table (recentmatches.py)
         self._view = IndexView()
         ratings = RatingKeeper(self.data_dir, writable=lambda: not self.closed)
         self._statistics = StatisticsReader(Viewing(self), ratings)
@@ -228,6 +230,9 @@ class TinyMatchRepository:
             entry = self._index.get(match_id)
             if entry is None:
                 raise MatchNotFound(match_id)
+            recent = self._recent.get(entry)
+            if recent is not None:
+                return recent
             try:
                 return self._read_match_file(
                     self.layout.match_file(match_id, entry["revision"]), match_id
@@ -271,6 +276,7 @@ class TinyMatchRepository:
             )
             with disk_writes("change"):
                 self._commit(stored, as_dict, base_revision, standings)
+            self._recent.keep(stored)
         self.auto_backup.backup_if_due()
         return stored
 
@@ -280,6 +286,7 @@ class TinyMatchRepository:
             # Index line first: a crash before the file goes only brings the match back.
             with disk_writes("deletion"):
                 self._index.drop(match_id)
+            self._recent.forget(match_id)
             with contextlib.suppress(
                 OSError
             ):  # deleted already; the open removes a file left behind

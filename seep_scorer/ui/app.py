@@ -29,12 +29,14 @@ from .drafts import KEY as DRAFTS_KEY
 from .drafts import DraftBook
 from .eventcodes import bind, session_grant
 from .handlers import make_handler
+from .keptentry import KeptEntry
 from .live import LiveTable, show_message
 from .prefs import DevicePrefs
 from .presence import watch as watch_presence
 from .roles import RoleSession, watch_rounds
 from .routes import help_route, kind_of, route_stack
 from .screens import Screen, hand_over
+from .sending import ViewSender
 from .theme import apply_theme
 from .viewmodels import SessionVM, SettingsVM, off_loop
 from .viewmodels.invite import session_join_address
@@ -60,14 +62,14 @@ class App:
         self.prefs = DevicePrefs(page)
         self.drafts = DraftBook(self.prefs.save)  # deal entries left unsaved on this device
         self.settings: SettingsVM | None = None
-        self.route, self.top = (
-            None,
-            None,
-        )  # top: the screen shown (its notices are the ones showing)
+        self.route: str | None = None
+        self.top: Screen | None = None  # the screen shown (its notices are the ones showing)
         self.screens: dict[str, Screen] = {}
+        self.kept_entry = KeptEntry()  # the last new-deal entry, for the next deal (keptentry.py)
+        self.sender = ViewSender(page)
         self.boards: dict[str, vms.ScoreboardVM] = {}
         self.session = SessionVM(repo)
-        self.live = LiveTable(page)
+        self.live = LiveTable(page, self.roles.live_topics)
         # coroutines to run once the views are on the client (scroll to a section)
         self._after: list = []
         self.awake = KeepAwake(page)
@@ -191,15 +193,17 @@ class App:
         for depth, r in enumerate(stack):
             screen = self.screens.get(r)
             if screen is None:
-                screen = self._make(r, prepared.get(r))
-            else:
+                screen = self.kept_entry.take(r, prepared.get(r)) or self._make(r, prepared.get(r))
+            elif r == stack[-1]:  # one under it is drawn when it is on top again
                 screen.refresh()
             screen.show_back(depth > 0)
             screens[r] = screen
+        self.kept_entry.keep(self.top, self.screens, screens)
         self.screens, self.route, self.top = screens, stack[-1], screens[stack[-1]]
         self.page.views.clear()
-        self.page.views.extend(s.view for s in screens.values())
+        self.page.views.extend(self.kept_entry.views() + [s.view for s in screens.values()])
         self.awake.set(any(s.keeps_awake for s in screens.values()))
+        self.live.follow()  # a table phone hears its table's match, which moves with the rounds
         self.update()
         self.run_after_show()
 
@@ -317,11 +321,8 @@ class App:
     def close_dialog(self, dialog: ft.DialogControl) -> None:
         dialogs.close(self.page, dialog)
 
-    def update(self) -> None:
-        try:
-            self.page.update()
-        except (RuntimeError, AssertionError):
-            pass  # not attached to a live session (control-tree tests)
+    def update(self) -> None:  # what changed, to the phone (sending.py)
+        self.sender.send(self.top.view if self.top is not None else None)
 
     # -- settings that change the whole app (this device only)
     async def set_language(self, code: str) -> None:
@@ -361,7 +362,8 @@ class App:
 
     # -- live table
     def publish(self, match_id: str | None) -> None:
-        self.live.publish(match_id)
+        board = self.boards.get(match_id) if match_id else None  # as saved: read by none again
+        self.live.publish(match_id, board and board.stored)
 
     async def _on_message(self, topic: str, message) -> None:
         # Runs in the context of the session that sent the message: render in this session's own

@@ -31,6 +31,7 @@ from ..store.eventcodes import event_over
 from ..store.events import EventError, EventFolder
 from ..store.repository import MatchNotFound, StoreError
 from .eventcodes import ORGANISER, RoleGrant
+from .live import TOPIC, topic_of
 from .routes import RULES_ROUTE, find, route_stack
 
 log = logging.getLogger(__name__)
@@ -99,6 +100,13 @@ class RoleSession:
         self.match_id = here[0].match if here and self.open else None
         self.writable = bool(here) and self.open and not last.ended
         return before != (self.open, self.match_id, self.language, self.round)
+
+    def live_topics(self) -> tuple[str, ...]:
+        """What the session hears of other phones' saves (live.py): a table phone, its own
+        match's and the list's; any other session, every save."""
+        if self.grant.role == "table":
+            return (topic_of(self.match_id), topic_of(None)) if self.match_id else (topic_of(None),)
+        return (TOPIC,)
 
     # -- routes
     def allowed(self, route: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from types import SimpleNamespace
 
-from seep_scorer.ui.live import LiveTable
+from seep_scorer.ui.live import TOPIC, LiveTable, topic_of
 from seep_scorer.ui.viewmodels.invite import session_join_address
 
 
@@ -35,7 +35,8 @@ def test_the_served_app_keeps_the_live_table():
     table, pubsub = _table()
     table.subscribe(_handler)
     table.publish("m1")
-    assert [c[0] for c in pubsub.calls] == ["subscribe", "send"]
+    # every save on the app's topic, and on its match's own for the table phones of an event
+    assert pubsub.calls == [("subscribe", TOPIC), ("send", TOPIC), ("send", topic_of("m1"))]
 
 
 def test_the_phone_only_app_has_no_live_table_and_offers_no_joining(monkeypatch):

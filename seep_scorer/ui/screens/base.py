@@ -125,6 +125,14 @@ def back_button(host: Host, screen: "Screen") -> ft.Semantics:
     )
 
 
+@ft.control(isolated=True)
+class ScreenView(ft.View):
+    """A screen's view, isolated (Flet's own boundary): a page update sends the stack of views
+    but diffs no screen's controls, so the screens under the one on top, and the deal entry kept
+    hidden under its scoreboard, cost nothing to update; the app updates the screens it shows
+    (`App.update`)."""
+
+
 class Screen:
     route = "/"
     nav_route = ""
@@ -151,7 +159,7 @@ class Screen:
                 in_reading_order(self.footer), padding=ft.Padding.symmetric(horizontal=12)
             ),
         ]
-        self.view = ft.View(
+        self.view = ScreenView(
             route=self.route,
             appbar=app_bar(""),  # titled by `drawn()`, once the subclass is built
             controls=self.frames,

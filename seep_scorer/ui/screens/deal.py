@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _, fmt
+from ...i18n import _
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import Chip, big_button, notice, sem, tall
-from .base import PAD, Screen, help_mark, num, send
+from .base import PAD, Screen, num, send
 from .deal_cards import CARD_GAP, Card, card_width
 from .deal_footer import DealFooter
+from .deal_most import MostCards
 from .deal_sweeps import SweepCounters
 from .discard import ask_discard
 from .stale import stale_dialog
@@ -31,6 +32,7 @@ class DealScreen(Screen):
         device's `DraftBook`, which brings back an entry left unsaved (a reload) and keeps this
         one."""
         self.board, self.vm = board, vm
+        self.swapped = swapped
         self.match_id = board.match_id
         self.number = number = vm.number
         self.route = f"/match/{self.match_id}/deal" + (
@@ -46,6 +48,27 @@ class DealScreen(Screen):
             drafts.restore(self.match_id, vm)
         super().__init__(host)
         self._build()
+
+    def start_again(self, board: ScoreboardVM) -> bool:
+        """The next new deal on this entry, kept since the last one under the scoreboard (see
+        `App.show`): a fresh view-model drawn in place, so the phone mounts no new controls (issue
+        24: building and sending the 250 controls of a new entry was most of a table's cost).
+        False where a new screen must be built instead."""
+        if self.number is not None or self.swapped or board is not self.board:
+            return False
+        vm = DealEntryVM(board.match, None)
+        if self.drafts is not None:
+            self.drafts.restore(self.match_id, vm)
+        if board.team_names() != self.names or vm.start_team != self.start_team:
+            return False  # renamed teams, or a draft that started with the other team
+        self.vm, self.message, self.leaving = vm, None, False
+        self.stale_dialog, self.stale_upto = None, 0
+        self.points_field.value = vm.points_text
+        self.points_field.autofocus = vm.mode == "points" and not vm.points_text
+        if self.points_field.autofocus:  # a field already on the phone takes focus when asked
+            self.host.after_show(self.points_field.focus)
+        self.drawn()
+        return True
 
     def title(self) -> str:
         if self.number:
@@ -80,7 +103,12 @@ class DealScreen(Screen):
         h = self.host.handler
         self.notice_slot = ft.Column(tight=True)
         self.dealer_chips = [
-            Chip(f"dealer-{s}", match.seat_name(s), h(self._edit, vm.set_dealer, s), expand=True)
+            Chip(
+                f"dealer-{s}",
+                match.seat_name(s),
+                h(self._edit, DealEntryVM.set_dealer, s),
+                expand=True,
+            )
             for s in range(4)
         ]
         self.bidder_text = ft.Text("", size=13)
@@ -90,6 +118,7 @@ class DealScreen(Screen):
         }
         self.cards = {code: Card(code, h(self._tap, code)) for code in vm.cards}
         self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
+        self.start_team = vm.start_team
         start, other = names[vm.start_team], names[1 - vm.start_team]
         self.cards_section = ft.Column(
             [
@@ -110,7 +139,7 @@ class DealScreen(Screen):
                         big_button(
                             "swap-all",
                             _("Swap all cards"),
-                            h(self._edit, vm.swap_all),
+                            h(self._edit, DealEntryVM.swap_all),
                             icon=ft.Icons.SWAP_HORIZ,
                             filled=False,
                         ),
@@ -155,24 +184,9 @@ class DealScreen(Screen):
             self.points_section,
         ]
         # The most-cards choice (race to 500) right under the cards, where its error is seen.
-        self.most_chips = {}
-        if vm.needs_most_cards:
-            self.most_chips = {
-                v: Chip(f"most-cards-{v}", label, h(self._edit, vm.set_most_cards, v), expand=True)
-                for v, label in ((0, names[0]), ("tie", fmt().digits(_("26 each"))), (1, names[1]))
-            }
-            items.append(
-                ft.Row(
-                    [
-                        ft.Text(_("Who took more cards?"), weight=ft.FontWeight.BOLD, expand=True),
-                        help_mark(self.host, "help-most-cards"),
-                    ],
-                    spacing=0,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                )
-            )
-            items.append(ft.Row([c.control for c in self.most_chips.values()], spacing=6))
-        self.sweeps = SweepCounters(self.host, vm, names, self._sweep)
+        self.most = MostCards(self.host, names, self._edit) if vm.needs_most_cards else None
+        items.extend(self.most.rows if self.most else [])
+        self.sweeps = SweepCounters(self.host, names, self._sweep)
         items.extend(self.sweeps.rows)
         if self.number:
             items.append(
@@ -213,8 +227,8 @@ class DealScreen(Screen):
         for code, card in self.cards.items():
             card.set(vm.team_of(code), names[vm.team_of(code)])
         self.sweeps.draw(vm, names)
-        for v, chip in self.most_chips.items():
-            chip.set(vm.most_cards == v)
+        if self.most:
+            self.most.draw(vm)
         self._draw_figures()
 
     def _draw_mode(self) -> None:
@@ -275,10 +289,10 @@ class DealScreen(Screen):
         ask_discard(self.host, self, then)
         return True
 
-    # handlers
+    # handlers: each takes the view-model's method unbound, since a kept entry gets a new one
     def _edit(self, change, *args):
-        """A change to the entry (a card tap, a sweep, the dealer...): nothing to read or save."""
-        change(*args)
+        """A change to the entry (the dealer, swap all, most cards): nothing to read or save."""
+        change(self.vm, *args)
         self.changed()
 
     def _tap(self, code: str):
@@ -289,9 +303,9 @@ class DealScreen(Screen):
         self._changed_only(self.cards[code].control)
 
     def _sweep(self, change, team: int, kind: str):
-        """A sweep + or -: the two counters of that kind (one such sweep a deal) and the
-        figures."""
-        change(team, kind)
+        """A sweep + or - (`change`: DealEntryVM.inc or .dec): the two counters of that kind (one
+        such sweep a deal) and the figures."""
+        change(self.vm, team, kind)
         self.sweeps.draw(self.vm, self.names)
         self._changed_only(*(self.sweeps.counters[(t, kind)].control for t in (0, 1)))
 

@@ -17,8 +17,9 @@ from .base import help_mark
 
 
 class SweepCounters:
-    def __init__(self, host: Host, vm: DealEntryVM, names, edit: Callable):
-        """`edit(change, *args)`: the screen's handler of a change to the entry."""
+    def __init__(self, host: Host, names, edit: Callable):
+        """`edit(change, team, kind)`: the screen's handler of a sweep added or taken away
+        (`change`: DealEntryVM.inc or .dec, unbound)."""
         h = host.handler
         short = {"normal": _("Normal"), "opening": _("Opening"), "last": _("Last play")}
         self.hint = ft.Text("", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
@@ -60,8 +61,8 @@ class SweepCounters:
                     _("{kind}, {team}").format(
                         kind=_(texts.SWEEP_KIND_LABELS[kind]), team=names[t]
                     ),
-                    h(edit, vm.dec, t, kind),
-                    h(edit, vm.inc, t, kind),
+                    h(edit, DealEntryVM.dec, t, kind),
+                    h(edit, DealEntryVM.inc, t, kind),
                     dec_label=_(texts.SWEEP_REMOVE_LABELS[kind]).format(team=names[t]),
                     inc_label=_(texts.SWEEP_ADD_LABELS[kind]).format(team=names[t]),
                 )

@@ -14,7 +14,7 @@ import flet as ft
 from ...i18n import _, using
 from ..host import Host
 from ..viewmodels.event import EventVM, organiser_locale
-from ..widgets import sem
+from ..widgets import sem, settled
 from .base import Screen, num
 from .event import progress_text
 
@@ -91,7 +91,7 @@ class EventBoardScreen(Screen):
                 ]
             )
             width = None
-        return sem(
+        return settled(
             f"event-board-table-{t.table}",
             ft.Container(
                 content,
@@ -131,7 +131,7 @@ class EventBoardScreen(Screen):
             standings.append(
                 self._kept(
                     (i, s),
-                    lambda i=i, s=s: sem(
+                    lambda i=i, s=s: settled(
                         f"event-board-standing-{i}",
                         ft.Row(
                             [

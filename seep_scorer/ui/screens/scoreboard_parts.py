@@ -221,4 +221,5 @@ def deal_row(host: Host, match_id: str, row) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         alignment=ft.Alignment.CENTER_LEFT,
+        settled=True,  # a row that changes is built anew (Scoreboard.refresh)
     )

@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...i18n import N_, _, fmt, ngettext
+from ...i18n import _, fmt, ngettext
 from ...rules import Deal, Match, MatchError, replay, replay_deals
 from ...rules.deletion import Deletion, plan_deletion
-from ...store.repository import MatchRepository, StaleRevision
+from ...store.repository import MatchRepository, StaleRevision, StoredMatch
 from .. import texts
 from .base import STORE_FAULTS
 from .deal_delete import deleted_text, refused_text
 from .deal_rows import DealRow, deal_rows, deal_view_lines
+from .undo_texts import REDO_LABELS, REDONE_TEXTS, UNDO_LABELS, UNDONE_TEXTS
 
 __all__ = ["DealRow", "ScoreboardVM", "Step"]
 
@@ -27,39 +28,6 @@ class Step:
     number: int | None  # the deal it concerns (1-based), None for end and reopen
     before: Match
     after: Match
-
-
-# What undo and redo say, by the kind of step taken back or put back.
-UNDONE_TEXTS = {
-    "record": N_("Deal {number} taken back."),
-    "edit": N_("The change to deal {number} was taken back."),
-    "delete": N_("Deal {number} restored."),
-    "end": N_("The match is open again."),
-    "reopen": N_("The match is ended again."),
-}
-REDONE_TEXTS = {
-    "record": N_("Deal {number} put back."),
-    "edit": N_("Deal {number} changed again."),
-    "delete": N_("Deal {number} deleted."),
-    "end": N_("The match is ended again."),
-    "reopen": N_("The match is open again."),
-}
-
-# What the undo and redo buttons say they will do (their names for a screen reader).
-UNDO_LABELS = {
-    "record": N_("Take back deal {number}"),
-    "edit": N_("Take back the change to deal {number}"),
-    "delete": N_("Restore deal {number}"),
-    "end": N_("Reopen the match"),
-    "reopen": N_("End the match again"),
-}
-REDO_LABELS = {
-    "record": N_("Put deal {number} back"),
-    "edit": N_("Change deal {number} again"),
-    "delete": N_("Delete deal {number} again"),
-    "end": N_("End the match again"),
-    "reopen": N_("Reopen the match"),
-}
 
 
 class ScoreboardVM:
@@ -95,9 +63,16 @@ class ScoreboardVM:
     def refresh_if_changed(self) -> bool:
         """Another phone saved: reload if the stored revision moved. Returns whether it did."""
         current = self.repo.get(self.match_id)
-        if current.revision == self.stored.revision:
-            return False
-        self.stored, self.match = current, current.match
+        return current.revision != self.stored.revision and self._take(current)
+
+    def adopt(self, stored: StoredMatch) -> bool:
+        """Another session of this process saved `stored` (live.py): shown as if read back, with
+        no read. Returns whether it moved (an older revision told late is not taken)."""
+        newer = stored.id == self.match_id and stored.revision > self.stored.revision
+        return newer and self._take(stored)
+
+    def _take(self, stored: StoredMatch) -> bool:
+        self.stored, self.match = stored, stored.match
         self.standings = replay(self.match)
         self._forget_history()
         self.refusal = None
