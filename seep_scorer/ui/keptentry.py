@@ -35,7 +35,9 @@ class KeptEntry:
     def keep(self, left: Screen | None, before: dict[str, Screen], now: dict[str, Screen]) -> None:
         """The screens go from `before` to `now` (by route, the top one last), `left` having been
         on top."""
-        if left is not None and left.route == _entry_route(left):
+        if left is not None and left.route == _entry_route(left) and not left.asked:
+            # (one that showed a dialog is not kept: in the browser, a dialog closed as its page
+            # went under another stayed with that page, and came back with it)
             if all(s is not left for s in now.values()):
                 self.screen = left
         if self.screen is not None:

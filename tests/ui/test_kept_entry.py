@@ -66,12 +66,17 @@ def test_the_kept_entry_asks_before_back_and_starts_afresh_after_a_discard(repo)
         phone = await Phone(make_main(lambda: repo)).start(f"/match/{mid}")
         await record(phone)
         await phone.tap("record-deal")
+        asked = phone.page.views[-1]
         await phone.tap("card-JS")
         await phone.go_back()  # something entered: asks first
         assert phone.has("discard-deal"), phone.identifiers()
         await phone.tap("discard-deal-yes")
         assert phone.route == f"/match/{mid}"
+        # An entry a dialog was shown over is not kept: in the browser, a dialog closed as its
+        # page went under the scoreboard stayed with that page, and came back with it.
+        assert all(v is not asked for v in phone.page.views)
         await phone.tap("record-deal")
+        assert phone.page.views[-1] is not asked
         assert "Team A" in phone.text("card-JS")  # the discarded tap is gone
         await phone.go_back()  # nothing entered: no question
         assert phone.route == f"/match/{mid}" and len(repo.get(mid).match.deals) == 1

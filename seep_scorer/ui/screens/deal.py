@@ -44,6 +44,7 @@ class DealScreen(Screen):
         if swapped and number is None:
             vm.start_with(1)  # every card on the second team, the instruction saying so
         self.drafts, self.leaving = drafts, False  # leaving: saved or discarded, Back asks no more
+        self.asked = False  # a dialog was shown over it: never kept for the next deal (keptentry)
         if drafts is not None:
             drafts.restore(self.match_id, vm)
         super().__init__(host)
@@ -286,6 +287,7 @@ class DealScreen(Screen):
     def holds_back(self, then) -> bool:
         if self.leaving or not self.vm.has_changes:
             return False
+        self.asked = True
         ask_discard(self.host, self, then)
         return True
 
@@ -370,6 +372,7 @@ class DealScreen(Screen):
         save this entry after it only if asked to (the two may be the same deal, entered twice)."""
         added = self.vm.added_elsewhere()
         self.stale_upto = added[-1]
+        self.asked = True
         self.stale_dialog = stale_dialog(
             self.host, self, self.board, added, self._discard_stale, self._save_as_next
         )
