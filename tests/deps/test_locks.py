@@ -101,3 +101,20 @@ def test_the_installer_is_locked_at_one_that_writes_a_lean_console_script():
         assert int(locked["pip"][0].split(".")[0]) >= 25, (
             f"{lock.name} pins pip {locked['pip'][0]}, older than 25"
         )
+
+
+def test_the_installer_lock_holds_the_locked_pip_alone():
+    """scripts/setup-venv installs requirements/pip.lock before any other lock, with whatever pip
+    the interpreter's venv brings: it must hold that same pip, with the same hashes, and nothing
+    else (an older pip refuses the main locks, test_fresh_clone.py)."""
+    installer = ROOT / "requirements" / "pip.lock"
+    pins = _locked(installer)
+    assert list(pins) == ["pip"] and pins["pip"][1] >= 1
+
+    def hashes(path: Path) -> set[str]:
+        block = re.search(r"^pip==\S+ \\\n((?: +--hash=\S+(?: \\)?\n)+)", path.read_text(), re.M)
+        return set(re.findall(r"sha256:([0-9a-f]{64})", block[1]))
+
+    for lock in LOCKS.values():
+        assert _locked(lock)["pip"][0] == pins["pip"][0], lock.name
+        assert hashes(lock) == hashes(installer), lock.name

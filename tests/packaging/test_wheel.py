@@ -2,7 +2,8 @@
 
 The sdist is built from this checkout, the wheel from that sdist (so neither misses a file), with
 the locked setuptools (--no-build-isolation: nothing unpinned is fetched). The wheel goes into a
-fresh virtual environment holding only requirements/app.lock (pip --require-hashes), not
+fresh virtual environment holding only requirements/app.lock (pip --require-hashes, the locked
+pip from requirements/pip.lock first: the one a fresh venv brings refuses the lock), not
 editable. From a folder outside the checkout, with no PYTHONPATH, its `seep-scorer` scores a match
 file, publishes the phone-only site (fonts and rules texts in it) and serves the app, whose rules
 screen is read in Hindi and Urdu over the app's own WebSocket, as a phone's browser would.
@@ -80,8 +81,9 @@ def built(tmp_path_factory) -> dict[str, Path]:
     env = _outside_env(outside)  # PYTHONPATH would show pip this checkout as installed already
     _run([sys.executable, "-m", "venv", venv], env=env)
     python = venv / "bin" / "python"
-    lock = ROOT / "requirements" / "app.lock"
-    _run([python, *pip, "install", "--require-hashes", "-r", lock], env=env)
+    for lock in ("pip", "app"):  # the locked installer first, as scripts/setup-venv does
+        lock = ROOT / "requirements" / f"{lock}.lock"
+        _run([python, *pip, "install", "--require-hashes", "-r", lock], env=env)
     _run([python, *pip, "install", "--no-deps", wheel], env=env)
     return {"sdist": sdist, "wheel": wheel, "bin": venv / "bin", "outside": outside}
 
