@@ -9,6 +9,18 @@ Flet's `index.html` has small inline scripts (its configuration); an HTML respon
 body is complete and the hash of each inline script goes into the policy, so exactly those run.
 `'wasm-unsafe-eval'` lets Flutter compile its WebAssembly; nothing may `eval` JavaScript. Workers
 may also start from `blob:` URLs, which only the page's own scripts can create.
+
+A `304 Not Modified` carries none of these headers: a browser revalidating a page it keeps takes
+the 304's headers over the kept ones, and a policy worked out from the 304's empty body would hold
+no script hashes, so Flet's inline scripts would stop running and a phone that came back would
+stay on the loading screen. Without them the browser keeps those of the full answer, which match
+the body it keeps (a 304 means that body is unchanged).
+
+Caching, chosen per answer: every page and file is `no-cache` (kept, but revalidated on each use
+by its ETag), so a phone that comes back after the app was upgraded gets every new file and
+never mixes old and new ones; revalidation costs a 304 of a few hundred bytes per file on the
+table's network. Answers that set their own (`no-store` on the join page, the token's redirect
+and the refusals) keep it.
 """
 
 from __future__ import annotations
@@ -19,6 +31,7 @@ import re
 
 _INLINE_SCRIPT = re.compile(rb"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 _SRC_ATTRIBUTE = re.compile(rb"\ssrc\s*=", re.I)
+CACHE_CONTROL = (b"cache-control", b"no-cache")
 FIXED_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
@@ -54,7 +67,8 @@ def _is_html(headers) -> bool:
 
 
 class PagePolicy:
-    """ASGI middleware: the headers above on every HTTP response (WebSockets pass untouched)."""
+    """ASGI middleware: the headers above on every HTTP response but a 304 (WebSockets pass
+    untouched), and the cache policy on every one that has none of its own."""
 
     def __init__(self, app):
         self.app = app
@@ -73,6 +87,10 @@ class PagePolicy:
                     for k, v in message.get("headers", [])
                     if k.lower() not in (b"content-security-policy", b"x-frame-options")
                 ]
+                if not any(k.lower() == CACHE_CONTROL[0] for k, _ in headers):
+                    headers.append(CACHE_CONTROL)
+                if message.get("status") == 304:  # the kept answer's policy stays (above)
+                    return await send({**message, "headers": headers})
                 message = {**message, "headers": headers + FIXED_HEADERS}
                 if _is_html(headers):
                     held["start"] = message  # sent with the body, once its scripts are known

@@ -71,3 +71,39 @@ def test_lan_mode_refusal_carries_the_policy_too(tmp_path):
         srv.stop()
     assert status == 403
     check_policy(headers, body)
+
+
+def test_a_revalidated_page_keeps_the_policy_of_the_page_the_browser_kept(loopback):
+    """A 304 carries no policy: the browser keeps the full answer's, whose hashes match the body it
+    keeps. One worked out from the 304's empty body held no hash, and a phone that came back stayed
+    on the loading screen (tests/e2e/test_phone_comes_back.py sees it in Chromium)."""
+    own = {"Host": f"127.0.0.1:{loopback.port}"}
+    for target in ("/", "/match/abc", "/flutter_bootstrap.js"):
+        status, headers, body = exchange(loopback.port, target, own)
+        assert status == 200 and headers["etag"], target
+        status, again, body = exchange(
+            loopback.port, target, {**own, "If-None-Match": headers["etag"]}
+        )
+        assert status == 304 and body == b"", target
+        assert "content-security-policy" not in again, (target, again)
+        assert again.get("cache-control") == "no-cache", target
+
+
+def test_every_page_and_file_is_revalidated_on_each_use(loopback):
+    """`no-cache`: kept, but checked with the server on each use, so a phone that comes back after
+    an upgrade gets every new file, never a mix of old and new ones."""
+    own = {"Host": f"127.0.0.1:{loopback.port}"}
+    for target in ("/", "/match/abc", "/flutter_bootstrap.js", "/main.dart.wasm", "/manifest.json"):
+        status, headers, _ = exchange(loopback.port, target, own)
+        assert status == 200 and headers.get("cache-control") == "no-cache", (target, headers)
+
+
+def test_answers_that_must_not_be_kept_say_so(tmp_path):
+    """The token gate's refusal and the join page keep their own `no-store`."""
+    srv = Server(tmp_path / "data", host="0.0.0.0").start()
+    try:
+        own = {"Host": f"127.0.0.1:{srv.port}"}
+        status, headers, _ = exchange(srv.port, "/", own)
+        assert status == 403 and headers.get("cache-control") == "no-store", headers
+    finally:
+        srv.stop()
