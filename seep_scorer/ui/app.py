@@ -74,6 +74,7 @@ class App:
         self._after: list = []
         self.awake = KeepAwake(page)
         self.away = False  # the phone's connection is gone (presence.py)
+        self._resume_models: dict[str, Any] = {}  # view-models to build screens again with
         self.asked_route: str | None = None  # the last route the browser asked for
         self.lock = asyncio.Lock()  # one change at a time per session (a double tap waits its turn)
         self._join = (
@@ -183,6 +184,8 @@ class App:
         self._follow_event_language()
         try:
             prepared = await off_loop(self._load, stack)
+            prepared.update((r, m) for r, m in self._resume_models.items() if r in stack)
+            self._resume_models = {}
         except (StoreError, OSError) as err:
             log.info("cannot show %s: %s", route, err)
             stack = self.roles.fallback(stack)  # the start page, for the organiser
@@ -206,6 +209,13 @@ class App:
         self.live.follow()  # a table phone hears its table's match, which moves with the rounds
         self.update()
         self.run_after_show()
+
+    def resume_with(self, models: dict[str, Any]) -> None:
+        """The phone is gone: every screen is built again when it is back (presence.py), the ones
+        in `models` (route: view-model) from the view-models given, holding what was entered."""
+        self.screens = {}
+        self.kept_entry.drop()
+        self._resume_models = models
 
     def _load(self, stack: list[str]) -> dict[str, Any]:
         """Off the loop: every store read the screens of `stack` need. Screens already built reload

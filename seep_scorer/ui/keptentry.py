@@ -45,6 +45,9 @@ class KeptEntry:
             if list(now)[-1] != board or now[board] is not before.get(board):
                 self.screen = None
 
+    def drop(self) -> None:
+        self.screen = None
+
     def views(self) -> list[ft.View]:
         """What goes under the screens' views."""
         return [self.screen.view] if self.screen is not None else []

@@ -4,9 +4,14 @@ Flet keeps a session whose client left so that a reconnecting phone finds it aga
 default keeps it an hour, with its screens (about 60 MB on a 3,000-deal scoreboard) and its pubsub
 subscription, so every save re-rendered every phone that ever left. Here a session is kept for a
 Wi-Fi blip (`SESSION_TIMEOUT_SECONDS`, plus up to 10 s until Flet's eviction loop runs), and while
-its phone is away it hears nothing and holds only its view-models and the screen of unsaved input
-on top (a deal or a new match being entered). When the phone comes back, the view-models re-read
-what changed meanwhile and the screens are built again; an expired session is closed by Flet.
+its phone is away it hears nothing and holds only its view-models and the input on top: a deal
+being entered is kept as its draft (drafts.py), a new match's names in their view-model. When the
+phone comes back, the view-models re-read what changed meanwhile and every screen is built again,
+the input put back; an expired session is closed by Flet.
+
+Built again, never shown again: controls taken off the page while the phone was away are not
+brought back. A screen whose view came back showed, but the phone received none of its later
+changes (a card tapped after a Wi-Fi blip counted, but the card kept its colour).
 """
 
 from __future__ import annotations
@@ -38,10 +43,12 @@ def watch(app) -> None:
     app.page.on_connect = later(_back)
 
 
-def _holds_input(screen) -> bool:
+def _kept_input(screen) -> dict:
+    """What the screen on top holds that was entered and not saved, to build it again with: a new
+    match's view-model (a deal entry's is in the app's drafts already)."""
     from . import screens as scr
 
-    return isinstance(screen, (scr.DealScreen, scr.NewMatchScreen))
+    return {screen.route: screen.vm} if isinstance(screen, scr.NewMatchScreen) else {}
 
 
 async def _gone(app) -> None:
@@ -49,7 +56,7 @@ async def _gone(app) -> None:
         app.away = True
         app.live.pause()
         top = app.screens.get(app.route) if app.route else None
-        app.screens = {app.route: top} if top is not None and _holds_input(top) else {}
+        app.resume_with(_kept_input(top) if top is not None else {})
         app.page.views.clear()
         app.update()  # forgets the old controls (Flet sends nothing to a gone client)
 
@@ -86,9 +93,6 @@ async def _show_again(app) -> None:
     try:
         for match_id in await off_loop(_refresh_boards, app.boards):
             app.boards.pop(match_id, None)
-            app.screens = {}
-        for screen in app.screens.values():
-            screen.rebase()
         await app.show(app.route or "/")
     except Exception:
         log.exception("cannot show the screens again")
