@@ -380,10 +380,22 @@ def tap(page, ident: str) -> None:
         loc.click(timeout=WAIT_MS, force=True)
 
 
-def text(page, ident: str) -> str:
+def text(page, ident: str, timeout: int = WAIT_MS) -> str:
+    """The node's text. Read in slices, as `attached` waits: Flutter may drop its semantics tree
+    between the node being found and read (seen after a reload under load, test_deal_draft.py:
+    the read then waited its 30 s for a node that only a click on the placeholder brings back)."""
     loc = page.locator(sel(ident)).first
-    attached(page, ident)
-    return " ".join((loc.text_content() or "").split())
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        attached(page, ident, max(1_000, int((deadline - time.monotonic()) * 1000)))
+        try:
+            return " ".join((loc.text_content(timeout=5_000) or "").split())
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{ident!r} could not be read within {timeout / 1000:g} s; "
+                    f"{what_the_page_shows(page)}"
+                ) from None
 
 
 def attached(page, ident: str, timeout: int = WAIT_MS) -> None:
@@ -453,12 +465,59 @@ def what_the_page_shows(page) -> str:
     return "; ".join(told)
 
 
+def wait_until(page, predicate: str, arg=None, timeout: int = WAIT_MS, what: str = "") -> None:
+    """Wait until the page's `predicate` (a function's source, given `arg`) returns true.
+
+    Polled through `evaluate`, as the DevTools protocol runs it, not `page.wait_for_function`,
+    which compiles its text inside the page: the server's Content-Security-Policy forbids that,
+    and a test should see the app under the policy a phone gets (test_phone_comes_back.py)."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        left_ms = (deadline - time.monotonic()) * 1000
+        if evaluate(page, predicate, arg, timeout_ms=max(1_000, left_ms), what=what or predicate):
+            return
+        if left_ms <= 0:
+            raise PlaywrightTimeout(
+                f"{what or predicate}: not true within {timeout / 1000:g} s; "
+                f"{what_the_page_shows(page)}"
+            )
+        time.sleep(0.1)
+
+
+_SEMANTICS_LAYOUT = """() => [...document.querySelectorAll('[flt-semantics-identifier]')]
+    .map(e => { const r = e.getBoundingClientRect();
+                return [e.getAttribute('flt-semantics-identifier'), r.x, r.y, r.width, r.height,
+                        e.textContent].join(' '); }).join('|')"""
+
+
+def settled_screenshot(page, path=None, timeout_ms: int = WAIT_MS) -> bytes:
+    """A screenshot of the page once it has settled: two in a row 400 ms apart show the same
+    pixels and the same semantics boxes and texts. A fixed wait before a screenshot is a guess:
+    under load the frame after a resize (the server's new layout, then the paint) came after it,
+    and a check read a half-drawn screen (test_urdu.py). `path`: where to save it too."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    before = (page.screenshot(), evaluate(page, _SEMANTICS_LAYOUT, what="the semantics layout"))
+    while True:
+        page.wait_for_timeout(400)
+        now = (page.screenshot(), evaluate(page, _SEMANTICS_LAYOUT, what="the semantics layout"))
+        if now == before:
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never settled within {timeout_ms / 1000:g} s")
+        before = now
+    if path is not None:
+        Path(path).write_bytes(now[0])
+    return now[0]
+
+
 def wait_text(page, ident: str, needle: str, timeout: int = WAIT_MS) -> str:
-    page.wait_for_function(
+    wait_until(
+        page,
         """([s, needle]) => { const e = document.querySelector(s);
                               return !!e && e.textContent.includes(needle); }""",
-        arg=[sel(ident), needle],
-        timeout=timeout,
+        [sel(ident), needle],
+        timeout,
+        f"{ident!r} showing {needle!r}",
     )
     return text(page, ident)
 
@@ -468,7 +527,7 @@ def wait_present(page, ident: str, timeout: int = WAIT_MS) -> None:
 
 
 def wait_absent(page, ident: str, timeout: int = WAIT_MS) -> None:
-    page.wait_for_function("(s) => !document.querySelector(s)", arg=sel(ident), timeout=timeout)
+    wait_until(page, "(s) => !document.querySelector(s)", sel(ident), timeout, f"{ident!r} gone")
 
 
 def type_into(page, ident: str, value: str) -> None:
