@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import ROOT, open_app, sel, tap, text, wait_present
+from e2e_support import ROOT, open_app, sel, settled_screenshot, tap, text, wait_present
 
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 URDU_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
@@ -26,8 +26,7 @@ def box(page, ident):
 def shoot(page, name: str) -> None:
     for size in SIZES:
         page.set_viewport_size(size)
-        page.wait_for_timeout(600)  # let the last frame paint
-        page.screenshot(path=str(SHOTS / f"urdu-{name}-{size['width']}x{size['height']}.png"))
+        settled_screenshot(page, SHOTS / f"urdu-{name}-{size['width']}x{size['height']}.png")
     page.set_viewport_size(SIZES[0])
 
 
@@ -205,9 +204,8 @@ def look(page, lang: str, name: str) -> list[str]:
     cut = []
     for size in TALL_SIZES:
         page.set_viewport_size(size)
-        page.wait_for_timeout(900)  # let the last frame paint
         path = SHOTS22 / f"{lang}-{name}-{size['width']}x{size['height']}.png"
-        page.screenshot(path=str(path))
+        settled_screenshot(page, path)  # laid out anew for the size and painted
         with Image.open(path) as shot:
             img = shot.convert("RGB")
         cut += [f"{path.name}: {what}" for what in clipped(page, img)]
