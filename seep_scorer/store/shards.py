@@ -113,12 +113,20 @@ class IndexShards:
         self._bump()
         table = self.db(prefix).table("matches")
         fresh = [Document(e, doc_id=doc_id_of(e["id"])) for e in entries if e["id"] not in present]
+        replaced = {e["id"]: e for e in entries if e["id"] in present}
+
+        def replace(line: dict) -> None:
+            # The whole line, not a merge: a field the new line lacks ("stopped" after a match
+            # is reopened) must go, or the list keeps saying it.
+            new = replaced[line["id"]]
+            line.clear()
+            line.update(new)
+
         try:
             if fresh:
                 table.insert_multiple(fresh)  # one shard write for a whole import
-            for e in entries:
-                if e["id"] in present:
-                    table.update(e, doc_ids=[doc_id_of(e["id"])])  # every field: a full replace
+            if replaced:
+                table.update(replace, doc_ids=[doc_id_of(mid) for mid in replaced])  # one write
         except BaseException:
             self._lines = None  # some writes may have landed: read the shards again
             raise
