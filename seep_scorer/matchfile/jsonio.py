@@ -1,11 +1,16 @@
 """Strict JSON for match files and everything the store reads or writes: bounded nesting, no NaN or
-Infinity.
+Infinity, no key twice in one object.
 
 Python's json module reads `NaN`, `Infinity` and `1e400` (as inf), none of which
 is JSON, and nests as deep as the interpreter's recursion limit. A value that
 passed a loose read could be stored and then fail the next read, and the match
 would be called damaged. So every read goes through `loads` and every write
 through `dumps`: what one accepts the other writes back, and the reverse.
+
+A key given twice in one object (`{"id": "a", "id": "b"}`) is refused: Python keeps the last one
+silently, so a file could say one thing to a reader and another to the app. The store's own files,
+which only `dumps` writes, are read without that check (`unique_keys=False`): it costs a fifth
+more parsing time.
 
 Depth counts containers: `{}` is 1, `{"a": [1]}` is 2. A match file needs 5;
 MAX_MATCH_DEPTH leaves room for unknown keys. Store files and backup lines wrap a
@@ -99,16 +104,40 @@ def check_value(value: object, limit: int = MAX_MATCH_DEPTH) -> None:
             stack.extend(node)
 
 
-def loads(text: str | bytes, max_depth: int = MAX_FILE_DEPTH, *, walk: bool = True) -> object:
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                shown = key[:40]
+                raise JSONRefused(f"gives the key {shown!r} twice", "json_key_twice", key=shown)
+            seen.add(key)
+    return obj
+
+
+def loads(
+    text: str | bytes,
+    max_depth: int = MAX_FILE_DEPTH,
+    *,
+    walk: bool = True,
+    unique_keys: bool = True,
+) -> object:
     """Parse strict JSON. Raises JSONRefused (never RecursionError) beyond JSON or beyond
-    `max_depth`.
+    `max_depth`, or for a key given twice in one object (unless `unique_keys` is False: a file
+    only `dumps` wrote).
 
     `walk=False` skips the depth walk, for a reader that bounds every place where
     the value could nest deeply itself (matchfile does: known fields are
     shape-checked and unknown keys are walked where they sit).
     """
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        value = json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+            object_pairs_hook=_unique_keys if unique_keys else None,
+        )
     except RecursionError:
         raise TooDeep(max_depth) from None
     if walk:

@@ -195,7 +195,7 @@ def canonical_match(match: Any) -> tuple[Match, dict, Standings]:
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise MatchError(code="match_too_large", field="match")
     try:
-        as_dict = loads(text, max_depth=MAX_MATCH_DEPTH)
+        as_dict = loads(text, max_depth=MAX_MATCH_DEPTH, unique_keys=False)  # dumps wrote it
     except JSONRefused as err:
         raise MatchError(code=err.code, params=err.params, field="match") from None
     canonical = checked(match_from_dict, as_dict)
@@ -209,7 +209,7 @@ def setting_value(key: Any, value: Any) -> Any:
         raise StoreError("setting_name_bad", max=MAX_SETTING_KEY)
     try:
         text = dumps(value)
-        value = loads(text, max_depth=MAX_MATCH_DEPTH)
+        value = loads(text, max_depth=MAX_MATCH_DEPTH, unique_keys=False)  # dumps wrote it
     except (TypeError, ValueError):
         raise StoreError("setting_not_json", key=key) from None
     if len(text) > MAX_SETTING_BYTES:

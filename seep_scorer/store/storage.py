@@ -90,7 +90,7 @@ def read_json_file(
     except UnicodeDecodeError:
         raise DamagedFile(path, "is not UTF-8 text (it holds bytes the app never writes)") from None
     try:
-        return loads(text, max_depth)
+        return loads(text, max_depth, unique_keys=False)  # the store's own file: dumps wrote it
     except TooDeep as refused:
         raise DamagedFile(
             path, f"is nested far too deeply to be a store file (more than {refused.limit} levels)"

@@ -61,6 +61,11 @@ def _json_too_large(p, n) -> str:
     return _("The file holds the number {value}, too large to store.").format(value=_c(p["value"]))
 
 
+@words("json_key_twice", needs=("key",))
+def _json_key_twice(p, n) -> str:
+    return _("The file gives the key {key} twice in one place.").format(key=_c(p["key"]))
+
+
 @words("json_too_many_containers", needs=("count", "max"))
 def _json_too_many_containers(p, n) -> str:
     return _(

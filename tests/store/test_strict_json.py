@@ -282,3 +282,57 @@ def test_a_backup_line_with_nan_or_nested_too_deeply_is_refused_and_nothing_is_w
     assert "line 3)" in done.stderr or "Line 3 of the backup" in done.stderr
     assert message in done.stderr
     assert tree_snapshot(data_dir) == before and listed(data_dir) == before_list
+
+
+def test_a_key_given_twice_is_refused_not_read_as_the_last(tmp_path, data_dir):
+    """`{"points": A, "points": B}` read as B silently: the file said two things. A match file, an
+    event file and a backup line are refused, naming the key; nothing is written."""
+    with pytest.raises(jsonio.JSONRefused) as refused:
+        jsonio.loads('{"a": 1, "b": {"c": 2, "c": 3}}')
+    assert refused.value.code == "json_key_twice" and refused.value.params == {"key": "c"}
+    assert jsonio.loads('{"a": 1, "b": {"c": 2, "c": 3}}', unique_keys=False) == {
+        "a": 1,
+        "b": {"c": 3},
+    }
+
+    before_list, before = store_with_one_match(data_dir)
+    text = json.dumps(match_to_dict(with_deals(open_match(("Reds", "Blues")), 2)))
+    path = tmp_path / "twice.json"
+    path.write_text(text.replace('"first_dealer": 0', '"first_dealer": 0, "first_dealer": 1'))
+    for command in (("import", path), ("score", path)):
+        done = cli("--data-dir", data_dir, *command)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "first_dealer" in done.stderr and "twice" in done.stderr, done.stderr
+    assert tree_snapshot(data_dir) == before and listed(data_dir) == before_list
+
+
+def test_an_event_file_naming_its_id_twice_is_refused(tmp_path):
+    """`"id": E, "id": "00000000"` was read as the second (issue 32, item 7)."""
+    data = tmp_path / "data"
+    run = [sys.executable, "-m", "seep_scorer"]
+
+    def event(*args):
+        return subprocess.run(
+            [*run, "event", *args, "--data-dir", data], capture_output=True, text=True, timeout=120
+        )
+
+    event("new", "Friday", "--pairs")
+    (event_id,) = [p.stem for p in (data / "events").glob("*.json")]
+    for team in ("Lions", "Tigers"):
+        event("entrant", event_id, "add", team, f"{team} 1", f"{team} 2")
+    exported = tmp_path / "event.json"
+    assert event("export", event_id, "-o", exported).returncode == 0
+    text = exported.read_text(encoding="utf-8")
+    twice = text.replace(f'"id":"{event_id}"', f'"id":"{event_id}","id":"00000000"', 1)
+    assert twice != text
+    exported.write_text(twice, encoding="utf-8")
+    elsewhere = tmp_path / "other"
+    done = subprocess.run(
+        [*run, "import", exported, "--data-dir", elsewhere],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "twice" in done.stderr and "id" in done.stderr, done.stderr
+    assert not (elsewhere / "events").exists() or not list((elsewhere / "events").glob("*.json"))
