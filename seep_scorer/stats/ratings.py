@@ -168,8 +168,9 @@ class RatingLedger:
             (order, after[key]) for order, after in zip(self._order, self._after) if key in after
         ]
 
-    def to_json(self, version: int) -> dict[str, Any]:
-        """The ledger as plain JSON (a cache for a cold start), with a digest of its content."""
+    def to_json(self, version: int, key: bytes = b"") -> dict[str, Any]:
+        """The ledger as plain JSON (a cache for a cold start), with a digest of its content keyed
+        with `key` (the store's own: a ledger edited by hand, or another store's, is refused)."""
         body = {
             "order": [list(k) for k in self._order],
             "signatures": [
@@ -178,15 +179,16 @@ class RatingLedger:
             "after": [{k: [r.mu, r.sigma, r.games] for k, r in a.items()} for a in self._after],
             "expected": [list(e) for e in self._expected],
         }
-        return {"v": version, "sha256": _digest(body), "ledger": body}
+        return {"v": version, "sha256": _digest(body, key), "ledger": body}
 
     @classmethod
-    def from_json(cls, data: Any, version: int) -> RatingLedger:
-        """A ledger from `to_json`'s output; ValueError when it is not exactly that."""
+    def from_json(cls, data: Any, version: int, key: bytes = b"") -> RatingLedger:
+        """A ledger from `to_json`'s output with the same `key`; ValueError when it is not exactly
+        that, or holds a rating no rating can be (not finite, out of range)."""
         if not isinstance(data, dict) or data.get("v") != version:
             raise ValueError("not a rating ledger of this version")
         body = data.get("ledger")
-        if not isinstance(body, dict) or data.get("sha256") != _digest(body):
+        if not isinstance(body, dict) or data.get("sha256") != _digest(body, key):
             raise ValueError("rating ledger damaged")
         order, sigs, after, expected = (
             body[k] for k in ("order", "signatures", "after", "expected")
@@ -249,11 +251,13 @@ class Surprise:
         return (self.wins - self.expected) / self.games if self.games else 0.0
 
 
-def _digest(body: dict) -> str:
+def _digest(body: dict, key: bytes) -> str:
     import hashlib
+    import hmac
     import json
 
-    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+    text = json.dumps(body, sort_keys=True, allow_nan=False).encode()
+    return hmac.new(key, text, hashlib.sha256).hexdigest()
 
 
 def _text(value: Any) -> str:
@@ -263,7 +267,7 @@ def _text(value: Any) -> str:
 
 
 def _chance(value: Any) -> float:
-    if type(value) is not float or not 0.0 <= value <= 1.0:
+    if type(value) is not float or not 0.0 <= value <= 1.0:  # NaN fails both
         raise ValueError("rating ledger chance malformed")
     return value
 
@@ -272,7 +276,8 @@ def _rating(value: Any) -> PlayerRating:
     mu, sigma, games = value
     if type(mu) is not float or type(sigma) is not float or type(games) is not int:
         raise ValueError("rating ledger rating malformed")
-    if not (sigma > 0 and games > 0 and -1e6 < mu < 1e6):
+    # Comparisons that NaN and the infinities fail: a sigma never grows past its start (25/3).
+    if not (0 < sigma < 1e6 and games > 0 and -1e6 < mu < 1e6):
         raise ValueError("rating ledger rating out of range")
     return PlayerRating(mu, sigma, games)
 

@@ -4,6 +4,8 @@ started from a cache by a new process (stats.md "Ratings", issue 23)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 
 import pytest
@@ -168,3 +170,48 @@ def test_stored_ratings_equal_a_rating_from_scratch_after_any_changes(tmp_path, 
     close_all()
     assert_same(shown(open_repository(data)), scratch(open_repository(data)))
     close_all()
+
+
+def test_a_cache_tampered_with_its_digest_remade_or_holding_infinity_is_rated_again(
+    data_dir, counted
+):
+    """Issue 32, item 6: the digest was unkeyed, so a cache edited by hand with its digest worked
+    out again was trusted (its ratings are never compared with anything), and `Infinity` in it was
+    read and printed by `stats --json`, which is then not JSON. The digest is keyed with the
+    store's own key; the cache is read as strict JSON."""
+    import hashlib
+
+    repo = open_repository(data_dir, fresh=True)
+    for n in range(WRITE_AFTER + 2):
+        repo.create(a_match(NAMES[n % 3 : n % 3 + 4], [n % 2]))
+    want = scratch(repo)
+    repo.statistics()
+    close_all()
+    written = json.loads((data_dir / CACHE_NAME).read_text())
+    last = len(written["ledger"]["after"]) - 1
+    for figures in ([99.0, 1.0, 1], [25.0, float("inf"), 1]):
+        cache = json.loads(json.dumps(written))
+        cache["ledger"]["after"][last] = {k: figures for k in cache["ledger"]["after"][last]}
+        body = json.dumps(cache["ledger"], sort_keys=True).encode()
+        cache["sha256"] = hashlib.sha256(body).hexdigest()  # as the old, unkeyed digest
+        (data_dir / CACHE_NAME).write_text(json.dumps(cache))
+        counted.clear()
+        repo = open_repository(data_dir)
+        got = shown(repo)
+        assert len(counted) == WRITE_AFTER + 2  # not trusted: rated from scratch
+        assert_same(got, want)
+        close_all()
+        (data_dir / CACHE_NAME).write_text(json.dumps(cache))
+        done = subprocess.run(
+            [sys.executable, "-m", "seep_scorer", "stats", "--json", "--data-dir", str(data_dir)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+
+        def refuse(name):
+            raise ValueError(f"{name} is not JSON")
+
+        printed = json.loads(done.stdout, parse_constant=refuse)
+        assert "99.0" not in done.stdout and printed
