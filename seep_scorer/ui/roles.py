@@ -210,6 +210,8 @@ class TableRepository(_Guarded):
         if not self._role.writable:
             raise Refused("save after the round ended")
         stored = self._role.inner.get(match_id).match
+        if stored.format.ended:  # stopped by the organiser: the round being open is not enough
+            raise Refused("change a match the organiser ended")
         if replace(match, deals=stored.deals) != stored:
             raise Refused("change anything but the deals")  # teams, format, ending the match
         return self._role.inner.save(match_id, match, base_revision)

@@ -232,6 +232,20 @@ def test_a_table_sessions_store_allows_its_matchs_deals_and_refuses_every_other_
         guarded.set_setting("theme", "dark")
         assert repo.get_setting("theme") is None and guarded.data_dir is None
         assert not repo.get(own).match.format.ended and len(repo.list_matches()) == 2
+
+        # The organiser stops the match (issue 32, item 5): the table phone may change it no more,
+        # its round still open.
+        current = repo.get(own)
+        stopped = repo.save(
+            own,
+            replace(current.match, format=replace(current.match.format, ended=True)),
+            current.revision,
+        )
+        with pytest.raises(StoreError):
+            guarded.save(own, replace(stopped.match, deals=()), stopped.revision)
+        with pytest.raises(StoreError):
+            guarded.save(own, replace(stopped.match, deals=(deal, deal)), stopped.revision)
+        assert repo.get(own).match.deals == (deal,)
     finally:
         close_all()
 
