@@ -15,6 +15,7 @@ class ImportedEvent:
 
     def __init__(self, repo, path: str, new_only: bool):
         from ..store.eventfile import event_in_backup, present_before
+        from ..store.eventrestore import refuse_foreign_matches
 
         self.repo, self.found, self.new_only = repo, None, new_only
         try:
@@ -22,7 +23,21 @@ class ImportedEvent:
         except OSError:
             return  # the import says why it cannot read the file
         if self.found is not None:
-            self.skipped = present_before(repo, self.found[1]) if new_only else set()
+            event, records = self.found
+            refuse_foreign_matches(event, {mid for mid, _ in records}, self._stored, "line 1")
+            self.skipped = present_before(repo, records) if new_only else set()
+
+    def _stored(self, mids: set[str]) -> set[str]:
+        from ..store.repository import StoreError
+
+        found = set()
+        for mid in mids:
+            try:
+                self.repo.get(mid)
+            except StoreError:  # not stored (MatchNotFound), or not a match id at all
+                continue
+            found.add(mid)
+        return found
 
     def finish(self, new_ids: list[str]) -> None:
         from ..store.eventfile import restore_event

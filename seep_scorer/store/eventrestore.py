@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ..matchfile.jsonio import dumps, loads
@@ -37,6 +38,28 @@ def checked_events(raw: list[tuple[int, dict]]) -> list[Event]:
             where = f"line {line_no}.{err.field}" if err.field else f"line {line_no}"
             raise EventError("event_in_file_damaged", where, cause=err) from None
     return events
+
+
+def refuse_foreign_matches(
+    event: Event, own: set[str], stored: Callable[[set[str]], set[str]], where: str
+) -> None:
+    """EventError naming the field when a table of `event` names a match that is not one of the
+    file's own records (`own`) but is one of this store's (`stored` gives those of the ids asked
+    for): a file whose event could otherwise end, or let a table phone score into, a match it
+    never held (issue 32). A match the file does not hold and the store does not either was
+    deleted from the history where the file was made: the table keeps its id, as there."""
+    tables = [
+        (r, t, table.match)
+        for r, rnd in enumerate(event.rounds)
+        for t, table in enumerate(rnd.tables)
+        if table.match not in own
+    ]
+    taken = stored({mid for _, _, mid in tables}) if tables else set()
+    for r, t, mid in tables:
+        if mid in taken:
+            cause = EventError("event_match_not_its_own", match=mid)
+            field = f"{where}.rounds[{r}].tables[{t}].match"
+            raise EventError("event_in_file_damaged", field, cause=cause)
 
 
 def _here(folder: EventFolder) -> set[tuple[str, int]]:

@@ -34,7 +34,13 @@ from .backupfile import (
     read_backup,
 )
 from .diskfaults import WriteFailed, disk_kind, write_failed
-from .eventrestore import checked_events, claim_event_ids, retagged, stage_events
+from .eventrestore import (
+    checked_events,
+    claim_event_ids,
+    refuse_foreign_matches,
+    retagged,
+    stage_events,
+)
 from .importcommit import CommitTarget, ImportCommit, line_file
 from .layout import is_match_id, shard_of
 from .matchdb import write_match_file
@@ -210,7 +216,23 @@ class Importer:
             wanted.append(None if record is None else (record.id, record.created))
         if not any(wanted) and skip:
             raise MatchError(code="backup_none_readable", field="file")
-        return wanted, checked_events(raw_events)
+        events = checked_events(raw_events)
+        own = {item[0] for item in wanted if item is not None}
+        for (line_no, _), event in zip(raw_events, events):
+            refuse_foreign_matches(event, own, self._stored_ids, f"line {line_no}")
+        return wanted, events
+
+    def _stored_ids(self, mids: set[str]) -> set[str]:
+        """Those of `mids` that name a match of this store (a shard read at a time)."""
+        asked: dict[str, set[str]] = {}
+        for mid in mids:
+            if is_match_id(mid):
+                asked.setdefault(shard_of(mid), set()).add(mid)
+        found: set[str] = set()
+        for prefix, wanted in sorted(asked.items()):
+            with self._store.locked():
+                found |= wanted & self._store.index.entries(prefix).keys()
+        return found
 
     def _choose_ids(
         self, wanted: list[tuple[str, str] | None], skip_present: bool = False

@@ -200,6 +200,14 @@ def _other_id(p) -> str:
     )
 
 
+@event_words("event_match_not_its_own", ("match",))
+def _match_not_its_own(p) -> str:
+    return _(
+        "It names match {match}, which the file does not hold: an event brings only its own "
+        "matches."
+    ).format(match=_c(p["match"]))
+
+
 @event_words("event_in_file_damaged", ("cause",))
 def _in_file_damaged(p) -> str:
     return _("The file's event is damaged ({cause}).").format(cause=event_text(p["cause"]))

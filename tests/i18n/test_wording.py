@@ -288,7 +288,7 @@ EVENT_SAMPLE = {
     "id": "0badbad0", "system": "swiss", "kind": "individual", "file": "pairs.csv", "byte": 7,
     "detail": "field larger than field limit", "header": "team,player1,player2", "row": 4,
     "column": "player1", "name": "Asha", "round": 2, "tables": [1, 3], "rounds": 3, "need": 4,
-    "table": 5,
+    "table": 5, "match": "0badf00d",
 }  # fmt: skip
 
 

@@ -295,3 +295,34 @@ def test_the_import_command_restores_a_backups_events_and_says_so(tmp_path, caps
     assert "restored" not in capsys.readouterr().err
     assert main(["event", "standings", event.id, "--json", *run]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 4
+
+
+def test_an_event_line_naming_a_match_of_the_store_that_it_does_not_hold_is_refused(tmp_path):
+    """Issue 32, item 4: an event line whose table 1 named a personal match already in the store,
+    without that match's record, was restored, and then ending the round ended the personal match
+    (a table phone would have scored into it). Refused, naming the line and field; nothing
+    written. A match neither in the file nor here (deleted where the backup was made) stays."""
+    repo = open_repository(tmp_path / "a")
+    _event(repo, EventFolder(tmp_path / "a"))
+    backup = _backup(repo)
+    other = open_repository(tmp_path / "b")
+    personal = other.create(finishing_match()).id
+    before = tree_snapshot(tmp_path / "b")
+
+    def aimed_at(mid):
+        def change(e):
+            e["rounds"][0]["tables"][0]["match"] = mid
+
+        return change
+
+    data = _with_event_line(backup, aimed_at(personal))
+    with pytest.raises(EventError) as refused:
+        other.import_bytes(data)
+    assert refused.value.code == "event_in_file_damaged"
+    assert refused.value.field.startswith("line ") and "tables[0].match" in refused.value.field
+    assert personal in str(refused.value)
+    assert tree_snapshot(tmp_path / "b") == before
+    assert [m.id for m in other.list_matches()] == [personal]
+
+    other.import_bytes(_with_event_line(backup, aimed_at("0badf00d")))  # deleted there: fine
+    assert len(other.list_matches()) > 1
