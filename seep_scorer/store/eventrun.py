@@ -329,10 +329,13 @@ def enter_result(repo, folder: EventFolder, event_id: str, table: int, match: Ma
         )
 
 
-def end_round(repo, folder: EventFolder, event_id: str, last: bool = False):
+def end_round(
+    repo, folder: EventFolder, event_id: str, last: bool = False, stopped: dict | None = None
+):
     """End the current round: every match still open ends as it stands (its leader wins). With
     `last`, the event ends with it: no round is paired after it, and its codes end. (event, the
-    tables whose match was stopped)."""
+    tables whose match was stopped); `stopped`, if given, gets {match id: the revision the end
+    saved} (what `reopen_round` may take back)."""
     with folder.locked():
         event = settle(repo, folder, folder.read(event_id))
         if not event.rounds:
@@ -342,9 +345,12 @@ def end_round(repo, folder: EventFolder, event_id: str, last: bool = False):
         for t, stored in table_matches(repo, rnd):
             if stored is not None and not stored.finished:
                 m = stored.match
-                stopped = replace(m, format=replace(m.format, ended=True))
-                repo.save(t.match, stopped, stored.revision)
+                saved = repo.save(
+                    t.match, replace(m, format=replace(m.format, ended=True)), stored.revision
+                )
                 ended.append(t.table)
+                if stopped is not None:
+                    stopped[t.match] = saved.revision
         rnd.ended = True
         if last:  # the rounds played are all it has: it is over (eventcodes.event_over)
             event.planned_rounds = len(event.rounds)
@@ -352,10 +358,42 @@ def end_round(repo, folder: EventFolder, event_id: str, last: bool = False):
         return event, ended
 
 
-def end_event(repo, folder: EventFolder, event_id: str) -> tuple[Event, list[int]]:
+def end_event(
+    repo, folder: EventFolder, event_id: str, stopped: dict | None = None
+) -> tuple[Event, list[int]]:
     """The organiser ends the event after the current round (which ends, if it is open), as a
     Swiss event does by itself after its last round: standings final, no code opens anything."""
-    return end_round(repo, folder, event_id, last=True)
+    return end_round(repo, folder, event_id, last=True, stopped=stopped)
+
+
+def reopen_round(repo, folder: EventFolder, event_id: str, stopped: dict, reopen) -> list[int]:
+    """Undo of an end (`end_round` or `end_event`): what the end did, and only that, taken back.
+
+    Each match it stopped (`stopped`: {match id: the revision it saved}) is opened again, with
+    the deals it has now, if nothing changed it since; one changed since (a result entered on
+    paper, a table phone's save, reopened and ended again) stays as it is. `reopen(event)` puts
+    the event's own marks back (the round open, its codes). The tables kept as they are."""
+    from .repository import MatchNotFound, StaleRevision
+
+    kept: list[int] = []
+    with folder.locked():
+        event = folder.read(event_id)
+        if not event.rounds or not event.rounds[-1].ended:
+            raise EventError("round_not_reopenable")
+        tables = {t.match: t.table for t in event.rounds[-1].tables}
+        for match_id, revision in stopped.items():
+            try:
+                stored = repo.get(match_id)
+                if stored.revision == revision and stored.match.format.ended:
+                    m = stored.match
+                    repo.save(match_id, replace(m, format=replace(m.format, ended=False)), revision)
+                    continue
+            except (StaleRevision, MatchNotFound):  # saved (or deleted) meanwhile
+                pass
+            kept.append(tables.get(match_id, 0))
+        reopen(event)
+        folder.write(event)
+    return sorted(kept)
 
 
 # ----- standings -----
@@ -383,6 +421,7 @@ __all__ = [
     "change_entrants",
     "end_event",
     "end_round",
+    "reopen_round",
     "enter_result",
     "entrant_of",
     "entrants_from_csv",

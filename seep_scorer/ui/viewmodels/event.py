@@ -77,7 +77,9 @@ class EventVM:
         self.standings: list[StandingRow] = []
         self.message: str | None = None
         self.error = False
-        self.undo_end: list[tuple[str, object]] | None = None  # matches as they were, to restore
+        self.undo_end: dict[str, int] | None = (
+            None  # matches the end stopped: the revision it saved
+        )
         self.undo_codes: dict | None = None  # the ended round's codes, to restore with it
         # after the event was ended: (rounds, planned rounds, round ended, codes) as they were
         self.undo_over: tuple[int, int | None, bool, dict] | None = None
@@ -253,25 +255,21 @@ class EventVM:
                 self.folder.write(event)
 
     def end_round(self) -> bool:
-        """End the current round: every match still open ends as it stands. What it changed is
-        kept so that Undo can put it back until the next round is paired."""
-        from ...store.eventrun import end_round, table_matches
+        """End the current round: every match still open ends as it stands. Undo can take that
+        back until the next round is paired (`undo_end_round`)."""
+        from ...store.eventrun import end_round
 
+        stopped: dict[str, int] = {}
         try:
             if not self.event.rounds:
                 raise EventError("no_round_yet")
-            before = [
-                (stored.id, stored.match)
-                for _t, stored in table_matches(self.repo, self.event.rounds[-1])
-                if stored is not None and not stored.finished
-            ]
             codes = self.folder.read(self.event.id).codes  # the round's cards, for Undo
-            event, ended = end_round(self.repo, self.folder, self.event.id)
+            event, ended = end_round(self.repo, self.folder, self.event.id, stopped=stopped)
         except STORE_FAULTS as err:
             self._fail(err)
             self.load(everything=True)
             return False
-        self.undo_end, self.undo_over, self.undo_codes = before, None, codes
+        self.undo_end, self.undo_over, self.undo_codes = stopped, None, codes
         self._told(_("Round {round} is over.").format(round=fmt().number(len(event.rounds))))
         self.load(everything=True)
         return True
@@ -279,63 +277,64 @@ class EventVM:
     def end_event(self) -> bool:
         """End the event now: its current round ends as it stands (if open) and is the last; the
         standings are final and every code ends. Undo puts the event back as it was, its codes
-        too (a printed card works again), and its matches as they were."""
-        from ...store.eventrun import end_event, table_matches
+        too (a printed card works again), and its matches that the end stopped."""
+        from ...store.eventrun import end_event
 
+        stopped: dict[str, int] = {}
         try:
             event = self.folder.read(self.event.id)
             if not event.rounds:
                 raise EventError("no_round_yet")
             was = (len(event.rounds), event.planned_rounds, event.rounds[-1].ended, event.codes)
-            before = [
-                (stored.id, stored.match)
-                for _t, stored in table_matches(self.repo, event.rounds[-1])
-                if stored is not None and not stored.finished
-            ]
-            end_event(self.repo, self.folder, self.event.id)
+            end_event(self.repo, self.folder, self.event.id, stopped=stopped)
         except STORE_FAULTS as err:
             self._fail(err)
             self.load(everything=True)
             return False
-        self.undo_end, self.undo_over = before, was
+        self.undo_end, self.undo_over = stopped, was
         self._told(_("The event is over"))
         self.load(everything=True)
         return True
 
     def undo_end_round(self) -> bool:
-        """The round (or the event) open again, its matches as they were before it was ended (not
-        once the next round is paired)."""
+        """The round (or the event) open again, and the matches the end stopped, as they are now,
+        unless one was changed since (a result entered, a table phone's save): that one stays as
+        it is, and the organiser is told which (not once the next round is paired)."""
+        from ...store.eventrun import reopen_round
+
         if self.undo_end is None:
             return False
-        before, self.undo_end = self.undo_end, None
+        stopped, self.undo_end = self.undo_end, None
         was, self.undo_over = self.undo_over, None
+        codes = self.undo_codes
+
+        def reopen(event) -> None:
+            if was is not None and len(event.rounds) != was[0]:
+                raise EventError("round_not_reopenable")
+            if was is None:
+                event.rounds[-1].ended = False
+                if codes and codes.get("round") == len(event.rounds):
+                    event.codes = codes  # the round's printed cards work again
+            else:  # the codes as they were: the cards already printed open their tables again
+                _n, event.planned_rounds, event.rounds[-1].ended, event.codes = was
+
         try:
-            with self.folder.locked():
-                event = self.folder.read(self.event.id)
-                if not event.rounds or not event.rounds[-1].ended:
-                    raise EventError("round_not_reopenable")
-                if was is not None and len(event.rounds) != was[0]:
-                    raise EventError("round_not_reopenable")
-                for match_id, match in before:
-                    stored = self.repo.get(match_id)
-                    if stored.match.format.ended:  # as end_round left it
-                        self.repo.save(match_id, match, stored.revision)
-                if was is None:
-                    event.rounds[-1].ended = False
-                    if self.undo_codes and self.undo_codes.get("round") == len(event.rounds):
-                        event.codes = self.undo_codes  # the round's printed cards work again
-                else:  # the codes as they were: the cards already printed open their tables again
-                    _n, event.planned_rounds, event.rounds[-1].ended, event.codes = was
-                self.folder.write(event)
+            kept = reopen_round(self.repo, self.folder, self.event.id, stopped, reopen)
+            event = self.folder.read(self.event.id)
         except STORE_FAULTS as err:
             self._fail(err)
             self.load(everything=True)
             return False
         if was is not None:
-            self._told(_("The event is open again."))
+            told = _("The event is open again.")
         else:
-            number = fmt().number(len(event.rounds))
-            self._told(_("Round {round} is open again.").format(round=number))
+            told = _("Round {round} is open again.").format(round=fmt().number(len(event.rounds)))
+        if kept:
+            tables = ", ".join(_("Table {n}").format(n=fmt().number(n)) for n in kept)
+            told += " " + _("Changed since it was ended, so kept as it is: {tables}.").format(
+                tables=tables
+            )
+        self._told(told)
         self.load(everything=True)
         return True
 
