@@ -6,14 +6,27 @@ gets the "Not authorised" page, whose script (JOIN_SCRIPT, from this server: the
 no other) takes the code out of the address bar, hands it in once by a POST to JOIN_PATH for the
 token's HttpOnly cookie, and reloads the same page, now with the cookie. The address left in the
 browser's history holds a spent code.
+
+Codes are handed in at a phone's pace, not a script's: each client address may hand in
+JOIN_BURST codes at once and one more every JOIN_REFILL_SECONDS (JoinPace); beyond that the
+answer is 429, and nothing is looked up. The machine serving the app itself (loopback) is not
+paced: whoever uses it has the store already.
 """
 
 from __future__ import annotations
+
+import ipaddress
+import threading
+import time
+from collections import OrderedDict
 
 JOIN_PATH = "/seep-join"
 JOIN_SCRIPT_PATH = "/seep-join.js"
 JOIN_PARAM = "join"
 MAX_CODE_BYTES = 256  # far above a code; a longer body is not read
+JOIN_BURST = 10  # codes one client may hand in at once (a phone needs one; a mistyped few)
+JOIN_REFILL_SECONDS = 6.0  # then one more every this many seconds: ten a minute
+MAX_CLIENTS = 4096  # client addresses remembered; the longest idle forgotten first
 
 JOIN_SCRIPT = b"""\
 "use strict";
@@ -34,6 +47,35 @@ JOIN_SCRIPT = b"""\
     }, shown);
 })();
 """
+
+
+class JoinPace:
+    """How many codes each client address may hand in now (a token bucket per address)."""
+
+    def __init__(self, burst: int = JOIN_BURST, refill: float = JOIN_REFILL_SECONDS):
+        self.burst, self.refill = burst, refill
+        self._clients: OrderedDict[str, tuple[float, float]] = OrderedDict()  # (tokens, when)
+        self._lock = threading.Lock()
+
+    def allow(self, client: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, when = self._clients.pop(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - when) / self.refill)
+            allowed = tokens >= 1.0
+            self._clients[client] = (tokens - 1.0 if allowed else tokens, now)
+            while len(self._clients) > MAX_CLIENTS:
+                self._clients.popitem(last=False)
+            return allowed
+
+
+def _this_machine(client: str) -> bool:
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 async def _read_body(receive, limit: int) -> bytes | None:
@@ -62,11 +104,12 @@ async def _answer(send, status: int, headers: list[tuple[bytes, bytes]], body: b
     await send({"type": "http.response.body", "body": body})
 
 
-async def serve_join(scope, receive, send, exchange) -> bool:
+async def serve_join(scope, receive, send, exchange, pace: JoinPace | None = None) -> bool:
     """Answer the join script or the code exchange; False for any other request.
 
     `exchange(bytes)` is awaited for the Set-Cookie value a code earns (a one-time join code: the
-    token; an event's code: a role, rolegate.py), None for a code that earns nothing.
+    token; an event's code: a role, rolegate.py), None for a code that earns nothing. `pace`: how
+    fast each client may hand codes in.
     """
     path, method = scope.get("path"), scope.get("method", "GET")
     if path == JOIN_SCRIPT_PATH and method in ("GET", "HEAD"):
@@ -81,6 +124,10 @@ async def serve_join(scope, receive, send, exchange) -> bool:
         return False
     if method != "POST":
         await _answer(send, 405, [(b"allow", b"POST")])
+        return True
+    client = (scope.get("client") or ("", 0))[0]
+    if pace is not None and not _this_machine(client) and not pace.allow(client):
+        await _answer(send, 429, [(b"retry-after", str(int(pace.refill) + 1).encode())])
         return True
     given = await _read_body(receive, MAX_CODE_BYTES)
     cookie = await exchange(given.strip()) if given is not None else None
@@ -127,6 +174,7 @@ def with_join_script(send):
 
 
 __all__ = [
+    "JoinPace",
     "JOIN_PARAM",
     "JOIN_PATH",
     "JOIN_SCRIPT",

@@ -34,7 +34,7 @@ from .disconnects import EndAfterDisconnect
 from .eventcodes import session_grant
 from .eventrate import EventBudget
 from .joincodes import JoinCodes
-from .joinpage import JOIN_PARAM, join_script_tag, serve_join, with_join_script
+from .joinpage import JOIN_PARAM, JoinPace, join_script_tag, serve_join, with_join_script
 from .ownaddress import (  # noqa: F401  (re-exported, as the addresses above)
     MAX_REQUEST_TARGET_BYTES,
     OwnAddressGuard,
@@ -146,6 +146,7 @@ class TokenGate:
         self.join_host = join_host  # the address other phones reach (None: no invitations)
         self.codes = codes if codes is not None else JoinCodes()
         self.roles = roles if roles is not None else RoleDoor(None)  # event codes (rolegate.py)
+        self.pace = JoinPace()  # how fast each client may hand in codes (joinpage.py)
 
     async def __call__(self, scope, receive, send):
         kind = scope["type"]
@@ -170,7 +171,9 @@ class TokenGate:
             )
             await send({"type": "http.response.body", "body": b""})
             return
-        if kind == "http" and await serve_join(scope, receive, send, self._exchange(cookie)):
+        if kind == "http" and await serve_join(
+            scope, receive, send, self._exchange(cookie), self.pace
+        ):
             return
         if kind == "http" and scope.get("method") == "GET" and scope["path"].startswith("/event/"):
             send = with_join_script(send)  # a table card scanned by a phone already in
