@@ -9,6 +9,9 @@ import secrets
 
 CODE_CHARS = re.compile(r"[A-Za-z0-9_-]{22,64}")  # token_urlsafe(18) is 24 of them
 LANGUAGE = re.compile(r"[a-z]{2,3}")  # a language code of the app's (i18n.LANGUAGES)
+# A table's number as a key: ASCII digits only (str.isdigit takes "²" and "٣", which int() then
+# refuses or reads as another number), no leading zero.
+TABLE_KEY = re.compile(r"[1-9][0-9]{0,4}")
 
 
 def new_code() -> str:
@@ -30,7 +33,7 @@ def codes_ok(raw: object, tables: int) -> bool:
         and len(table_codes) <= tables
         and all(
             isinstance(k, str)
-            and k.isdigit()
+            and TABLE_KEY.fullmatch(k) is not None
             and isinstance(v, str)
             and CODE_CHARS.fullmatch(v) is not None
             for k, v in table_codes.items()

@@ -95,3 +95,20 @@ def test_a_record_with_codes_of_the_wrong_shape_is_refused(hall):
         with pytest.raises(EventError) as err:
             event_from_dict({**doc, "codes": bad})
         assert err.value.field == "codes"
+
+
+def test_a_table_key_that_is_not_plain_ascii_digits_makes_the_codes_damaged(hall):
+    """`codes_ok` took "²" and "٣" (str.isdigit), on which int() later raised or read another
+    number; "01" named table 1 twice over. The event reads as damaged, naming its codes."""
+    from seep_scorer.store.events import EventError, event_from_dict
+
+    repo, folder, eid = hall
+    pair_next_round(repo, folder, eid)
+    record = folder.read(eid).to_dict()
+    code = record["codes"]["tables"]["1"]
+    event_from_dict(record)  # as it is: fine
+    for key in ("²", "٣", "01", "1 ", ""):
+        bad = {**record, "codes": {**record["codes"], "tables": {key: code}}}
+        with pytest.raises(EventError) as refused:
+            event_from_dict(bad)
+        assert refused.value.field == "codes", key
