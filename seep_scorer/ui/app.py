@@ -263,7 +263,7 @@ class App:
 
             roles = self.roles
             table = roles.grant.table if roles.match_id and roles.match_id in route else None
-            confine(screen, table, roles.round)
+            confine(screen, table, roles.round, closed=table is not None and not roles.writable)
         return screen.drawn()
 
     async def go(self, route: str, replace_top: bool = False) -> None:

@@ -40,10 +40,12 @@ FALLBACK = "/rules"  # what a session sees when its role opens nothing (reads no
 
 
 class Refused(StoreError):
-    """A call this session's role may not make (its message is never shown as it is)."""
+    """A call this session's role may not make: worded as such ("role_refused"), never as a
+    fault of the disk (`what`, in English, is for the log)."""
 
     def __init__(self, what: str):
-        super().__init__(f"not allowed for this phone: {what}")
+        super().__init__("role_refused", what=what)
+        self.what = what
 
 
 class RoleSession:
@@ -77,7 +79,7 @@ class RoleSession:
         table's match, the round, the event over, the organiser's language)."""
         if self.organiser:
             return False
-        before = (self.open, self.match_id, self.language, self.round)
+        before = (self.open, self.match_id, self.language, self.round, self.writable)
         try:
             folder = EventFolder(self.inner.data_dir)
             path = self.path = str(folder.path(self.grant.event_id))
@@ -89,7 +91,7 @@ class RoleSession:
             self.stamp = stamp
         except (EventError, OSError, AttributeError, TypeError):
             self.open, self.match_id, self.writable, self.stamp = False, None, False, None
-            return before != (self.open, self.match_id, self.language, self.round)
+            return before != (self.open, self.match_id, self.language, self.round, self.writable)
         self.open = bool(event.codes) and not event_over(event)
         self.matches = frozenset(t.match for rnd in event.rounds for t in rnd.tables)
         paired = [r for r in event.rounds if not r.pairing]  # a round half paired is not there yet
@@ -99,7 +101,8 @@ class RoleSession:
         here = [t for t in (last.tables if last else []) if t.table == self.grant.table]
         self.match_id = here[0].match if here and self.open else None
         self.writable = bool(here) and self.open and not last.ended
-        return before != (self.open, self.match_id, self.language, self.round)
+        # the round ended too: the table's screens are built again, offering nothing to change
+        return before != (self.open, self.match_id, self.language, self.round, self.writable)
 
     def live_topics(self) -> tuple[str, ...]:
         """What the session hears of other phones' saves (live.py): a table phone, its own
@@ -126,6 +129,8 @@ class RoleSession:
         if not self.match_id:
             return False
         own = re.escape(self.match_id)
+        if not self.writable:  # the round is over: its scoreboard and deals, read only
+            return re.fullmatch(rf"/match/{own}(/deal/\d+)?", route) is not None
         return re.fullmatch(rf"/match/{own}(/deal(/swapped|/\d+(/edit)?)?)?", route) is not None
 
     async def stack_now(self, route: str) -> list[str]:

@@ -39,6 +39,14 @@ def _not_found(p) -> str:
     )
 
 
+@store_words("role_refused")
+def _role_refused(p) -> str:
+    return _(
+        "This phone may not change that: the round is over, or the organiser has ended the "
+        "match. Nothing was changed."
+    )
+
+
 @store_words("save_failed")
 def _save_failed(p) -> str:
     return _(
@@ -167,7 +175,7 @@ def _import_interrupted(p) -> str:
     )
 
 
-_SAVE_CODES = ("stale_revision", "match_not_found", "write_failed")
+_SAVE_CODES = ("stale_revision", "match_not_found", "write_failed", "role_refused")
 _FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 

@@ -193,3 +193,66 @@ def test_the_board_shows_the_next_rounds_tables_as_soon_as_it_is_paired(store):
         assert teams in said and "no longer stored" not in said and "0 deals" in said, said
 
     asyncio.run(go())
+
+
+def test_a_table_phone_after_its_round_ended_offers_nothing_it_cannot_do(store):
+    """Issue 33, item 6: after the organiser ended the round, the table phone still offered "Take
+    back deal 2", and tapping it said the change could not be saved, as if the disk were at
+    fault. Now it says the round is over and offers no Record deal, Undo, Edit or Delete; its
+    deals can still be read."""
+    from dataclasses import replace
+
+    from seep_scorer.rules import Deal
+
+    async def go():
+        event_id = paired_event(store)
+        with_codes(store, event_id)
+        folder = EventFolder(store.data_dir)
+        match = folder.read(event_id).rounds[0].tables[0].match
+        stored = store.get(match)
+        deals = (Deal(points=(60, 40)), Deal(points=(30, 70)))
+        store.save(match, replace(stored.match, deals=deals), stored.revision)
+        phone = await joined(store, RoleGrant("table", event_id, 1), f"/event/{event_id}/table/1")
+        await phone.tap("record-deal")  # an entry open when the round ends
+        assert phone.route == f"/match/{match}/deal"
+        end_round(store, folder, event_id)
+        for _ in range(400):  # watch_rounds: one look at the event files every 2 s
+            if phone.has("event-round-over"):
+                break
+            await asyncio.sleep(0.02)
+        assert phone.route == f"/match/{match}"
+        assert "Round 1 is over" in phone.text("event-round-over")
+        for gone in ("record-deal", "record-deal-swapped", "undo-deal", "redo-deal"):
+            assert not phone.has(gone), gone
+        assert phone.text("event-table-header") == "Table 1 · Round 1"
+        await phone.tap("deal-2")  # a deal can still be read, not changed
+        assert phone.route == f"/match/{match}/deal/2"
+        assert not phone.has("edit-deal") and not phone.has("delete-deal")
+        assert phone.has("event-round-over")
+        assert len(store.get(match).match.deals) == 2
+
+    asyncio.run(go())
+
+
+def test_a_table_phones_change_refused_by_its_role_is_told_as_such_not_as_a_disk_fault(store):
+    """The round ended a moment before the phone saw it: its Undo is refused by its role, and it
+    says so (the round is over), not "ask whoever runs Seep Scorer to check its data folder"."""
+
+    async def go():
+        event_id = paired_event(store)
+        with_codes(store, event_id)
+        folder = EventFolder(store.data_dir)
+        match = folder.read(event_id).rounds[0].tables[0].match
+        phone = await joined(store, RoleGrant("table", event_id, 1), f"/event/{event_id}/table/1")
+        await phone.tap("record-deal")
+        await phone.tap("card-KS")
+        await phone.tap("save-deal")
+        assert phone.has("deal-1")
+        end_round(store, folder, event_id)
+        await phone.tap("undo-deal")  # before its next look at the event file
+        shown = " ".join(phone.text(i) for i in phone.identifiers() if i in ("notice", "alert"))
+        shown = shown or str([phone.text(i) for i in sorted(phone.identifiers())])
+        assert "the round is over" in shown and "data folder" not in shown, shown
+        assert len(store.get(match).match.deals) == 1
+
+    asyncio.run(go())

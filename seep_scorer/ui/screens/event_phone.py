@@ -12,13 +12,40 @@ from ..widgets import sem
 from .base import Screen, num
 
 
-def confine(screen: Screen, table: int | None = None, round_number: int = 0) -> None:
+def confine(
+    screen: Screen, table: int | None = None, round_number: int = 0, closed: bool = False
+) -> None:
     """A screen shown to a table phone or the board: no navigation bar, nothing that leads to
-    another screen (`confined`); over a table's screens, "Table N · Round R" on top."""
+    another screen (`confined`); over a table's screens, "Table N · Round R" on top. `closed`: the
+    table's round is over (the organiser ended it), so the screen offers nothing that would change
+    the match (no Record deal, no Undo, no Edit or Delete) and says why, instead of offering them
+    and then failing as if the disk were at fault."""
     screen.confined = True
     screen.view.bottom_appbar = None
     if table is None or not round_number:
         return
+    if closed:
+        screen.footer.visible = False  # the record buttons; a deal's Edit and Delete
+        screen.view.appbar.actions = []  # Undo and Redo
+        over = _("Round {round} is over: the scores at this table stand as they are.")
+        screen.view.controls.insert(
+            0,
+            sem(
+                "event-round-over",
+                ft.Container(
+                    ft.Text(
+                        over.format(round=num(round_number)),
+                        size=16,
+                        color=ft.Colors.ON_TERTIARY_CONTAINER,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                    alignment=ft.Alignment.CENTER,
+                ),
+                container=True,
+            ),
+        )
     header = sem(
         "event-table-header",
         ft.Container(
