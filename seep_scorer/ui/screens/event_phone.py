@@ -25,7 +25,9 @@ def confine(
     if table is None or not round_number:
         return
     if closed:
-        screen.footer.visible = False  # the record buttons; a deal's Edit and Delete
+        # the record buttons; a deal's Edit and Delete (emptied, not hidden: the footer is the
+        # content of a semantics node, which Flutter refuses invisible)
+        screen.footer.controls = []
         screen.view.appbar.actions = []  # Undo and Redo
         over = _("Round {round} is over: the scores at this table stand as they are.")
         screen.view.controls.insert(
