@@ -9,7 +9,8 @@ and reaches the server through a link it can drop (link.py: Wi-Fi gone, a phone 
   save tapped while the network is gone is stored once, when it is back.
 - A phone asleep past the session's grace time wakes to the deals saved meanwhile.
 - A club night's board and a table phone come back by themselves after a Wi-Fi drop and a
-  server restart, and show the deals saved while they were away.
+  server restart, and show the deals saved while they were away; once the round is ended the
+  table phone says so by itself.
 
 Each ends on a working screen, with nothing lost and nothing twice.
 """
@@ -307,25 +308,26 @@ def test_a_phone_asleep_past_its_session_wakes_to_the_deals_saved_meanwhile(chro
 # a club night: the board and a table phone run all evening
 
 
+def event_cli(data_dir: Path, *args) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "seep_scorer", "event", *args, "--data-dir", data_dir],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return done.stdout
+
+
 def event_with_codes(data_dir: Path) -> tuple[str, str, dict]:
-    """A pairs event of two teams, round 1 paired: (event id, table 1's match id, its codes)."""
-
-    def cli(*args) -> str:
-        done = subprocess.run(
-            [sys.executable, "-m", "seep_scorer", "event", *args, "--data-dir", data_dir],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        )
-        return done.stdout
-
+    """A pairs event of four teams (a round robin of three rounds), round 1 paired: (event id,
+    table 1's match id, its codes)."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    cli("new", "Friday", "--pairs")
+    event_cli(data_dir, "new", "Friday", "--pairs")
     (event_id,) = [p.stem for p in (data_dir / "events").glob("*.json")]
-    cli("entrant", event_id, "add", "Lions", "Asha", "Chand")
-    cli("entrant", event_id, "add", "Tigers", "Bilal", "Dev")
-    paired = json.loads(cli("pair", event_id, "--json"))
+    for team in ("Lions", "Tigers", "Eagles", "Sharks"):
+        event_cli(data_dir, "entrant", event_id, "add", team, f"{team} 1", f"{team} 2")
+    paired = json.loads(event_cli(data_dir, "pair", event_id, "--json"))
     codes = json.loads((data_dir / "events" / f"{event_id}.json").read_text())["codes"]
     return event_id, paired["tables"][0]["match"], codes
 
@@ -370,6 +372,14 @@ def test_the_board_and_a_table_phone_come_back_by_themselves(chromium, tmp_path)
         wait_present(table, "deal-3")
         wait_text(board, "event-board-table-1", "3 deal")
         assert text(table, "event-table-header")
+
+        # The organiser ends the round: the table phone says so by itself, and offers no change
+        # (issue 33, item 6), with no fault drawn on it.
+        event_cli(data, "end-round", event_id)
+        wait_present(table, "event-round-over")
+        assert table.locator(sel("record-deal")).count() == 0
+        assert table.locator(sel("undo-deal")).count() == 0
+        assert "must be provided" not in table.locator("body").aria_snapshot()
     finally:
         board_ctx.close()
         table_ctx.close()
