@@ -164,6 +164,22 @@ def test_the_cards_page_gives_the_board_its_address_and_qr_code(store):
             c for c in _walk(cards.find("event-board-card")) if type(c).__name__ == "Image"
         )
         assert decode(base64.b64decode(image.src)) == address
+        # Each table's address as text too (issue 33, item 7): a phone whose camera cannot scan
+        # types it. On screen and on the printed page.
+        from seep_scorer.ui.eventcodes import table_join_url
+        from seep_scorer.ui.viewmodels.event import EventVM
+        from seep_scorer.ui.viewmodels.event_cards import CardsVM
+
+        codes = EventFolder(store.data_dir).read(event_id).codes["tables"]
+        for table, code in codes.items():
+            wanted = table_join_url("http://192.0.2.7:8550", event_id, int(table), code)
+            assert wanted in cards.text(f"event-table-card-{table}"), table
+        vm = CardsVM(EventVM(store, event_id), JOIN)
+        vm.load()
+        _name, printed = vm.printable()
+        for table, code in codes.items():
+            wanted = table_join_url("http://192.0.2.7:8550", event_id, int(table), code)
+            assert f'<p class="address" dir="ltr">{wanted}</p>' in printed.decode(), table
 
     asyncio.run(go())
 

@@ -65,6 +65,8 @@ class EventCardsScreen(Screen):
             if c.table in vm.images:
                 png, side = vm.images[c.table]
                 parts.insert(1, _qr(png, side))
+                # the same address as text, for a phone whose camera cannot scan
+                parts.insert(2, ft.Text(c.address, selectable=True, size=12))
                 label = _("{table}: the QR code its phone scans").format(table=label)
             items.append(_card(f"event-table-card-{c.table}", parts, label=label))
         if vm.board and vm.board_image:

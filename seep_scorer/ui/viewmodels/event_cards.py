@@ -143,11 +143,12 @@ class CardsVM:
         heading = esc(f"{event.name} · " + _("Round {round}").format(round=self.event.round))
         for c in self.cards:
             number = esc(_("Table {n}").format(n=c.table))
-            if c.address:
+            if c.address:  # the code, and the same address as text for a phone that cannot scan
                 png, _side = self.qr_png(c.address, 480)
                 qr = (
                     f'<img class="qr" alt="{number}" '
                     f'src="data:image/png;base64,{base64.b64encode(png).decode()}">'
+                    f'<p class="address" dir="ltr">{esc(c.address)}</p>'
                 )
             else:
                 qr = ""
