@@ -31,45 +31,33 @@ def confine(
         screen.view.appbar.actions = []  # Undo and Redo
         over = _("Round {round} is over: the scores at this table stand as they are.")
         screen.view.controls.insert(
-            0,
-            sem(
-                "event-round-over",
-                ft.Container(
-                    ft.Text(
-                        over.format(round=num(round_number)),
-                        size=16,
-                        color=ft.Colors.ON_TERTIARY_CONTAINER,
-                        text_align=ft.TextAlign.CENTER,
-                    ),
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                    padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-                    alignment=ft.Alignment.CENTER,
-                ),
-                container=True,
-            ),
+            0, _banner("event-round-over", over.format(round=num(round_number)), tertiary=True)
         )
-    header = sem(
-        "event-table-header",
+    where = _("Table {n}").format(n=num(table)), _("Round {round}").format(round=num(round_number))
+    screen.view.controls.insert(0, _banner("event-table-header", " · ".join(where)))
+
+
+def _banner(ident: str, text: str, tertiary: bool = False) -> ft.Control:
+    """A line across the top of a table phone's screen: its table and round (bold, small), or
+    that its round is over (larger, in the tertiary colours)."""
+    return sem(
+        ident,
         ft.Container(
             ft.Text(
-                " · ".join(
-                    (
-                        _("Table {n}").format(n=num(table)),
-                        _("Round {round}").format(round=num(round_number)),
-                    )
-                ),
-                size=14,
-                weight=ft.FontWeight.BOLD,
-                color=ft.Colors.ON_SECONDARY_CONTAINER,
+                text,
+                size=16 if tertiary else 14,
+                weight=None if tertiary else ft.FontWeight.BOLD,
+                color=ft.Colors.ON_TERTIARY_CONTAINER
+                if tertiary
+                else ft.Colors.ON_SECONDARY_CONTAINER,
                 text_align=ft.TextAlign.CENTER,
             ),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=4),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if tertiary else ft.Colors.SECONDARY_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10 if tertiary else 4),
             alignment=ft.Alignment.CENTER,
         ),
         container=True,
     )
-    screen.view.controls.insert(0, header)
 
 
 class EventOverScreen(Screen):
