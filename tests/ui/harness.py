@@ -147,10 +147,12 @@ class Phone:
 
     def text(self, ident: str) -> str:
         node = self.find(ident)
+        if getattr(node, "exclude_semantics", False) and node.label:
+            return node.label  # its texts are drawn, the label is what is read
         parts = [t.value for t in _walk(node) if isinstance(t, ft.Text) and t.value]
         if node.value:
             parts.append(node.value)
-        return " ".join(parts)
+        return " ".join(" ".join(parts).split())  # as read out: one space between the texts
 
     async def tap(self, ident: str):
         node = self.find(ident)

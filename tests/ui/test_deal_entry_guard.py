@@ -49,7 +49,7 @@ def test_an_untouched_entry_cannot_be_saved(repo):
             await phone.tap(opener)
             assert not phone.enabled("save-deal")
             assert not phone.has("deal-preview")  # no "Team A wins the bazzi" for nobody's deal
-            assert f"tap the cards {team} took" in phone.text("deal-error")
+            assert f"{team} took no cards? Tap one, then tap it again." in phone.text("deal-error")
             await click_anyway(phone, "save-deal")  # the second tap of a double tap
             assert phone.route.startswith(f"/match/{mid}/deal")
             assert repo.get(mid).match.deals == ()

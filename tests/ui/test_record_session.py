@@ -89,11 +89,13 @@ def test_the_swapped_start_says_which_team_every_card_starts_with(repo):
     async def go():
         phone, _mid = await open_match(repo)
         await phone.tap("record-deal")
-        assert "Every card starts with Team A. Tap the cards Team B took." in screen_texts(phone)
+        # every tile names the team that has the card; the line over them, which ones to tap
+        assert all("Team A" in phone.text(f"card-{c}") for c in POINT_CARD_CODES)
+        assert "Tap the cards Team B took." in screen_texts(phone)
         await phone.go_back()
         await phone.tap("record-deal-swapped")
         assert all("Team B" in phone.text(f"card-{c}") for c in POINT_CARD_CODES)
-        assert "Every card starts with Team B. Tap the cards Team A took." in screen_texts(phone)
+        assert "Tap the cards Team A took." in screen_texts(phone)
         assert phone.find("mode-cards").selected
 
     run(go())

@@ -9,8 +9,8 @@ from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import Chip, big_button, notice, sem, tall
 from .base import PAD, Screen, num, send
-from .deal_cards import CARD_GAP, Card, card_width
-from .deal_footer import DealFooter
+from .deal_cards import CARD_GAP, Card, card_width, swap_tile
+from .deal_footer import DealFooter, TeamFigure
 from .deal_most import MostCards
 from .deal_sweeps import SweepCounters
 from .discard import ask_discard
@@ -83,10 +83,9 @@ class DealScreen(Screen):
     def fit_width(self, page_width: float | None) -> None:
         super().fit_width(page_width)
         wide = bool(page_width and page_width >= WIDE)
-        for card in self.cards.values():
-            card.control.content.width = card_width(page_width)
-            # three rows in a short body; still over 48
-            card.control.content.height = tall(54 if wide else 58)
+        for box in [c.control.content for c in self.cards.values()] + [self.swap_tile.content]:
+            box.width = card_width(page_width)
+            box.height = tall(52)  # three rows of tiles over 48 each way (card_width)
         # A phone held sideways (or a wide window) is short: the save button goes beside the
         # totals and the app bar and the margins are slimmer, so the fixed part stays under a
         # third of the height and the body shows the cards and the sweep counters whole (issue 19).
@@ -118,35 +117,30 @@ class DealScreen(Screen):
             for m, label in (("cards", _("Cards")), ("points", _("Points")))
         }
         self.cards = {code: Card(code, h(self._tap, code)) for code in vm.cards}
-        self.card_points = ft.Text("", expand=True, text_align=ft.TextAlign.END)
+        self.card_points = ft.Text("", size=13, weight=ft.FontWeight.BOLD, no_wrap=True)
         self.start_team = vm.start_team
-        start, other = names[vm.start_team], names[1 - vm.start_team]
+        other = names[1 - vm.start_team]
+        # "Swap all" is the grid's last tile, in the place the 17 cards leave free (issue 33: its
+        # own row pushed the sweep counters under the footer); the card points end the first line.
+        self.swap_tile = swap_tile(h(self._edit, DealEntryVM.swap_all))
         self.cards_section = ft.Column(
             [
-                ft.Text(
-                    _("Every card starts with {team0}. Tap the cards {team1} took.").format(
-                        team0=start, team1=other
-                    ),
-                    size=13,
-                ),
-                ft.Row(
-                    [c.control for c in self.cards.values()],
-                    wrap=True,
-                    spacing=CARD_GAP,
-                    run_spacing=CARD_GAP,
-                ),
                 ft.Row(
                     [
-                        big_button(
-                            "swap-all",
-                            _("Swap all cards"),
-                            h(self._edit, DealEntryVM.swap_all),
-                            icon=ft.Icons.SWAP_HORIZ,
-                            filled=False,
+                        # every tile names the team that has it: where the cards start is seen
+                        ft.Text(
+                            _("Tap the cards {team} took.").format(team=other), size=13, expand=True
                         ),
                         self.card_points,
                     ],
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                ft.Row(
+                    [c.control for c in self.cards.values()] + [self.swap_tile],
+                    wrap=True,
+                    spacing=CARD_GAP,
+                    run_spacing=CARD_GAP,
                 ),
             ],
             spacing=8,
@@ -154,8 +148,14 @@ class DealScreen(Screen):
         )
         # Quick points: empty at first (nothing to type after), the number pad, the other team
         # follows live.
+        # The field's label is cut short on one line when the team's name is long: a wrapped label
+        # covered the typed number (issue 33).
         self.points_field = ft.TextField(
-            label=_("Card points of {team}").format(team=names[0]),
+            label=ft.Text(
+                _("Card points of {team}").format(team=names[0]),
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
             value=vm.points_text,
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
@@ -163,23 +163,20 @@ class DealScreen(Screen):
             autofocus=vm.mode == "points" and not vm.points_text,
             on_change=h(self._points_changed, event=True),
             on_focus=h(self._points_focused),
-            width=200,
             counter="",
+            expand=True,
         )
-        self.points_other = ft.Text("", size=16)
+        self.points_other = TeamFigure(size=16, ident="points-1", live_region=True, expand=True)
         self.points_section = ft.Row(
-            [
-                sem("points-0", self.points_field),
-                sem("points-1", self.points_other, live_region=True),
-            ],
-            wrap=True,
+            [sem("points-0", self.points_field, expand=True), self.points_other.control],
+            spacing=12,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         items: list[ft.Control] = [
             self.notice_slot,
-            ft.Text(_("Dealer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            sem("dealer", ft.Row([c.control for c in self.dealer_chips], spacing=4)),
+            # Who deals and who bids, over the dealer's chips: the line is their heading.
             sem("bidder", self.bidder_text),
+            sem("dealer", ft.Row([c.control for c in self.dealer_chips], spacing=4)),
             ft.Row([c.control for c in self.mode_chips.values()], spacing=6),
             self.cards_section,
             self.points_section,
@@ -188,7 +185,7 @@ class DealScreen(Screen):
         self.most = MostCards(self.host, names, self._edit) if vm.needs_most_cards else None
         items.extend(self.most.rows if self.most else [])
         self.sweeps = SweepCounters(self.host, names, self._sweep)
-        items.extend(self.sweeps.rows)
+        items.append(self.sweeps.section)
         if self.number:
             items.append(
                 big_button(
@@ -247,9 +244,9 @@ class DealScreen(Screen):
             self.card_points.value = _("Card points {points0} : {points1}").format(
                 points0=num(cp[0]), points1=num(cp[1])
             )
-        self.points_other.value = _("{team}: {points}").format(
-            team=names[1],
-            points="–" if cp is None or not 0 <= cp[1] <= vm.rules.card_total else num(cp[1]),
+        self.points_other.set(
+            names[1],
+            "–" if cp is None or not 0 <= cp[1] <= vm.rules.card_total else num(cp[1]),
         )
         self.deal_footer.draw(vm, names)
 
@@ -262,7 +259,7 @@ class DealScreen(Screen):
         figures are sent, and nothing else is redrawn or diffed (issue 24: a whole-screen update
         of 52 tiles cost a table's server more than the save itself)."""
         self._draw_figures()
-        send(*parts, self.card_points, self.points_other, self.footer)
+        send(*parts, self.card_points, self.points_other.control, self.footer)
         self._keep_draft()
 
     def _keep_draft(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import fmt
+from ...i18n import _, fmt
 from ...rules import card_label
 from ..theme import LATIN_LINE
 from ..widgets import tile
@@ -13,7 +13,9 @@ from .base import MAX_WIDTH
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
 
 
-CARD_MIN = 64  # a card tile's least width; the grid shares the row's width between as many as fit
+CARD_MIN = 50  # a card tile's least width (a tap target is 48)
+CARD_MAX = 80
+POINT_CARDS = 17  # and the swap tile: 18 tiles on the deal screen
 CARD_GAP = 6
 
 
@@ -59,11 +61,45 @@ class Card:
         self.team.color = fg
 
 
-def card_width(page_width: float | None) -> float:
-    """The card tiles' width so that a row of them fills the screen's width (66 when it is
-    unknown)."""
+def swap_tile(on_click) -> ft.Semantics:
+    """The tile that gives every card to the other team: outlined, not filled, so it is never taken
+    for a card; a screen reader says its text whole, however short the tile cuts it."""
+    # TRANSLATORS: on a card-sized tile, under a swap icon: gives every card to the other team
+    name = _("Swap all")
+    return tile(
+        "swap-all",
+        ft.Column(
+            [
+                ft.Icon(ft.Icons.SWAP_HORIZ, size=20, color=ft.Colors.PRIMARY),
+                ft.Text(
+                    name,
+                    size=11,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    text_align=ft.TextAlign.CENTER,
+                    color=ft.Colors.PRIMARY,
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        on_click,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        width=66,
+        height=58,
+        padding=2,
+    )
+
+
+def card_width(page_width: float | None, count: int = POINT_CARDS + 1) -> float:
+    """The tiles' width: as few rows as tiles of CARD_MIN allow, the tiles shared evenly between
+    them (the 17 cards and the swap tile: three rows of 6 on a phone), filling the row's width; 66
+    when the width is unknown. Fewer rows keep the sweep counters on the first screen (issue 33)."""
     if not page_width:
         return 66
     avail = min(page_width, MAX_WIDTH) - 2 * 12 - 1  # the body's padding; 1 for rounding
-    per_row = max(4, int((avail + CARD_GAP) // (CARD_MIN + CARD_GAP)))
-    return int((avail - (per_row - 1) * CARD_GAP) / per_row)
+    fits = max(4, int((avail + CARD_GAP) // (CARD_MIN + CARD_GAP)))
+    rows = -(-count // fits)
+    per_row = -(-count // rows)
+    return min(CARD_MAX, int((avail - (per_row - 1) * CARD_GAP) / per_row))

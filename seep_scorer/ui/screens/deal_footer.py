@@ -14,19 +14,53 @@ from ..widgets import BUTTON, sem, tall
 from .base import help_mark, num
 
 
+def split_at_number(pattern: str, team: str, number: str) -> tuple[str, str]:
+    """A "{team}: {points}" text as its part up to the team's name (which may be cut short on
+    screen) and the rest, from the number on (never cut); in any language's order."""
+    at = pattern.find("{points}")
+    if at < 0 or pattern.find("{team}") > at:  # the number first: nothing is cut before it
+        return "", pattern.format(team=team, points=number)
+    return pattern[:at].format(team=team), pattern[at:].format(team=team, points=number)
+
+
+class TeamFigure:
+    """A team's figure, "Sharmas: 35" in the language's words: the name cut short when the line
+    is too narrow, the number never (issue 33). One node (`ident`), named by the whole line: a
+    screen reader says it once, uncut."""
+
+    def __init__(self, size: int, end: bool = False, ident: str | None = None, **kw):
+        bold = ft.FontWeight.BOLD
+        self.name = ft.Text(
+            "",
+            size=size,
+            weight=bold,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            expand=True,
+            expand_loose=True,
+        )
+        self.number = ft.Text("", size=size, weight=bold, no_wrap=True)
+        row = ft.Row(
+            [self.name, self.number],
+            spacing=0,
+            alignment=ft.MainAxisAlignment.END if end else ft.MainAxisAlignment.START,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        self.control = ft.Semantics(identifier=ident, content=row, exclude_semantics=True, **kw)
+
+    def set(self, team: str, number: str) -> None:
+        line = _("{team}: {points}")
+        self.name.value, self.number.value = split_at_number(line, team, number)
+        self.control.label = line.format(team=team, points=number)
+
+
 class DealFooter:
     def __init__(self, host: Host, save: Callable):
         """`save`: the save button's handler."""
-        self.total_texts = [
-            ft.Text(
-                "",
-                size=18,
-                weight=ft.FontWeight.BOLD,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                text_align=align,
-            )
-            for align in (ft.TextAlign.START, ft.TextAlign.END)
+        # Each total is the team's name, cut short when it is long, and its number, never cut
+        # (issue 33: "Grandparents of t…" with no number).
+        self.totals = [
+            TeamFigure(size=18, end=t == 1, ident=f"deal-total-{t}", expand=True) for t in (0, 1)
         ]
         self.preview_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.preview_slot = sem("deal-preview", self.preview_text, live_region=True)
@@ -37,9 +71,9 @@ class DealFooter:
         )
         self.totals_row = ft.Row(
             [
-                sem("deal-total-0", self.total_texts[0], expand=True),
+                self.totals[0].control,
                 help_mark(host, "help-scoring"),
-                sem("deal-total-1", self.total_texts[1], expand=True),
+                self.totals[1].control,
             ],
             spacing=0,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -64,9 +98,7 @@ class DealFooter:
     def draw(self, vm: DealEntryVM, names) -> None:
         totals = vm.totals()
         for t in (0, 1):
-            self.total_texts[t].value = _("{team}: {points}").format(
-                team=names[t], points="–" if totals is None else num(totals[t])
-            )
+            self.totals[t].set(names[t], "–" if totals is None else num(totals[t]))
         preview = vm.preview()
         self.preview_text.value = preview or ""
         self.preview_slot.visible = bool(preview)

@@ -1,5 +1,5 @@
-"""The deal screen's sweep counters: a heading of its own (never cut), the hint saying which team
-may make the opening and the last-play sweep, a row of team names, a row per kind."""
+"""The deal screen's sweep counters: a heading of its own (never cut), a row of team names, a row
+per kind, and the hint saying which team may make the opening and the last-play sweep."""
 
 from __future__ import annotations
 
@@ -33,23 +33,30 @@ class SweepCounters:
             )
             for t in (0, 1)
         ]
+        # The heading and the team names share a row: the names stand over their counters.
         self.rows: list[ft.Control] = [
             ft.Row(
                 [
-                    ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD),
-                    help_mark(host, "help-sweeps"),
+                    ft.Row(
+                        [
+                            ft.Text(_("Sweeps"), weight=ft.FontWeight.BOLD),
+                            help_mark(host, "help-sweeps"),
+                        ],
+                        spacing=0,
+                        wrap=True,  # a long word for "Sweeps" goes over the mark, never cut
+                        expand=True,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    sem(
+                        "sweep-teams",
+                        ft.Row(
+                            [ft.Container(text, width=122) for text in self.names],
+                            spacing=2,
+                        ),
+                    ),
                 ],
-                spacing=0,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            sem("sweep-hint", self.hint),  # read before the counters it explains
-            sem(
-                "sweep-teams",
-                ft.Row(
-                    [ft.Container(expand=True)]
-                    + [ft.Container(text, width=122) for text in self.names],
-                    spacing=2,
-                ),
+                spacing=2,
+                vertical_alignment=ft.CrossAxisAlignment.END,
             ),
         ]
         self.counters: dict[tuple[int, str], Counter] = {}
@@ -71,6 +78,11 @@ class SweepCounters:
             self.rows.append(
                 ft.Row(row, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
             )
+        # Under the counters: the disabled + already shows which sweeps a team cannot make; the
+        # line says why, without pushing the counters below the footer (issue 33).
+        self.rows.append(sem("sweep-hint", self.hint))
+        # One block, its rows close together: the heading and the names sit right on the counters.
+        self.section = ft.Column(self.rows, spacing=0, tight=True)
 
     def fit(self, wide: bool) -> None:
         """Wide (held sideways), the team names and the three counter rows are seen together."""

@@ -108,9 +108,11 @@ class DealEntryVM:
         if not self.untouched or self.mode != "cards":
             return None  # an empty points field says so itself (`error`)
         team = self.match.teams[1 - self.start_team].name
-        return _(
-            "Nothing entered yet: tap the cards {team} took. If they took none, tap a card twice."
-        ).format(team=team)
+        # the line over the cards says which to tap; this one says how to save "none" (issue 33:
+        # "tap a card twice" puzzled)
+        return _("Nothing entered yet. {team} took no cards? Tap one, then tap it again.").format(
+            team=team
+        )
 
     def added_elsewhere(self) -> tuple[int, ...]:
         """The numbers of the deals another phone saved since this new entry was opened."""
