@@ -564,3 +564,46 @@ def tap_until(page, ident: str, check_ident: str, needle: str, first_wait_ms: in
         pass
     tap(page, ident)
     wait_text(page, check_ident, needle)
+
+
+# For each identifier: its box, and whether the browser's topmost node at the box's centre is the
+# node itself or inside it (False: something covers it; None: the centre is off the screen).
+SHOWN = """(ids) => Object.fromEntries(ids.map((i) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${i}"]`);
+  if (!e) return [i, null];
+  const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const inside = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+  const top = inside ? document.elementFromPoint(x, y) : null;
+  return [i, {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
+              own: inside ? !!top && (top === e || e.contains(top)) : null}];
+}))"""
+
+
+def not_shown(page, ids: list[str]) -> dict:
+    """The identifiers among `ids` that are not wholly on the screen, uncovered."""
+    boxes = evaluate(page, SHOWN, ids, what="the controls' boxes")
+    height, width = page.viewport_size["height"], page.viewport_size["width"]
+    bad = {}
+    for ident, b in boxes.items():
+        if b is None:
+            bad[ident] = "absent"
+        elif not b["own"] or b["top"] < -0.5 or b["bottom"] > height + 0.5:
+            bad[ident] = b
+        elif b["left"] < -0.5 or b["right"] > width + 0.5:
+            bad[ident] = b
+    return bad
+
+
+def wait_shown(page, ids: list[str], timeout: int = WAIT_MS) -> None:
+    """Wait until `ids` are all wholly on the screen and uncovered (`not_shown`)."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        missing = not_shown(page, ids)
+        if not missing:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"not in sight within {timeout / 1000:g} s: {missing}; {what_the_page_shows(page)}"
+            )
+        page.wait_for_timeout(250)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from e2e_support import (
     ROOT,
-    evaluate,
+    not_shown,
     open_app,
     settled_screenshot,
     tap,
@@ -39,35 +39,6 @@ EVERY_DEAL = ["dealer-0", "dealer-1", "dealer-2", "dealer-3", "mode-cards", "mod
 EVERY_DEAL += SWEEPS + ["deal-total-0", "deal-total-1", "save-deal"]
 CARDS = [f"card-{c}" for c in POINT_CARD_CODES] + ["swap-all"]
 POINTS = ["points-0", "points-1"]
-
-# For each identifier: its box, and whether the browser's topmost node at the box's centre is the
-# node itself or inside it (False: something covers it; None: the centre is off the screen).
-SHOWN = """(ids) => Object.fromEntries(ids.map((i) => {
-  const e = document.querySelector(`[flt-semantics-identifier="${i}"]`);
-  if (!e) return [i, null];
-  const r = e.getBoundingClientRect();
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  const inside = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
-  const top = inside ? document.elementFromPoint(x, y) : null;
-  return [i, {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
-              own: inside ? !!top && (top === e || e.contains(top)) : null}];
-}))"""
-
-
-def not_shown(page, ids: list[str]) -> dict:
-    """The identifiers among `ids` that are not wholly on the screen, uncovered."""
-    boxes = evaluate(page, SHOWN, ids, what="the controls' boxes")
-    height, width = page.viewport_size["height"], page.viewport_size["width"]
-    bad = {}
-    for ident, b in boxes.items():
-        if b is None:
-            bad[ident] = "absent"
-        elif not b["own"] or b["top"] < -0.5 or b["bottom"] > height + 0.5:
-            bad[ident] = b
-        elif b["left"] < -0.5 or b["right"] > width + 0.5:
-            bad[ident] = b
-    return bad
-
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):

@@ -3,6 +3,9 @@ match."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import flet as ft
 
 from ...i18n import _
@@ -25,6 +28,9 @@ from .deal_view import DealViewScreen
 from .invite import invite_entry
 from .scoreboard_parts import Standings, deal_row, fit_title, wrap_title
 
+log = logging.getLogger(__name__)
+SCROLL_SECONDS = 10.0
+
 __all__ = ["DealViewScreen", "ScoreboardScreen"]
 
 
@@ -46,6 +52,7 @@ class ScoreboardScreen(Screen):
         self.match_id = vm.match_id
         self.route = f"/match/{vm.match_id}"
         self.wide = is_wide(host.page_width())  # as `fit_width` will find it: one first drawing
+        self.seen_news: tuple = (None, False)  # the notice and the finished flag last drawn
         super().__init__(host)
         wrap_title(self.view.appbar)
         # built once: quick taps must never land on a replaced control
@@ -140,6 +147,12 @@ class ScoreboardScreen(Screen):
         self.view.appbar.title.value = self.title()
         fit_title(self.view.appbar, self.wide)
         items: list[ft.Control] = []
+        # A notice or a result not seen yet is brought into sight: both sit at the top, and the
+        # scoreboard kept the scroll position of a deal edited far down (issue 33).
+        news = (vm.message, st.finished)
+        if news != self.seen_news and (vm.message or st.finished):
+            self.host.after_show(self._to_top)
+        self.seen_news = news
         if vm.message:
             action, handler = None, None
             if vm.refusal is not None and vm.refusal.kept is not None:
@@ -212,6 +225,16 @@ class ScoreboardScreen(Screen):
         self.redo_btn.disabled = not vm.can_redo
         relabel(self.undo_sem, vm.undo_label())  # "Take back deal 4"
         relabel(self.redo_sem, vm.redo_label())
+
+    async def _to_top(self) -> None:
+        try:  # bounded: Flet waits for the phone's answer, which a phone that left never sends
+            await asyncio.wait_for(self.body.scroll_to(offset=0, duration=250), SCROLL_SECONDS)
+        except Exception as err:  # not on a live page, or the phone left meanwhile
+            log.debug("scoreboard not scrolled: %s", err)
+
+    def changed(self) -> None:
+        super().changed()
+        self.host.run_after_show()  # a notice an undo brought, in sight
 
     async def _apply(self, change) -> None:
         """Run a view-model change off the loop; tell the other phones only when it was saved."""
