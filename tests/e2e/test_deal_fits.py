@@ -40,6 +40,7 @@ EVERY_DEAL += SWEEPS + ["deal-total-0", "deal-total-1", "save-deal"]
 CARDS = [f"card-{c}" for c in POINT_CARD_CODES] + ["swap-all"]
 POINTS = ["points-0", "points-1"]
 
+
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     from e2e_support import serve_matches

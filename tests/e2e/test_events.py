@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 
 from e2e_support import (
+    ROOT,
     VIEWPORT,
     WAIT_MS,
     evaluate,
+    not_shown,
     open_app,
+    settled_screenshot,
     tap,
     text,
     type_kept,
@@ -18,6 +21,7 @@ from e2e_support import (
     wait_text,
 )
 
+SHOTS = ROOT / "test-artifacts" / "screenshots"
 PAIRS = [
     ("Lions", "Asha", "Bilal"), ("Tigers", "Chitra", "Dev"), ("Hawks", "Esha", "Farid"),
     ("Owls", "Gita", "Hari"), ("Bears", "Ila", "Jai"), ("Crows", "Kiran", "Lata"),
@@ -108,5 +112,14 @@ def test_an_eight_pair_swiss_night_round_one_standings_round_two_and_the_board(c
             wait_text(page, f"event-board-table-{n}", "0 deals")
         assert re.search(TEAMS, text(page, "event-board-standing-1"))
         assert re.search(TEAMS, text(page, "event-board-standing-8"))
+        # issue 33, item 5: on the organiser's phone the board is laid out for the phone, every
+        # table and the first standings in sight and none wider than the screen, and Back returns
+        settled_screenshot(page, SHOTS / "board-on-a-phone-412x915.png")
+        shown = [f"event-board-table-{n}" for n in range(1, 5)]
+        shown += [f"event-board-standing-{n}" for n in range(1, 4)] + ["back"]
+        assert not not_shown(page, shown), not_shown(page, shown)
+        tap(page, "back")
+        wait_text(page, f"event-{event_id}", "Round 2 of 3")
+        wait_present(page, "event-board-open")
     finally:
         ctx.close()

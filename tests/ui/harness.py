@@ -83,8 +83,15 @@ class Phone:
     """One browser session of the app."""
 
     def __init__(
-        self, main, hub=None, storage: dict | None = None, accept_language: str | None = None
+        self,
+        main,
+        hub=None,
+        storage: dict | None = None,
+        accept_language: str | None = None,
+        size: tuple[int, int] = (412, 915),
     ):
+        """`size`: the screen's width and height (a phone held upright; a hall's TV: 1920, 1080)."""
+        self.size = size
         self.loop = asyncio.get_running_loop()
         self.hub = hub or PubSubHub(self.loop, None)
         self.accept_language = accept_language
@@ -99,7 +106,10 @@ class Phone:
     async def start(self, route: str = "/"):
         _context_page.set(self.page)  # as Flet's server does per connection (no public setter)
         # what the web client's registration does before main(): apply its page patch, send the page
-        self.session.apply_page_patch({"route": route, "width": 412, "height": 915, "web": True})
+        width, height = self.size
+        self.session.apply_page_patch(
+            {"route": route, "width": width, "height": height, "web": True}
+        )
         self.session.get_page_patch()
         from seep_scorer.i18n import client_accept_language
 

@@ -57,10 +57,10 @@ def decode(png: bytes) -> str:
     return found[0].text
 
 
-async def organiser(store, route):
+async def organiser(store, route, size=(412, 915)):
     joined = session_join_address.set(JOIN)  # what the token gate does for the host's session
     try:
-        return await Phone(make_main(lambda: store)).start(route)
+        return await Phone(make_main(lambda: store), size=size).start(route)
     finally:
         session_join_address.reset(joined)
 
@@ -121,8 +121,8 @@ def test_the_board_shows_standings_and_tables_live_and_no_code(store, codes):
         folder = EventFolder(store.data_dir)
         with folder.locked():  # the codes exist, as once the cards were shown: none may leak
             folder.write(ensure_codes(folder.read(event_id)))
-        board = await organiser(store, f"/event/{event_id}/board")
-        assert board.has("event-board") and board.page.views[-1].appbar is None
+        board = await organiser(store, f"/event/{event_id}/board", size=(1920, 1080))
+        assert board.has("event-board") and board.page.views[-1].appbar is None  # the hall's TV
         assert "0 of 2 finished" in board.text("event-board")
         other = await Phone(make_main(lambda: store), hub=board.hub).start("/")
         event = EventFolder(store.data_dir).read(event_id)
@@ -210,3 +210,21 @@ def test_the_cards_draw_each_code_once_however_often_they_reload(store, codes, m
     cards.load()
     cards.load()
     assert len(drawn) == 3 and sorted(cards.images) == [1, 2]  # two tables and the board
+
+
+def test_on_the_organisers_phone_the_board_has_back_and_phone_sized_type(store):
+    """Issue 33, item 5: opened on a phone, the board was the hall's layout (64-pixel type, a
+    title cut after a word) with no way back."""
+    from seep_scorer.ui.screens.event_board import HALL, PHONE
+
+    async def go():
+        event_id = paired_event(store)
+        phone = await organiser(store, f"/event/{event_id}")
+        await phone.tap("event-board-open")
+        assert phone.has("event-board") and phone.has("back")
+        sizes = {t.size for t in _texts(phone) if t.size}
+        assert max(sizes) == PHONE["big"] < HALL["small"], sizes
+        await phone.tap("back")
+        assert phone.route == f"/event/{event_id}" and phone.has("event-board-open")
+
+    asyncio.run(go())

@@ -15,13 +15,16 @@ from ...i18n import _, using
 from ..host import Host
 from ..viewmodels.event import EventVM, organiser_locale
 from ..widgets import sem, settled
-from .base import Screen, num
+from .base import Screen, app_bar, back_button, num
 from .event import progress_text
 
 ROWS = 10  # standings rows that fit a 1080-pixel screen in this type (taller scripts too)
 LISTED = 6  # up to this many tables (that fit 1080 pixels), each a row with its teams; more, tiles
-BIG, LARGE, MEDIUM = 64, 44, 36  # logical pixels: read from across a hall
-SMALL = 30  # a listed table's progress: the smallest type on the board
+NARROW = 800  # under this width (a phone) the board is laid out for a phone held in the hand
+# Type sizes in logical pixels. The hall's: read from across the room (small, a listed table's
+# progress, is the smallest); a phone's: one column that scrolls, under an app bar with Back.
+HALL = {"big": 64, "large": 44, "medium": 36, "small": 30, "rank": 90, "number": 80, "tile": 150}
+PHONE = {"big": 26, "large": 20, "medium": 17, "small": 14, "rank": 36, "number": 40, "tile": 84}
 
 
 class EventBoardScreen(Screen):
@@ -37,20 +40,44 @@ class EventBoardScreen(Screen):
         self.view.appbar = None  # the whole screen for the board; the browser's back still works
         self.view.bottom_appbar = None
         self.view.padding = 24
+        self.stacked = False  # opened over the event's screen (the organiser's), not a board code's
+        self.size = HALL
 
     def title(self) -> str:
         return self.vm.event.name
 
     def drawn(self):
+        self.fit_width(self.host.page_width())
         self.refresh()
         return self
 
     def show_back(self, shown: bool) -> None:
-        pass  # no app bar: the board is the whole screen
+        self.stacked = shown
+        self._fit_bar()
+
+    def _fit_bar(self) -> None:
+        """The hall's screen has none: the board is the whole screen. The organiser's phone, which
+        opened it over the event, has an app bar with Back (issue 33: it was a dead end)."""
+        if self.stacked and self.size is PHONE:
+            if self.view.appbar is None:
+                self.view.appbar = app_bar(self.title())
+                self.view.appbar.leading = back_button(self.host, self)
+        else:
+            self.view.appbar = None
+        self.view.padding = 12 if self.size is PHONE else 24
 
     def fit_width(self, page_width: float | None) -> None:
         for frame in self.frames:
             frame.width = None  # the whole width of the hall's screen
+        size = PHONE if page_width and page_width < NARROW else HALL
+        if size is not self.size:  # laid out anew, nothing kept from the other size
+            self.size = size
+            drawn = bool(self.body.controls)
+            self._drawn, self._next = {}, {}
+            self.body.controls = []
+            self._fit_bar()
+            if drawn:
+                self.refresh()
 
     def _kept(self, key, make) -> ft.Control:
         """The control drawn for `key` (what it shows) at the last redraw, else `make()`."""
@@ -64,24 +91,27 @@ class EventBoardScreen(Screen):
         bg = ft.Colors.SURFACE_CONTAINER_LOW if t.finished else ft.Colors.SURFACE_CONTAINER_HIGH
         mark = ft.Icon(
             ft.Icons.CHECK_CIRCLE if t.finished else ft.Icons.PENDING,
-            size=MEDIUM,
+            size=self.size["medium"],
             color=ft.Colors.TERTIARY if t.finished else ft.Colors.ON_SURFACE_VARIANT,
         )
-        number = ft.Text(num(t.table), size=LARGE, weight=ft.FontWeight.BOLD)
+        number = ft.Text(num(t.table), size=self.size["large"], weight=ft.FontWeight.BOLD)
         if compact:
             content = ft.Row([number, mark], spacing=12, tight=True)
-            width = 150
+            width = self.size["tile"]
         else:
             teams = _("{team0} vs {team1}").format(team0=t.teams[0], team1=t.teams[1])
             content = ft.Row(
                 [
-                    ft.Container(number, width=80),
+                    ft.Container(number, width=self.size["number"]),
                     ft.Column(
                         [
                             ft.Text(
-                                teams, size=MEDIUM, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS
+                                teams,
+                                size=self.size["medium"],
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
                             ),
-                            ft.Text(progress_text(t), size=SMALL),
+                            ft.Text(progress_text(t), size=self.size["small"]),
                         ],  # fmt: skip
                         spacing=0,
                         tight=True,
@@ -123,7 +153,10 @@ class EventBoardScreen(Screen):
             self._kept(
                 "standings",
                 lambda: ft.Text(
-                    _("Standings"), size=LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY
+                    _("Standings"),
+                    size=self.size["large"],
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
                 ),
             )
         ]
@@ -136,16 +169,23 @@ class EventBoardScreen(Screen):
                         ft.Row(
                             [
                                 ft.Text(
-                                    num(s.rank), size=LARGE, width=90, weight=ft.FontWeight.BOLD
+                                    num(s.rank),
+                                    size=self.size["large"],
+                                    width=self.size["rank"],
+                                    weight=ft.FontWeight.BOLD,
                                 ),
                                 ft.Text(
                                     s.name,
-                                    size=LARGE,
+                                    size=self.size["large"],
                                     expand=True,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
                                 ),
-                                ft.Text(num(s.points), size=LARGE, weight=ft.FontWeight.BOLD),
+                                ft.Text(
+                                    num(s.points),
+                                    size=self.size["large"],
+                                    weight=ft.FontWeight.BOLD,
+                                ),
                             ],  # fmt: skip
                         ),
                         container=True,
@@ -160,7 +200,7 @@ class EventBoardScreen(Screen):
                     _("Tables: {done} of {count} finished").format(
                         done=num(done), count=num(len(vm.tables))
                     ),
-                    size=LARGE,
+                    size=self.size["large"],
                     weight=ft.FontWeight.BOLD,
                     color=ft.Colors.PRIMARY,
                 ),
@@ -185,33 +225,38 @@ class EventBoardScreen(Screen):
             return
         heading_text = ft.Text(
             heading,
-            size=BIG,
+            size=self.size["big"],
             weight=ft.FontWeight.BOLD,
-            max_lines=1,
+            max_lines=1 if self.size is HALL else 3,
             overflow=ft.TextOverflow.ELLIPSIS,
         )
-        standings_column = ft.Column(standings, spacing=8, expand=5)
-        tables_column = ft.Column(
-            tables, spacing=8, expand=4, wrap=False, scroll=ft.ScrollMode.AUTO
-        )
-        self.body.scroll = None
+        if self.size is PHONE:  # one column, the standings first, scrolled as a whole
+            standings_column = ft.Column(standings, spacing=6)
+            tables_column = ft.Column(tables, spacing=6)
+            self.body.scroll = ft.ScrollMode.AUTO
+            columns = ft.Column([standings_column, tables_column], spacing=20)
+        else:
+            standings_column = ft.Column(standings, spacing=8, expand=5)
+            tables_column = ft.Column(
+                tables, spacing=8, expand=4, wrap=False, scroll=ft.ScrollMode.AUTO
+            )
+            self.body.scroll = None
+            columns = ft.Row(
+                [standings_column, tables_column],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=40,
+                expand=True,
+            )
+        phone = self.size is PHONE
         root = sem(
             "event-board",
             ft.Column(
-                [
-                    heading_text,
-                    ft.Row(
-                        [standings_column, tables_column],
-                        vertical_alignment=ft.CrossAxisAlignment.START,
-                        spacing=40,
-                        expand=True,
-                    ),
-                ],  # fmt: skip
-                spacing=16,
-                expand=True,
+                [heading_text, columns],
+                spacing=12 if phone else 16,
+                expand=not phone,
             ),
             container=True,
-            expand=True,
+            expand=not phone,
         )
         self._next["frame"] = (root, heading_text, standings_column, tables_column)
         self.body.controls = [root]
