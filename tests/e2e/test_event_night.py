@@ -136,7 +136,7 @@ def club_night(chromium, server, language: str = "en") -> None:
 
         # round 2: no rematch; the phone still at table 1 moves to its new match by itself
         tap(boss, "back")
-        wait_for_text(boss, "event-table-4", say(language, "finished"))
+        wait_for_text(boss, "event-table-4", say(language, "{team} won", team="").strip())
         tap(boss, "event-pair")
         status = say(language, "Round {round} of {rounds}", round=2, rounds=3)
         wait_for_text(boss, f"event-{event_id}", status)

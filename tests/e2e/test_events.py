@@ -96,7 +96,7 @@ def test_an_eight_pair_swiss_night_round_one_standings_round_two_and_the_board(c
             score_a_bazzi(page)
             tap(page, "nav-events")
             tap(page, f"event-{event_id}")
-            wait_text(page, f"event-table-{n}", "finished")
+            wait_text(page, f"event-table-{n}", " won")
         wait_present(page, "event-standings")
         top = text(page, "event-standing-1")
         assert "2 points" in top and "won 1" in top, top

@@ -5,7 +5,8 @@ undone), the standings and the final results."""
 import asyncio
 from dataclasses import replace
 
-from harness import Phone
+import flet as ft
+from harness import Phone, _walk
 
 from seep_scorer.rules import Deal
 from seep_scorer.store.events import EventFolder
@@ -47,6 +48,8 @@ def test_create_pair_score_end_and_standings(store):
         assert [e.name for e in event.entrants] == [p[0] for p in PAIRS]
         assert event.system == "swiss" and event.planned_rounds == 2
         assert phone.has(f"event-{event_id}") and not phone.has("event-end-round")
+        words = [c.value for c in _walk(phone.page.views[-1]) if isinstance(c, ft.Text)]
+        assert words.count("Absent") == words.count("Withdraw") == len(PAIRS)  # under the icons
         await phone.tap("event-pair")
         assert (
             phone.has("event-round-1") and phone.has("event-table-1") and phone.has("event-table-2")
@@ -62,6 +65,7 @@ def test_create_pair_score_end_and_standings(store):
         await phone.tap("event-end-round-confirm")
         assert "Round 1 is over." in phone.text("notice")
         assert store.get(t2.match).finished
+        assert "0 deals, 0–0, a draw" in phone.text("event-table-2")  # issue 33: not "finished"
         await phone.tap("notice-action")  # undo: the match of table 2 is open again
         assert not store.get(t2.match).finished
         reopened = EventFolder(store.data_dir).read(event_id)
@@ -71,9 +75,7 @@ def test_create_pair_score_end_and_standings(store):
         win_table(store, t2.match, side=1)
         await phone.tap("nav-events")
         await phone.tap(f"event-{event_id}")
-        assert "3 deals" in phone.text("event-table-2") and "finished" in phone.text(
-            "event-table-2"
-        )
+        assert "3 deals" in phone.text("event-table-2") and " won" in phone.text("event-table-2")
         assert phone.has("event-standings")
         assert "4 points" not in phone.text("event-standing-1")
         assert "2 points" in phone.text("event-standing-1")

@@ -21,10 +21,16 @@ def _noop(e) -> None:
 
 
 def progress_text(t: TableRow) -> str:
-    """How far a table has got: "4 deals, 1–2, finished"."""
+    """How far a table has got: "4 deals, 1–2, Bears won"; a level table ended by the organiser
+    says it is a draw (issue 33: it said "0 deals, 0–0, finished")."""
     if not t.stored:
         return _("the match is no longer stored")
-    state = _("finished") if t.finished else _("playing")
+    if not t.finished:
+        state = _("playing")
+    elif t.winner in (0, 1):
+        state = _("{team} won").format(team=t.teams[t.winner])
+    else:
+        state = _("a draw")
     # TRANSLATORS: a table's progress: "4 deals, 1–2, playing" (bazzis, or totals to a target).
     return _("{deals}, {score0}–{score1}, {state}").format(
         deals=texts.deals_count_text(t.deals),
@@ -34,10 +40,34 @@ def progress_text(t: TableRow) -> str:
     )
 
 
+def captioned(button: ft.Control, caption: str) -> ft.Control:
+    """An icon button with a word under it, the word for the eye only: the button's own name
+    (which says for whom) is what a screen reader reads."""
+    word = ft.Text(caption, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    return ft.Column(
+        [button, ft.Semantics(content=word, exclude_semantics=True)],
+        spacing=0,
+        tight=True,
+        width=72,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def signed(value: int) -> str:
+    """A difference with its sign: +2, −1 (the minus sign), 0."""
+    return ("+" if value > 0 else "\u2212" if value < 0 else "") + num(abs(value))
+
+
 def standing_line(s: StandingRow) -> str:
-    return _("{points} points, won {wins}, drawn {draws}, lost {losses}, bazzis {bazzis}").format(
-        points=num(s.points), wins=num(s.wins), draws=num(s.draws), losses=num(s.losses),
-        bazzis=num(s.bazzi_diff),
+    """ "2 points, won 1, drawn 0, lost 0, bazzi difference +1": the match points counted as
+    words are, the bazzis as the difference they are (issue 33: "1 points", "bazzis -1")."""
+    return ngettext(
+        "{count} point, won {wins}, drawn {draws}, lost {losses}, bazzi difference {bazzis}",
+        "{count} points, won {wins}, drawn {draws}, lost {losses}, bazzi difference {bazzis}",
+        s.points,
+    ).format(
+        count=num(s.points), wins=num(s.wins), draws=num(s.draws), losses=num(s.losses),
+        bazzis=signed(s.bazzi_diff),
     )  # fmt: skip
 
 
@@ -254,29 +284,36 @@ class EventScreen(Screen):
         }
         for i, e in enumerate(vm.event.entrants, start=1):
             state = vm.entrant_state(e.key)
-            # icon buttons named for the entrant: no two buttons of the screen share a name
+            # icon buttons named for the entrant (no two buttons of the screen share a name), each
+            # with a word under it for the eye (issue 33: icons alone said nothing)
             if state == "present":
                 actions = [
                     (f"event-entrant-absent-{i}", _("Absent next round: {name}"),
-                     ft.Icons.EVENT_BUSY, "absent"),
+                     ft.Icons.EVENT_BUSY, "absent", _("Absent")),
                     (f"event-entrant-withdraw-{i}", _("Withdraw {name}"), ft.Icons.PERSON_REMOVE,
-                     "withdraw"),
+                     "withdraw", _("Withdraw")),
                 ]  # fmt: skip
             else:
-                actions = [(f"event-entrant-back-{i}", _("Back in: {name}"), ft.Icons.UNDO, "back")]
+                actions = [
+                    (f"event-entrant-back-{i}", _("Back in: {name}"), ft.Icons.UNDO, "back",
+                     _("Back in")),
+                ]  # fmt: skip
             label = e.name if state == "present" else f"{e.name} ({states[state]})"
             out.append(
                 ft.Row(
                     [
                         ft.Text(label, expand=True),
                         *(
-                            labelled_icon_button(
-                                ident,
-                                text.format(name=e.name),
-                                icon,
-                                h(self._entrant, e.key, action, screen=self),
+                            captioned(
+                                labelled_icon_button(
+                                    ident,
+                                    text.format(name=e.name),
+                                    icon,
+                                    h(self._entrant, e.key, action, screen=self),
+                                ),
+                                caption,
                             )
-                            for ident, text, icon, action in actions
+                            for ident, text, icon, action, caption in actions
                         ),  # fmt: skip
                     ]
                 )
