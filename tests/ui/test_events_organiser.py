@@ -112,3 +112,24 @@ def test_the_event_routes_stack_and_an_unknown_event_opens_the_start_page(store)
         assert phone.route == "/" and phone.has("new-match")
 
     asyncio.run(go())
+
+
+def test_a_club_nights_matches_are_marked_and_not_deleted_by_one_tap_at_home(store):
+    """Issue 33, item 9: the tournament's matches were in the family's list, each with a delete
+    icon, one tap from losing a table's result."""
+    from seep_scorer.rules import Match
+
+    async def go():
+        family = store.create(Match()).id
+        phone = await Phone(make_main(lambda: store)).start()
+        event_id = await new_event(phone, name="Friday Club")
+        await phone.tap("event-pair")
+        t1, t2 = EventFolder(store.data_dir).read(event_id).rounds[0].tables
+        await phone.tap("nav-matches")
+        assert phone.has(f"delete-match-{family}")
+        for t in (t1, t2):
+            assert phone.has(f"match-{t.match}") and not phone.has(f"delete-match-{t.match}")
+            assert f"Friday Club, round 1, table {t.table}" in phone.text(f"match-{t.match}")
+        assert "Friday Club" not in phone.text(f"match-{family}")
+
+    asyncio.run(go())

@@ -121,6 +121,17 @@ class MatchesScreen(Screen):
         players = self.vm.players_text(m)
         if players:
             lines.append(ft.Text(players, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))
+        event = self.vm.event_text(m)
+        if event:
+            lines.append(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, size=16, color=ft.Colors.PRIMARY),
+                        ft.Text(event, size=13, color=ft.Colors.PRIMARY, expand=True),
+                    ],
+                    spacing=4,
+                )
+            )
         result = ft.Text(line2, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
         # stopped early: no trophy
         icon = ft.Icons.STOP_CIRCLE_OUTLINED if m.stopped else ft.Icons.EMOJI_EVENTS
@@ -146,7 +157,11 @@ class MatchesScreen(Screen):
                     if m.finished
                     else ft.Colors.SURFACE_CONTAINER_HIGH,
                 ),
-                labelled_icon_button(
+                # A club night's match is the organiser's: not deleted here by one tap (issue 33);
+                # its event is where it belongs.
+                ft.Container(width=48)
+                if event
+                else labelled_icon_button(
                     f"delete-match-{m.id}",
                     _("Delete the match {teams} ({details})").format(teams=teams, details=line2),
                     ft.Icons.DELETE_OUTLINE,

@@ -3,13 +3,40 @@ the store's index (`find_matches`), so it stays fast however long the history is
 
 from __future__ import annotations
 
-from ...i18n import _
-from ...store.repository import STATUSES, MatchQuery, MatchRepository, MatchSummary, StoredMatch
+from ...i18n import _, fmt
+from ...store.events import EventFolder
+from ...store.repository import (
+    STATUSES,
+    MatchQuery,
+    MatchRepository,
+    MatchSummary,
+    StoredMatch,
+    StoreError,
+)
 from .. import texts
 from .base import STORE_FAULTS
 
 PAGE_SIZE = 20
 MAX_FETCH = 200  # the most the store hands out in one page
+
+
+def events_matches(repo: MatchRepository) -> dict[str, tuple[str, int, int]]:
+    """Every event's matches in the store's data folder: match id -> (the event's name, round,
+    table). An event file that cannot be read is left out (the events screen says why)."""
+    data_dir = getattr(repo, "data_dir", None)
+    if data_dir is None:
+        return {}
+    folder = EventFolder(data_dir)
+    found = {}
+    for event_id in folder.ids():
+        try:
+            event = folder.read(event_id)
+        except (StoreError, OSError):
+            continue
+        for r in event.rounds:
+            for t in r.tables:
+                found[t.match] = (event.name, r.number, t.table)
+    return found
 
 
 class MatchesVM:
@@ -25,6 +52,8 @@ class MatchesVM:
         self.deleted_name: str | None = None  # how the notice names the deleted match
         self.message: str | None = None
         self._read_fault = False
+        # match id -> (event name, round, table): a club night's matches, kept from one-tap deletion
+        self.event_of: dict[str, tuple[str, int, int]] = {}
         self.reload()
 
     # -- reading (each call reads the index only; the screen runs them off the loop)
@@ -61,6 +90,7 @@ class MatchesVM:
             self.matches, self.total = self._fetch(0, self.pages * self.page_size)
 
         self._read(read)
+        self.event_of = events_matches(self.repo)
 
     def more(self) -> None:
         """The next page, below the ones shown."""
@@ -112,6 +142,17 @@ class MatchesVM:
             # TRANSLATORS: the result of a finished match in the matches list, e.g. "Team A won".
             return _("{team} won").format(team=m.teams[m.winner])
         return _("finished")
+
+    def event_text(self, m: MatchSummary) -> str | None:
+        """ "Friday Club, round 2, table 3" for a match of an event, else None."""
+        found = self.event_of.get(m.id)
+        if found is None:
+            return None
+        name, number, table = found
+        # TRANSLATORS: under a club night's match in the matches list
+        return _("{event}, round {round}, table {table}").format(
+            event=name, round=fmt().number(number), table=fmt().number(table)
+        )
 
     @staticmethod
     def players_text(m: MatchSummary) -> str | None:
