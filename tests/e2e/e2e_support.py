@@ -506,6 +506,7 @@ def settled_screenshot(page, path=None, timeout_ms: int = WAIT_MS) -> bytes:
             raise AssertionError(f"the page never settled within {timeout_ms / 1000:g} s")
         before = now
     if path is not None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no folder yet
         Path(path).write_bytes(now[0])
     return now[0]
 
