@@ -30,6 +30,8 @@ def deal_table_csv(match: Match) -> str:
             f"{b} card points",
             f"{a} sweeps",
             f"{b} sweeps",
+            f"{a} last-play sweeps",
+            f"{b} last-play sweeps",
             f"{a} score",
             f"{b} score",
             "difference",
@@ -37,7 +39,10 @@ def deal_table_csv(match: Match) -> str:
         ]
     )
     for deal, r in zip(match.deals, standings.deals):
-        sweeps = [sum(1 for s in deal.sweeps if s.team == t) for t in (0, 1)]
+        # The last play's sweep apart (issue 33): the standard rules score it nothing, and a count
+        # with it read as sweeps the score did not show.
+        sweeps = [sum(1 for s in deal.sweeps if s.team == t and s.kind != "last") for t in (0, 1)]
+        last = [sum(1 for s in deal.sweeps if s.team == t and s.kind == "last") for t in (0, 1)]
         dealer = "" if r.dealer is None else _text(match.seat_name(r.dealer))
         event = ""
         if r.event is not None:
@@ -55,6 +60,8 @@ def deal_table_csv(match: Match) -> str:
                 r.card_points[1],
                 sweeps[0],
                 sweeps[1],
+                last[0],
+                last[1],
                 r.scores[0],
                 r.scores[1],
                 r.difference,

@@ -63,7 +63,7 @@ def test_the_ranking_a_players_rating_chart_and_fair_teams(chromium, server):
         for n, (key, r) in enumerate(ranked, start=1):
             row = text(page, f"rank-{n}")
             assert key.capitalize() in row and row.endswith(one_decimal(r.rating)), row
-            assert f"{r.games} rated game" in row and "Provisional" in row
+            assert f"{r.games} bazzi" in row and " rated" in row and "Provisional" in row
         shot(page, "ranking")
 
         asha = next(n for n, (key, _r) in enumerate(ranked, start=1) if key == "asha")

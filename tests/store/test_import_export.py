@@ -87,7 +87,10 @@ def test_csv_has_the_deal_table(repo):
         (
             Deal(points=(60, 40), sweeps=(Sweep(1, "normal"),)),
             Deal(points=(8, 92)),
-            Deal(points=(55, 45), sweeps=(Sweep(0, "normal"), Sweep(0, "normal"))),
+            Deal(
+                points=(55, 45),
+                sweeps=(Sweep(0, "normal"), Sweep(0, "normal"), Sweep(0, "last")),
+            ),
         ),
     )
     stored = repo.create(match)
@@ -99,19 +102,23 @@ def test_csv_has_the_deal_table(repo):
         "'=cmd card points",
         "Reds sweeps",
         "'=cmd sweeps",
+        "Reds last-play sweeps",
+        "'=cmd last-play sweeps",
         "Reds score",
         "'=cmd score",
         "difference",
         "event",
     ]
-    assert rows[1] == ["1", "Asha", "60", "40", "0", "1", "60", "90", "-30", ""]
-    assert rows[2][2:] == ["8", "92", "0", "0", "8", "92", "0", "bazzi to =cmd (minimum)"]
+    assert rows[1] == ["1", "Asha", "60", "40", "0", "1", "0", "0", "60", "90", "-30", ""]
+    assert rows[2][2:] == ["8", "92", "0", "0", "0", "0", "8", "92", "0", "bazzi to =cmd (minimum)"]
     assert rows[3] == [
         "3",
         "Chitra",
         "55",
         "45",
         "2",
+        "0",
+        "1",
         "0",
         "155",
         "45",

@@ -61,8 +61,8 @@ def test_the_statistics_screen_shows_the_ranking_and_opens_a_players_page(repo):
     host = StubHost()
     screen = StatsScreen(host, stats_vm(repo)).drawn()
     assert has(screen, "stats-ranking")
-    assert rows(screen, "rank")[0] == (f"1 Eve 1 rated game · Provisional {ratings['eve'][0]:.1f}")
-    assert rows(screen, "rank")[4].startswith("5 Asha 3 rated games · Provisional")
+    assert rows(screen, "rank")[0] == (f"1 Eve 1 bazzi rated · Provisional {ratings['eve'][0]:.1f}")
+    assert rows(screen, "rank")[4].startswith("5 Asha 3 bazzis rated · Provisional")
     assert rows(screen, "rank")[4].endswith(f" {ratings['asha'][0]:.1f}")
     tap(screen, "rank-5")
     assert host.routes == [f"/stats/player/{player_slug('asha')}"]
@@ -87,14 +87,10 @@ def test_the_player_page_rating_chart_and_surprises(repo):
     assert abs(vm.rating_points[-1][1].rating - asha[0]) < 1e-9
     chart = find(screen, "player-rating-chart")
     assert chart.label.count(";") == 2 and chart.label.endswith(f"{asha[0]:.1f}")
-    # Asha and Chitra won 1 of 3 where the ratings expected more: Chitra is a "worst" partner
-    assert vm.best_partners == [] and not has(screen, "player-best-partners")
-    (chitra,) = vm.worst_partners
-    assert chitra.names == ("Chitra",) and (chitra.games, chitra.wins) == (3, 1)
-    assert abs(chitra.expected - sum(chance)) < 1e-9
-    assert text(screen, "player-worst-partners") == (
-        f"Worst partners Chitra Won 1 of 3; the ratings expected {sum(chance):.1f}"
-    )
+    # Asha's one rated partner is Chitra: with no other to compare, neither best nor worst
+    # (issue 33: the only partner was listed as a "best" one)
+    assert vm.best_partners == vm.worst_partners == []
+    assert not has(screen, "player-best-partners") and not has(screen, "player-worst-partners")
     # toughest first: Eve & Farid (0 of 1), then Bilal & Dev (1 of 2)
     assert [t.names for t in vm.toughest] == [("Eve", "Farid"), ("Bilal", "Dev")]
     assert abs(vm.toughest[0].expected - chance[2]) < 1e-9
@@ -103,12 +99,19 @@ def test_the_player_page_rating_chart_and_surprises(repo):
     )
 
 
-def test_a_partner_who_beat_the_odds_is_a_best_partner(repo):
+def test_best_and_worst_partners_compare_two_partners_or_more(repo, monkeypatch):
+    from seep_scorer.stats.ratings import Surprise
+
     screen, _host = player_screen(history(repo), "bilal")
-    # Bilal & Dev lost an even game, then won one as the underdogs (Asha & Chitra had just won)
-    (dev,) = screen.vm.best_partners
-    assert dev.names == ("Dev",) and dev.wins == 1 and dev.expected < 1
+    assert screen.vm.best_partners == []  # Dev alone: nothing to compare him with
+    # as if Bilal had also played with Eve: Dev beat the odds, Eve fell short of them
+    beat, fell = Surprise("dev", 2, 1.0, 0.6), Surprise("eve", 3, 1.0, 1.8)
+    monkeypatch.setattr(repo, "rating_surprises", lambda key: ([beat, fell], []))
+    screen, _host = player_screen(repo, "bilal")
+    ((dev,), (eve,)) = screen.vm.best_partners, screen.vm.worst_partners
+    assert dev.names == ("Dev",) and eve.names == ("Eve",) and (eve.games, eve.wins) == (3, 1)
     assert text(screen, "player-best-partners").startswith("Best partners Dev Won 1 of 2")
+    assert text(screen, "player-worst-partners").startswith("Worst partners Eve Won 1 of 3")
 
 
 def test_partners_named_from_all_time_in_a_shorter_period(repo):

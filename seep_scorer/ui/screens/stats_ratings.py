@@ -36,8 +36,9 @@ def _minus_kept(text: str, value: float) -> str:
 
 
 def games_text(games: int) -> str:
-    # TRANSLATORS: rated games of a player; each bazzi won is one game between two partnerships.
-    return ngettext("{count} rated game", "{count} rated games", games).format(count=num(games))
+    # TRANSLATORS: how many bazzis a player's rating was learnt from (issue 33: "3 rated games"
+    # meant 3 bazzis).
+    return ngettext("{count} bazzi rated", "{count} bazzis rated", games).format(count=num(games))
 
 
 def provisional_text() -> str:
@@ -52,8 +53,9 @@ def ranking_section(rows: Sequence[Ranked], open_player: Callable[[str], Callabl
         ft.Text(
             # TRANSLATORS: under the ranking; {count} is 10.
             _(
-                "Ratings come from who won each bazzi, allowing for the strength of partners "
-                "and opponents. Provisional: fewer than {count} rated games."
+                "The number beside each name is the player's rating: it comes from who won each "
+                "bazzi, allowing for the strength of partners and opponents. Provisional: fewer "
+                "than {count} bazzis rated."
             ).format(count=num(PROVISIONAL_GAMES)),
             size=12,
             color=ft.Colors.ON_SURFACE_VARIANT,

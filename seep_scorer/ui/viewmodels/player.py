@@ -109,6 +109,9 @@ class PlayerVM:
             return Against(tuple(spelled.get(k, k) for k in keys), s.games, s.wins, s.expected)
 
         n = SURPRISES_SHOWN
+        # "Best" and "worst" compare partners: a player with one partner has neither (issue 33:
+        # the only partner was listed under "Best partners").
+        partners = partners if len(partners) > 1 else []
         self.best_partners = [against(s) for s in partners if s.margin > 0][:n]
         self.worst_partners = [against(s) for s in reversed(partners) if s.margin < 0][:n]
         self.toughest = [against(s) for s in reversed(opponents) if s.margin < 0][:n]
