@@ -129,3 +129,19 @@ def test_a_small_phone_scrolls_to_every_part_of_a_deal(chromium, table):
         wait_text(page, "sweep-1-normal", "1")
     finally:
         ctx.close()
+
+
+def test_the_points_field_takes_what_is_typed_and_says_what_is_wrong(chromium, table):
+    """Issue 33, item 11: "-5" became 5 and "12.5" became 125 without a word; "५०" (Devanagari
+    digits) was ignored."""
+    ctx, page = open_entry(chromium, table, "en", {"width": 412, "height": 915})
+    try:
+        tap(page, "mode-points")
+        for typed, said in (("-5", "from 0 to 100"), ("12.5", "whole number")):
+            type_into(page, "points-0", typed)
+            wait_text(page, "deal-error", said)
+        type_into(page, "points-0", "५०")
+        wait_text(page, "points-1", "50")
+        wait_text(page, "deal-total-0", "50")
+    finally:
+        ctx.close()

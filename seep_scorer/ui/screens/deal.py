@@ -16,6 +16,12 @@ from .deal_sweeps import SweepCounters
 from .discard import ask_discard
 from .stale import stale_dialog
 
+# What the points field takes, character by character: ASCII, Arabic-Indic, Extended Arabic-Indic
+# (Urdu, Sindhi), Devanagari, Bengali-Assamese, Gurmukhi and Thai digits, a sign, a decimal mark.
+POINTS_TYPED = (
+    r"[0-9\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u09E6-\u09EF\u0A66-\u0A6F\u0E50-\u0E59"
+    r".,\u066B-]"
+)
 WIDE = 600  # from this width on (a phone held sideways) the footer is one row: totals, then save
 
 
@@ -158,8 +164,11 @@ class DealScreen(Screen):
             ),
             value=vm.points_text,
             keyboard_type=ft.KeyboardType.NUMBER,
-            input_filter=ft.NumbersOnlyInputFilter(),
-            max_length=3,
+            # Digits of every script the app writes, and what a mistyped number holds ("-5",
+            # "12.5"): the entry says why it is not a card total instead of silently reading 5 or
+            # 125 (issue 33); Python's int() reads "५०" as 50.
+            input_filter=ft.InputFilter(regex_string=POINTS_TYPED),
+            max_length=5,
             autofocus=vm.mode == "points" and not vm.points_text,
             on_change=h(self._points_changed, event=True),
             on_focus=h(self._points_focused),
