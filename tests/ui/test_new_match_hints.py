@@ -80,9 +80,11 @@ def test_through_the_session_hints_and_a_team_with_its_players(repo):
         assert phone.find("team-name-0").content.value == "Reds"
         assert phone.find("player-name-0").content.value == "Asha"
         assert phone.find("player-name-2").content.value == "Chitra"
-        # filled: the field's place above the name
-        assert phone.find("team-name-0").content.label == "Team 1"
-        assert phone.find("player-name-2").content.label == "Seat 3"
+        # filled: above the name, what the empty field said (issue 33: not "Team 1", "Seat 3")
+        assert phone.find("team-name-0").content.label == "Team A"
+        assert phone.find("player-name-2").content.label == "Player 3"
+        assert phone.find("player-name-3").content.hint_text == "Player 4"
+        assert phone.find("team-name-1").content.max_length == 60  # stops where a name must
         assert phone.find("player-name-3").content.label is None
         assert "Chitra" in phone.text("first-dealer")
         await phone.tap("start-match")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import _, fmt
+from ...rules import MAX_NAME
 from .. import texts
 from ..host import Host
 from ..viewmodels import PARAMS, NewMatchVM, off_loop
@@ -48,6 +49,8 @@ class NewMatchScreen(Screen):
             hint_text=self.vm.default(field),
             on_change=h(changed, event=True),
             on_focus=h(focused, event=True),
+            max_length=MAX_NAME,  # the field stops where a name must (issue 33: refused at Start)
+            counter="",
         )
         self.name_boxes[field] = box
         self.name_labels[field] = label
@@ -70,16 +73,13 @@ class NewMatchScreen(Screen):
         self.name_boxes: dict[str, ft.TextField] = {}
         self.name_labels: dict[str, str] = {}
         self.name_hints: dict[str, tuple[ft.Control, ft.Text, ft.Control]] = {}
+        # Each field is labelled with the name it records when left empty ("Team A", "Player 1"),
+        # so the label and the empty field say the same (issue 33: "Team A" became "Team 1").
         team_fields = [
-            self._name_field(
-                f"team-{t}", f"team-name-{t}", _("Team {number}").format(number=num(t + 1))
-            )
-            for t in (0, 1)
+            self._name_field(f"team-{t}", f"team-name-{t}", vm.default(f"team-{t}")) for t in (0, 1)
         ]
         player_fields = [
-            self._name_field(
-                f"player-{s}", f"player-name-{s}", _("Seat {number}").format(number=num(s + 1))
-            )
+            self._name_field(f"player-{s}", f"player-name-{s}", vm.default(f"player-{s}"))
             for s in range(4)
         ]
         items: list[ft.Control] = [section_title(_("Teams and players"))]
