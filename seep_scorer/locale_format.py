@@ -46,6 +46,7 @@ NUMBERING_SYSTEMS = {
 DIGIT_CHOICES = ("latin", "native", "native-alt")
 
 _LRI, _PDI = "\u2066", "\u2069"  # keep a run left-to-right inside right-to-left text
+_RLI = "\u2067"  # a run laid out right to left, as one piece, in its line
 
 
 @lru_cache(maxsize=None)
@@ -165,6 +166,13 @@ class LocaleFormat:
         from babel.dates import format_date
 
         return self.digits(format_date(day, "medium", locale=self.date_locale))
+
+    def side(self, value: int) -> str:
+        """A team's number in a pair written as the teams stand ("16 : 84", team A first): in a
+        right-to-left language each number is isolated, so that the first team's number stands
+        on the right, where that team's column is (issue 33: "16 : 84" read the other way)."""
+        text = self.number(value)
+        return f"{_RLI}{text}{_PDI}" if self.rtl else text
 
     def code(self, text: str) -> str:
         """A card code or other Latin token, kept readable (left to right) inside RTL text."""

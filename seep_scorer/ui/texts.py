@@ -141,7 +141,7 @@ def event_text(match: Match, r: DealResult) -> str | None:
 def deal_row_text(match: Match, r: DealResult) -> str:
     f = fmt()
     return _("Deal {number}: {score0} : {score1}").format(
-        number=f.number(r.number), score0=f.number(r.scores[0]), score1=f.number(r.scores[1])
+        number=f.number(r.number), score0=f.side(r.scores[0]), score1=f.side(r.scores[1])
     )
 
 
@@ -158,7 +158,7 @@ def deal_row_detail(match: Match, r: DealResult) -> str:
             )
     else:
         diff = _("totals {total0} : {total1}").format(
-            total0=f.number(r.totals[0]), total1=f.number(r.totals[1])
+            total0=f.side(r.totals[0]), total1=f.side(r.totals[1])
         )
     dealer = (
         "" if r.dealer is None else _("dealt by {player}").format(player=match.seat_name(r.dealer))

@@ -266,5 +266,8 @@ def test_nothing_is_clipped_and_urdu_is_in_nastaliq(chromium, server, lang):
     tap(page, "nav-stats")
     wait_present(page, "stats")
     cut += look(page, lang, "stats")
+    tap(page, "nav-settings")
+    wait_present(page, "theme-system")
+    cut += look(page, lang, "settings")  # issue 33: the theme chip's second line was cut
     ctx.close()
     assert not cut, cut

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import _
+from ...i18n import _, fmt
 from ..host import Host
 from ..viewmodels import DealEntryVM, ScoreboardVM, off_loop
 from ..widgets import Chip, big_button, notice, sem, tall
@@ -250,8 +250,9 @@ class DealScreen(Screen):
         vm, names = self.vm, self.names
         cp = vm.card_points()
         if vm.mode == "cards":
+            f = fmt()
             self.card_points.value = _("Card points {points0} : {points1}").format(
-                points0=num(cp[0]), points1=num(cp[1])
+                points0=f.side(cp[0]), points1=f.side(cp[1])
             )
         self.points_other.set(
             names[1],

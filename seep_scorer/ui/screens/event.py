@@ -53,11 +53,6 @@ def captioned(button: ft.Control, caption: str) -> ft.Control:
     )
 
 
-def signed(value: int) -> str:
-    """A difference with its sign: +2, −1 (the minus sign), 0."""
-    return ("+" if value > 0 else "\u2212" if value < 0 else "") + num(abs(value))
-
-
 def standing_line(s: StandingRow) -> str:
     """ "2 points, won 1, drawn 0, lost 0, bazzi difference +1": the match points counted as
     words are, the bazzis as the difference they are (issue 33: "1 points", "bazzis -1")."""
@@ -67,7 +62,7 @@ def standing_line(s: StandingRow) -> str:
         s.points,
     ).format(
         count=num(s.points), wins=num(s.wins), draws=num(s.draws), losses=num(s.losses),
-        bazzis=signed(s.bazzi_diff),
+        bazzis=fmt().number(s.bazzi_diff, signed=True),
     )  # fmt: skip
 
 

@@ -11,7 +11,10 @@ from ..host import Host
 from ..viewmodels import THEMES, SettingsVM
 from ..widgets import Chip, section_title, sem
 from .backup_section import BackupSection
-from .base import Screen
+from .base import MAX_WIDTH, Screen
+
+SWITCH_WIDTH = 72  # a switch and the gap before its label
+LABEL_WIDTH = 300  # until the page's width is known
 
 
 class SettingsScreen(Screen):
@@ -38,10 +41,10 @@ class SettingsScreen(Screen):
             )
             for t in THEMES
         }
-        for (
-            chip
-        ) in self.language_chips.values():  # a grid over the whole width: two a row on a phone
+        for chip in self.language_chips.values():  # a grid over the whole width: two a row
             chip.control.col = {"xs": 6, "sm": 4}
+        for chip in self.theme_chips.values():
+            chip.control.col = {"xs": 6, "sm": 3}
         # Digits: one chip per choice, each showing a sample of its digits, so the user sees what
         # they pick.
         self.digit_chips = {
@@ -62,9 +65,14 @@ class SettingsScreen(Screen):
             ),
             container=True,
         )
-        self.chances_switch = ft.Switch(
+        # The label is a text given a width (`fit_width`) so that it wraps: a plain label ran off
+        # the screen's edge (issue 33).
+        self.chances_label = ft.Text(
             # TRANSLATORS: a setting, off by default; the chances come from the players' ratings.
-            label=_("Show each side's chance of winning the next bazzi"),
+            _("Show each side's chance of winning the next bazzi")
+        )
+        self.chances_switch = ft.Switch(
+            label=ft.Container(self.chances_label, width=LABEL_WIDTH),
             on_change=h(self._show_chances, event=True),
         )
         items: list[ft.Control] = [
@@ -77,7 +85,13 @@ class SettingsScreen(Screen):
             ),
             self.digits_box,
             section_title(_("Theme")),
-            sem("theme", ft.Row([c.control for c in self.theme_chips.values()], spacing=6)),
+            # two a row on a phone, like the languages: "سسٹم کے مطابق" in one line, never cut
+            sem(
+                "theme",
+                ft.ResponsiveRow(
+                    [c.control for c in self.theme_chips.values()], spacing=6, run_spacing=6
+                ),
+            ),
             section_title(_("Scoreboard")),
             sem("setting-show-chances", self.chances_switch),
         ]
@@ -88,6 +102,11 @@ class SettingsScreen(Screen):
 
     def title(self) -> str:
         return _("Settings")
+
+    def fit_width(self, page_width: float | None) -> None:
+        super().fit_width(page_width)
+        body = min(page_width or MAX_WIDTH, MAX_WIDTH) - 2 * 12  # the body's padding
+        self.chances_switch.label.width = max(120, body - SWITCH_WIDTH)
 
     def leave(self) -> None:
         super().leave()

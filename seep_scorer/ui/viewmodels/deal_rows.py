@@ -76,7 +76,7 @@ def deal_rows(match: Match, results: tuple[DealResult, ...]) -> list[DealRow]:
             running = _("Difference after it: {lead}").format(lead=_lead(match, r.difference))
         else:
             running = _("Totals after it: {total0} : {total1}").format(
-                total0=f.number(r.totals[0]), total1=f.number(r.totals[1])
+                total0=f.side(r.totals[0]), total1=f.side(r.totals[1])
             )
         dealer = (
             None
@@ -141,7 +141,7 @@ def deal_view_lines(match: Match, r: DealResult, deal: Deal) -> list[tuple[str, 
     if match.rules.scoring == "ledger":
         lines.append((_("Difference after it"), _lead(match, r.difference)))
     else:
-        lines.append((_("Totals after it"), f"{f.number(r.totals[0])} : {f.number(r.totals[1])}"))
+        lines.append((_("Totals after it"), f"{f.side(r.totals[0])} : {f.side(r.totals[1])}"))
     event = texts.event_text(match, r)
     if event:
         lines.append((_("Bazzi"), event))
