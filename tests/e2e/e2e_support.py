@@ -293,9 +293,50 @@ def within(api_object, awaitable, timeout_ms: float, what: str):
         try:
             return await asyncio.wait_for(awaitable, timeout_ms / 1000)
         except asyncio.TimeoutError:
-            raise PlaywrightTimeout(f"{what}: no answer within {timeout_ms / 1000:g} s") from None
+            raise PlaywrightTimeout(
+                f"{what}: no answer within {timeout_ms / 1000:g} s; {browser_busy()}"
+            ) from None
 
     return api_object._sync(bounded())
+
+
+def browser_busy(window: float = 1.0) -> str:
+    """Which of the machine's Chromium processes work, and how hard, over `window` seconds (CPU
+    seconds per second, by process type from its --type= flag), and the load average: what a
+    page that stopped answering was waiting for (a renderer busy in JavaScript or wasm, a GPU
+    process busy drawing in software, or all idle: a wait on something else). Linux's /proc;
+    best effort, never raising."""
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+
+        def cpu() -> dict[int, tuple[str, float]]:
+            found = {}
+            for pid in filter(str.isdigit, os.listdir("/proc")):
+                try:
+                    # NUL-separated, or one line with spaces (a zygote's child rewrites it)
+                    line = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+                    if b"chrom" not in line.split(b" ", 1)[0]:
+                        continue
+                    found_type = re.search(rb"--type=([\w-]+)", line)
+                    kind = found_type.group(1).decode() if found_type else "browser"
+                    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                    found[int(pid)] = (kind, (int(stat[11]) + int(stat[12])) / tick)
+                except (OSError, ValueError, IndexError):
+                    continue
+            return found
+
+        before = cpu()
+        time.sleep(window)
+        after = cpu()
+        busy: dict[str, list[str]] = {}
+        for pid, (kind, spent) in after.items():
+            used = (spent - before.get(pid, (kind, spent))[1]) / window
+            busy.setdefault(kind, []).append(f"{used:.2f}")
+        load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+        parts = [f"{kind} {'/'.join(sorted(v, reverse=True))}" for kind, v in sorted(busy.items())]
+        return f"Chromium CPU s/s: {', '.join(parts) or 'none running'}; load {load}"
+    except Exception as err:  # noqa: BLE001 - a diagnosis must not hide the failure it explains
+        return f"Chromium's processes unreadable ({type(err).__name__})"
 
 
 def evaluate(page, expression: str, arg=None, timeout_ms: float = WAIT_MS, what: str | None = None):
