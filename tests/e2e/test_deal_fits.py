@@ -10,8 +10,12 @@ from __future__ import annotations
 import pytest
 from e2e_support import (
     ROOT,
+    WAIT_MS,
+    enable_semantics,
+    evaluate,
     not_shown,
     open_app,
+    sel,
     settled_screenshot,
     tap,
     text,
@@ -143,5 +147,49 @@ def test_the_points_field_takes_what_is_typed_and_says_what_is_wrong(chromium, t
         type_into(page, "points-0", "५०")
         wait_text(page, "points-1", "50")
         wait_text(page, "deal-total-0", "50")
+    finally:
+        ctx.close()
+
+
+CENTRES = """(ids) => Object.fromEntries(ids.map((i) => {
+  const r = document.querySelector(`[flt-semantics-identifier="${i}"]`).getBoundingClientRect();
+  return [i, [r.left + r.width / 2, r.top + r.height / 2]];
+}))"""
+
+
+def test_a_thumbs_double_tap_on_save_saves_once_and_opens_nothing(chromium, table):
+    """Issue 33, item 3: the second tap of a double tap on Save landed on "Record deal, cards to
+    ...", which had come up under the finger, and opened the next deal. A phone without a screen
+    reader, so without Flutter's semantics tree: a finger's taps are pointer events, two at the
+    centre of Save 250 ms apart. The controls' places are read first in another tab with the
+    semantics on (the same screen, laid out alike)."""
+    srv, matches = table
+    size = {"width": 412, "height": 915}
+    ctx, page = open_entry(chromium, table, "en", size)
+    try:
+        tap(page, "mode-points")
+        wait_present(page, "points-0")
+        at = evaluate(page, CENTRES, ["points-0", "save-deal"], what="the controls' centres")
+    finally:
+        ctx.close()
+    ctx = chromium.new_context(viewport=size)
+    page = ctx.new_page()
+    try:
+        url = srv.url.rstrip("/") + f"/match/{matches['family']}"
+        page.goto(url + "/deal")
+        page.locator("#loading").wait_for(state="detached", timeout=WAIT_MS)
+        page.wait_for_timeout(1500)  # drawn: no semantics tree to wait on here
+        page.mouse.click(*at["points-0"])
+        page.keyboard.type("70")
+        page.wait_for_timeout(800)
+        page.mouse.click(*at["save-deal"])
+        page.wait_for_timeout(250)  # a thumb's double tap: the second tap within 300 ms
+        page.mouse.click(*at["save-deal"])
+        page.wait_for_timeout(1500)  # what the second tap would open, it has opened by now
+        assert page.url.rstrip("/") == url, f"the double tap opened {page.url}"
+        enable_semantics(page)
+        wait_present(page, "deal-2")  # saved
+        assert page.locator(sel("deal-3")).count() == 0  # once
+        assert page.locator(sel("save-deal")).count() == 0
     finally:
         ctx.close()

@@ -78,7 +78,13 @@ class DealFooter:
             spacing=0,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        self.save_slot = sem("save-deal", self.save_button)
+        # A thumb's double tap on Save is one tap on Save: with a double tap to recognise, Flutter
+        # keeps the first tap until its double-tap time (300 ms) is over, so the second tap lands
+        # here too and the deal is saved once, not the next one opened from the scoreboard that
+        # came up under the finger (issue 33). A screen reader's tap goes to the button at once.
+        self.save_slot = ft.GestureDetector(
+            content=sem("save-deal", self.save_button), on_double_tap=save
+        )
 
     def arrange(self, wide: bool) -> list[ft.Control]:
         """The footer's rows: wide (a phone held sideways), the save button beside the totals."""
