@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import VIEWPORT, WAIT_MS, enable_semantics, sel, serve_matches
+from e2e_support import VIEWPORT, WAIT_MS, enable_semantics, sel, serve_matches, within
 
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
 from seep_scorer.stats import player_key
@@ -116,7 +116,13 @@ def test_every_button_has_its_own_name_read_once(chromium, table, screen):
         enable_semantics(page)
         page.locator(sel(ready)).first.wait_for(state="attached", timeout=WAIT_MS)
         page.wait_for_timeout(800)  # the rest of the frame
-        snapshot = page.locator("body").aria_snapshot()
+        # bounded, its timeout saying what Chromium's processes were doing (e2e_support.within)
+        snapshot = within(
+            page,
+            page.locator("body")._impl_obj.aria_snapshot(WAIT_MS, None, None, None),
+            WAIT_MS + 5_000,
+            "the page's accessibility snapshot",
+        )
         folder = os.environ.get("SEEP_SHOTS")
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
