@@ -293,11 +293,72 @@ def within(api_object, awaitable, timeout_ms: float, what: str):
         try:
             return await asyncio.wait_for(awaitable, timeout_ms / 1000)
         except asyncio.TimeoutError:
+            busy = browser_busy()
             raise PlaywrightTimeout(
-                f"{what}: no answer within {timeout_ms / 1000:g} s; {browser_busy()}"
+                f"{what}: no answer within {timeout_ms / 1000:g} s; {busy}; {await _stacks()}"
             ) from None
 
     return api_object._sync(bounded())
+
+
+# Each page opened through open_app has the DevTools debugger on from its first load (a page
+# that stopped answering no longer takes Debugger.enable). When a wait gets no answer, every such
+# page is paused for a moment and the script stack it was running is told (issue 31, item 4: a
+# page found busy in its renderer for a minute, with nothing yet to say what it ran).
+_WATCHED: dict = {}  # Playwright's page implementation -> (CDP session implementation, stacks)
+
+
+def watch(page) -> None:
+    impl = page._impl_obj
+    if impl in _WATCHED:
+        return
+    try:
+        cdp = page.context.new_cdp_session(page)
+        stacks: list[str] = []
+        cdp.on("Debugger.paused", lambda event: stacks.append(_stack_text(event)))
+        cdp.send("Debugger.enable")
+        _WATCHED[impl] = (cdp._impl_obj, stacks)
+    except Exception:  # noqa: BLE001 - a diagnosis aid: a test runs the same without it
+        pass
+
+
+def _stack_text(event: dict) -> str:
+    frames = []
+    for frame in event.get("callFrames", [])[:12]:
+        where = frame.get("location", {})
+        url = frame.get("url", "").rsplit("/", 1)[-1] or "?"
+        name = frame.get("functionName") or "(anonymous)"
+        frames.append(f"{name} {url}:{where.get('lineNumber', 0) + 1}")
+    return f"{event.get('reason', '?')}: " + " < ".join(frames) if frames else "no script frames"
+
+
+async def _stacks(wait_s: float = 5.0) -> str:
+    """What each watched page's main thread runs: paused through DevTools (an interrupt, so a
+    busy loop stops at once; an idle page pauses only when its next script runs), then resumed."""
+    told = []
+    for n, (impl, (cdp, stacks)) in enumerate(list(_WATCHED.items())):
+        if impl.is_closed():
+            _WATCHED.pop(impl, None)
+            continue
+        stacks.clear()
+        try:
+            await asyncio.wait_for(cdp.send("Debugger.pause", None, None), wait_s)
+            deadline = time.monotonic() + wait_s
+            while not stacks and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            told.append(f"page {n}: " + (stacks[0] if stacks else f"not paused in {wait_s:g} s"))
+            await asyncio.wait_for(cdp.send("Debugger.resume", None, None), wait_s)
+        except Exception as err:  # noqa: BLE001 - best effort, as browser_busy
+            told.append(f"page {n}: no stack ({type(err).__name__}: {err})"[:300])
+    return "script stacks: " + (" | ".join(told) or "no page watched")
+
+
+def page_stacks(page) -> str:
+    """_stacks from sync code (what_the_page_shows), bounded."""
+    try:
+        return page._sync(_stacks())
+    except Exception as err:  # noqa: BLE001
+        return f"script stacks unreadable ({type(err).__name__})"
 
 
 def browser_busy(window: float = 1.0) -> str:
@@ -381,6 +442,7 @@ def sel(ident: str) -> str:
 
 
 def open_app(page, url: str) -> None:
+    watch(page)
     page.goto(url)
     # Locators, not wait_for_function: they also work under the server's policy (no eval). A join
     # address (token after '#') shows the join page first, which reloads into the app's own page.
@@ -494,7 +556,7 @@ def what_the_page_shows(page) -> str:
         )
         told.append(f"{len(idents)} identifiers: {' '.join(idents[:80])}")
     except Exception as err:  # noqa: BLE001 - a diagnosis must not hide the failure it explains
-        told.append(f"identifiers unreadable ({type(err).__name__})")
+        told.append(f"identifiers unreadable ({type(err).__name__}); {page_stacks(page)}")
     try:
         import tempfile
 
@@ -523,6 +585,28 @@ def wait_until(page, predicate: str, arg=None, timeout: int = WAIT_MS, what: str
                 f"{what_the_page_shows(page)}"
             )
         time.sleep(0.1)
+
+
+def at_route(page, pattern: str, timeout: int = WAIT_MS) -> str:
+    """Wait until the address (its path, or its hash on the phone-only site) matches `pattern`, a
+    regular expression searched in it, and return that address. The app draws the new screen
+    first and tells the browser its address just after (app.go: a second message), so a test
+    that reads the address, or reloads, as soon as a screen has come waits for it here; a person
+    cannot reload within those milliseconds, a test on a loaded machine can."""
+    where = "() => location.pathname + location.hash"
+    wait_until(
+        page,
+        "(p) => new RegExp(p).test(location.pathname + location.hash)",
+        pattern,
+        timeout,
+        what=f"the address to match {pattern}",
+    )
+    return evaluate(page, where)
+
+
+def match_on_screen(page) -> str:
+    """The id of the match on screen, from the address once it names one."""
+    return re.search(r"/match/([^/?#]+)", at_route(page, r"/match/[^/?#]+")).group(1)
 
 
 _SEMANTICS_LAYOUT = """() => [...document.querySelectorAll('[flt-semantics-identifier]')]

@@ -5,11 +5,10 @@ as a draft, and Back (the app bar's or the browser's) asks before it is thrown a
 
 from __future__ import annotations
 
-import re
-
 from e2e_support import (
     VIEWPORT,
     enable_semantics,
+    match_on_screen,
     open_app,
     sel,
     tap,
@@ -35,7 +34,7 @@ def test_an_entry_survives_a_reload_and_back_asks_first(chromium, server):
     tap(page, "new-match")
     tap(page, "start-match")
     wait_present(page, "record-deal")
-    match_id = re.search(r"/match/([^/?#]+)", page.url).group(1)
+    match_id = match_on_screen(page)
     tap(page, "record-deal")
     tap_until(page, "card-KS", "card-KS", "Team B")
     page.wait_for_timeout(DRAFT_MS)

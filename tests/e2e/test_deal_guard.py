@@ -5,10 +5,10 @@ saved meanwhile is asked first (`stale-deal`), its title following the match."""
 from __future__ import annotations
 
 import os
-import re
 
 from e2e_support import (
     VIEWPORT,
+    match_on_screen,
     open_app,
     sel,
     tap,
@@ -50,7 +50,7 @@ def new_match(page) -> str:
     wait_present(page, "start-match")
     tap(page, "start-match")
     wait_present(page, "record-deal")
-    return re.search(r"/match/([^/?#]+)", page.url).group(1)
+    return match_on_screen(page)
 
 
 def test_a_double_tap_on_record_deal_saves_nothing(chromium, server, tmp_path):

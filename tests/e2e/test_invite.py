@@ -15,7 +15,16 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from e2e_support import VIEWPORT, WAIT_MS, evaluate, open_app, sel, tap, wait_present
+from e2e_support import (
+    VIEWPORT,
+    WAIT_MS,
+    evaluate,
+    match_on_screen,
+    open_app,
+    sel,
+    tap,
+    wait_present,
+)
 
 SMALL = {"width": 360, "height": 640}
 
@@ -44,11 +53,6 @@ def decoded_qr(page) -> str:
     return found[0].text
 
 
-def match_id(page) -> str:
-    page.wait_for_function("() => location.pathname.startsWith('/match/')", timeout=WAIT_MS)
-    return evaluate(page, "location.pathname").split("/")[2]
-
-
 def invite_screen(page) -> str:
     tap(page, "invite")
     wait_present(page, "invite-qr")
@@ -67,7 +71,7 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     open_app(page, join)
     tap(page, "new-match")
     tap(page, "start-match")
-    mid = match_id(page)
+    mid = match_on_screen(page)
     wait_present(page, "undo-deal")
     label = invite_screen(page)  # the semantics label carries the address
     joins = re.compile(re.escape(f"{expected_base}/match/{mid}#join=") + r"[A-Za-z0-9_-]{24}$")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from e2e_support import ROOT, evaluate, open_app, sel, tap, text, wait_present
+from e2e_support import ROOT, evaluate, match_on_screen, open_app, sel, tap, text, wait_present
 
 from seep_scorer.locale_format import LANGUAGES, RTL_LANGUAGES, digit_choices, digit_set
 from seep_scorer.reference import SECTION_IDS
@@ -93,7 +93,7 @@ def test_every_language_screenshots_rtl_rules_and_native_digits(chromium, server
     tap(page, "new-match")
     tap(page, "start-match")
     wait_present(page, "record-deal")
-    match_id = re.search(r"/match/([^/?#]+)", page.url).group(1)
+    match_id = match_on_screen(page)
     for n, cards in ((1, ("KS", "QS")), (2, ("10D",))):
         tap(page, "record-deal")
         wait_present(page, "save-deal")

@@ -18,7 +18,6 @@ Each ends on a working screen, with nothing lost and nothing twice.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -31,7 +30,9 @@ from e2e_support import (
     VIEWPORT,
     WAIT_MS,
     Server,
+    at_route,
     enable_semantics,
+    match_on_screen,
     open_app,
     sel,
     tap,
@@ -117,7 +118,7 @@ def new_match(page) -> str:
     tap(page, "new-match")
     tap(page, "start-match")
     wait_present(page, "record-deal")
-    return re.search(r"/match/([^/?#]+)", page.url).group(1)
+    return match_on_screen(page)
 
 
 def save_points(page, points: int) -> None:
@@ -265,6 +266,7 @@ def test_a_tab_left_open_keeps_its_entry_and_saves_it_once(chromium, linked):
         assert page.locator(sel("deal-1")).count() == 0
         tap(page, "save-deal")  # tapped again
         wait_present(page, "deal-1")
+        at_route(page, f"/match/{match_id}$")  # the scoreboard's address, then the reload
         page.reload()
         drawn(page)
         wait_present(page, "deal-1")

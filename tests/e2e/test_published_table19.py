@@ -11,7 +11,16 @@ import sys
 from pathlib import Path
 
 import test_published as published
-from e2e_support import sel, tap, tap_until, text, wait_absent, wait_present, wait_text
+from e2e_support import (
+    match_on_screen,
+    sel,
+    tap,
+    tap_until,
+    text,
+    wait_absent,
+    wait_present,
+    wait_text,
+)
 from test_published import WAIT, new_match
 
 # the published site's fixtures (a site built once for this module, a phone per test)
@@ -25,10 +34,6 @@ def centre(page, ident: str) -> tuple[float, float]:
     box = page.locator(sel(ident)).first.bounding_box()
     assert box, ident
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def match_id(page) -> str:
-    return re.search(r"#/match/([^/?#]+)", page.url).group(1)
 
 
 def test_a_double_tap_on_record_deal_saves_nothing(static_server, phone_factory):
@@ -57,7 +62,7 @@ def test_an_entry_survives_a_reload_as_a_draft(static_server, phone_factory):
     phone.open()
     page = phone.page
     new_match(page)
-    mid = match_id(page)
+    mid = match_on_screen(page)
     tap(page, "record-deal")
     wait_present(page, "card-KS", timeout=WAIT)
     tap_until(page, "card-KS", "card-KS", "Team B")
@@ -84,7 +89,7 @@ def test_a_three_bazzi_match_ended_early(static_server, phone_factory):
     phone.open()
     page = phone.page
     new_match(page)  # the defaults: standard rules, a match of three bazzis
-    mid = match_id(page)
+    mid = match_on_screen(page)
     tap(page, "record-deal")
     wait_present(page, "card-2S", timeout=WAIT)
     tap_until(page, "card-2S", "card-2S", "Team B")

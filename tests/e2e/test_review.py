@@ -14,6 +14,7 @@ from e2e_support import (
     WAIT_MS,
     download_path,
     evaluate,
+    match_on_screen,
     open_app,
     tap,
     text,
@@ -38,11 +39,6 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"{name}-{page.viewport_size['width']}.png"))
 
 
-def match_id(page) -> str:
-    page.wait_for_function("() => location.pathname.startsWith('/match/')", timeout=WAIT_MS)
-    return evaluate(page, "location.pathname").split("/")[2]
-
-
 def play_short_match(page, team0: str) -> str:
     tap(page, "new-match")
     wait_present(page, "start-match")
@@ -50,7 +46,7 @@ def play_short_match(page, team0: str) -> str:
     tap(page, "match-type-first_to")
     type_into(page, "match-length", "1")
     tap(page, "start-match")
-    mid = match_id(page)
+    mid = match_on_screen(page)
     wait_present(page, "record-deal")
     tap(page, "record-deal")
     wait_present(page, "save-deal")
@@ -107,7 +103,7 @@ def test_review_copy_download_rematch_search(chromium, server):
             arg=mid,
             timeout=WAIT_MS,
         )
-        new_id = match_id(page)
+        new_id = match_on_screen(page)
         wait_text(page, "next-dealer", match.seat_name(standings.next_dealer) + " deals next")
         wait_present(page, "record-deal")
 
