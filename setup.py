@@ -26,7 +26,7 @@ def _data_files() -> list[tuple[Path, Path | None]]:
     files: list[tuple[Path, Path | None]] = []
     for path in sorted((ROOT / "locales").rglob("*")):
         rel = path.relative_to(ROOT)
-        if path.name == "rules.md":
+        if path.name in ("rules.md", "glossary.toml"):
             files.append((DATA / rel, path))
         elif path.suffix == ".po":
             files.append((DATA / rel.with_suffix(".mo"), None))

@@ -126,13 +126,14 @@ def bundle_files(main_py: str = MAIN_PY) -> list[tuple[str, Path | bytes]]:
     files += _walk(resources.PACKAGE_DIR, "seep_scorer", SKIP_MODULES)
     # Each catalog compiled here, as i18n.py would at every start on the phone (Babel's reader pulls
     # in email, difflib, _strptime: about half a second there), or as the wheel's build compiled it;
-    # the template is for translators. The rules texts as they are (the rules screen reads them).
+    # the template is for translators. The rules texts and glossaries as they are (the rules screen
+    # reads them).
     for name, path in _walk(resources.LOCALES_DIR, "locales", set()):
         if name.endswith(".po"):
             files.append(
                 (name.removesuffix(".po") + ".mo", compile_catalog(path, path.parent.parent.name))
             )
-        elif name.endswith("/rules.md") or (
+        elif name.endswith(("/rules.md", "/glossary.toml")) or (
             name.endswith(".mo") and not path.with_suffix(".po").is_file()
         ):
             files.append((name, path))

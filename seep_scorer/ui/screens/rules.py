@@ -18,6 +18,7 @@ import flet as ft
 
 from ...i18n import _, current_language, fmt
 from ...reference import load_sections
+from ...reference.glossary import GlossaryError, term_table
 from ..host import Host
 from ..widgets import TAP, section_title
 from .base import Screen
@@ -165,7 +166,49 @@ class RulesScreen(Screen):
                     key=ft.ScrollKey(f"rules-{sid}"),
                 )
             )
+        items += self._terms()
         self.body.controls = items
+
+    def _terms(self) -> list[ft.Control]:
+        """The end of the reference: Seep's terms in the reader's language beside English, so a
+        player who learnt the game in another language finds the words (issue 35)."""
+        try:
+            rows = term_table(current_language())
+        except GlossaryError:
+            return []
+        if not rows:
+            return []
+        lines: list[ft.Control] = [
+            ft.Text(_("Seep's terms"), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+            ft.Text(_("Each term in this language, beside its English word."), size=15),
+        ]
+        for english, word in rows:
+            lines.append(
+                ft.Semantics(
+                    label=f"{word}: {english}",
+                    exclude_semantics=True,
+                    content=ft.Row(
+                        [
+                            ft.Text(word, size=15, weight=ft.FontWeight.BOLD, expand=True),
+                            ft.Text(
+                                english,
+                                size=15,
+                                expand=True,
+                                italic=True,
+                            ),
+                        ],
+                        spacing=12,
+                    ),
+                )
+            )
+        return [
+            ft.Semantics(
+                identifier="rules-terms",
+                container=True,
+                content=ft.Column(lines, spacing=6, tight=True),
+                key=ft.ScrollKey("rules-terms"),
+            )
+        ]
 
     def _jump(self, sid: str) -> None:
         self.section = sid
