@@ -24,9 +24,11 @@ __all__ = [
     "Glossary",
     "GlossaryError",
     "Term",
+    "english_names",
     "english_terms",
     "load_glossary",
     "misused_terms",
+    "names",
     "normalized",
     "term_table",
 ]
@@ -76,8 +78,21 @@ class Glossary:
     terms: dict[str, Term]
     exceptions: tuple[Exception_, ...]
 
-    def excepted(self, english: str, term: str) -> bool:
-        return any(e.term == term and english.startswith(e.text) for e in self.exceptions)
+    def excepted(self, english: str, term: str, line: bool = False) -> bool:
+        """Whether an exception lets `english` differ for `term`: a message named by its id (a
+        plural by its singular), a line of the rules reference by its start (`line`)."""
+        return any(e.term == term and names(e.text, english, line) for e in self.exceptions)
+
+
+def names(text: str, english: str, line: bool = False) -> bool:
+    """Whether an exception's `text` names `english`: the message id itself, the singular of a
+    plural message ("singular | plural"), or the start of a rules line."""
+    return (
+        english == text or english.startswith(text + " | ") or (line and english.startswith(text))
+    )
+
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 def normalized(text: str) -> str:
@@ -121,14 +136,24 @@ def load_glossary(lang: str) -> Glossary:
     return Glossary(lang, terms, tuple(exceptions))
 
 
-def english_terms(text: str) -> set[str]:
-    """The terms an English text uses, by English's patterns and exceptions."""
+def english_terms(text: str, line: bool = False) -> set[str]:
+    """The terms an English text uses, by English's patterns and exceptions; placeholders
+    (`{deals}`) and heading ids (`{#deal-and-bid}`) are names, not words."""
     en = load_glossary("en")
+    words = _PLACEHOLDER.sub(" ", text)
     return {
         tid
         for tid, term in en.terms.items()
-        if any(p.search(text) for p in term.english) and not en.excepted(text, tid)
+        if any(p.search(words) for p in term.english) and not en.excepted(text, tid, line)
     }
+
+
+def english_names(text: str) -> set[str]:
+    """The terms only a placeholder's name holds (`{deals}`, `{partner}`): the translation may
+    name the term around it, or leave that to the value put there."""
+    en = load_glossary("en")
+    names_ = " ".join(m.group(0)[1:-1].replace("_", " ") for m in _PLACEHOLDER.finditer(text))
+    return {tid for tid, term in en.terms.items() if any(p.search(names_) for p in term.english)}
 
 
 def term_table(lang: str) -> list[tuple[str, str]]:
@@ -138,9 +163,6 @@ def term_table(lang: str) -> list[tuple[str, str]]:
         return []
     en, words = load_glossary("en"), load_glossary(lang)
     return [(en.terms[t].word, words.terms[t].word) for t in TERMS]
-
-
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 def _has(text: str, forms: tuple[str, ...]) -> bool:
@@ -156,31 +178,40 @@ def _form(form: str) -> re.Pattern[str]:
     return re.compile(re.escape(normalized(form)))
 
 
-def misused_terms(lang: str, english: str, translations: list[str]) -> list[str]:
+def misused_terms(
+    lang: str, english: str, translations: list[str], line: bool = False
+) -> list[str]:
     """What a translation of `english` gets wrong about the terms (empty when nothing): a term the
     English uses whose word is missing, another term's word where the English does not use that
-    term, a word the language avoids. Placeholders (`{table}`) are not words. The language's
-    exceptions, and English's, let a listed text differ for a term."""
+    term, a word the language avoids. Placeholders (`{table}`) are not words; a term only a
+    placeholder names may be worded around it or not. The language's
+    exceptions, and English's, let a listed text differ for a term; `line`: `english` is a line of
+    the rules reference (an exception names it by its start)."""
     words = load_glossary(lang)
-    used = english_terms(english)
+    used, named = english_terms(english, line), english_names(english)
+    en = load_glossary("en")
     faults = []
     for translation in translations:
         text = normalized(_PLACEHOLDER.sub(" ", translation))
         rest = text
         for tid in used:
             term = words.terms[tid]
-            if words.excepted(english, tid):
+            if words.excepted(english, tid, line):
                 continue
             if not _has(text, term.forms):
                 faults.append(f"{tid}: none of {list(term.forms)}")
             for form in term.forms:  # what the used terms' words take is not another term's
                 rest = _form(form).sub(" ", rest)
         for tid, term in words.terms.items():
-            if tid in used or words.excepted(english, tid):
+            if tid in used or tid in named:
+                continue
+            if words.excepted(english, tid, line) or en.excepted(english, tid, line):
                 continue
             if _has(rest, term.forms):
                 faults.append(f"{tid}: {term.word!r} where the English has no {tid}")
         for tid, term in words.terms.items():
-            if term.avoid and _has(text, term.avoid) and not words.excepted(english, tid):
+            if not term.avoid or not _has(text, term.avoid):
+                continue
+            if not (words.excepted(english, tid, line) or en.excepted(english, tid, line)):
                 faults.append(f"{tid}: an avoided word of {list(term.avoid)}")
     return sorted(set(faults))

@@ -32,7 +32,7 @@ def test_the_command_line_speaks_hindi_with_lang_hi_in(tmp_path):
     done = score(path, LANG="hi_IN.UTF-8")
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert done.stderr == (
-        f"seep-scorer: {path}: बाज़ी 1, फ़ील्ड 'points': "
+        f"seep-scorer: {path}: दौर 1, फ़ील्ड 'points': "
         "पत्तों के अंक मिलाकर 100 होने चाहिए: 60 + 30 = 90।\n"
     )
 

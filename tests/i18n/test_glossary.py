@@ -13,9 +13,11 @@ from seep_scorer.locale_format import LANGUAGES
 from seep_scorer.reference import rules_path
 from seep_scorer.reference.glossary import (
     TERMS,
+    english_names,
     english_terms,
     load_glossary,
     misused_terms,
+    names,
     term_table,
 )
 from seep_scorer.resources import LOCALES_DIR
@@ -66,7 +68,7 @@ def test_the_rules_reference_uses_the_glossary_words(lang):
     assert len(text) == len(english), "the rules texts are written line for line"
     faults = []
     for n, (en_line, line) in enumerate(zip(english, text), start=1):
-        for fault in misused_terms(lang, en_line, [line]):
+        for fault in misused_terms(lang, en_line, [line], line=True):
             faults.append(f"rules.md:{n} {en_line[:70]!r}: {fault}")
     assert not faults, _report(faults)
 
@@ -79,8 +81,8 @@ def test_exceptions_name_texts_that_exist(lang):
     ids = {" | ".join(m.id) if isinstance(m.id, tuple) else m.id for m in template if m.id}
     lines = rules_path("en").read_text(encoding="utf-8").splitlines()
     for exception in load_glossary(lang).exceptions:
-        found = any(i.startswith(exception.text) for i in ids) or any(
-            line.startswith(exception.text) for line in lines
+        found = any(names(exception.text, i) for i in ids) or any(
+            names(exception.text, line, line=True) for line in lines
         )
         assert found, f"{lang}: exception for a text not found: {exception.text!r}"
 
@@ -91,6 +93,13 @@ def test_english_patterns_tell_the_term_from_the_verb():
     assert english_terms("Scoreboard") == {"scoreboard"}  # not the board
     assert english_terms("Round {round}: tables") == {"round", "table"}
     assert english_terms("{standard.sweep_normal} points") == set()  # a placeholder's name
+    assert english_names("With {partner} against {opponents}") == {"partner", "opponent"}
+    assert english_terms("With {partner} against {opponents}") == set()
+
+
+def test_a_term_only_a_placeholder_names_may_be_worded_or_not():
+    for translation in ("साथी {partner} के साथ, {opponents} के ख़िलाफ़", "{partner} के साथ"):
+        assert misused_terms("hi", "With {partner} against {opponents}", [translation]) == []
 
 
 def test_a_round_called_a_deal_and_a_deal_called_a_bazzi_are_caught():

@@ -207,7 +207,7 @@ def test_a_wrapped_backup_fault_words_its_cause_in_the_same_language():
     )
     with i18n.using(i18n.UILocale("it")):
         text = fault_text(err)
-    assert text.startswith("Partita 3 del backup (riga 4): mano 2: ") and "100" in text
+    assert text.startswith("Incontro 3 del backup (riga 4): smazzata 2: ") and "100" in text
 
 
 def test_a_fault_without_a_wording_says_so_in_its_code_never_a_traceback():

@@ -77,3 +77,43 @@ def test_every_section_keeps_its_identifier():
         screen = RulesScreen(StubHost()).drawn()
     idents = {c.identifier for c in _walk(screen.view) if isinstance(c, ft.Semantics)}
     assert {f"rules-section-{sid}" for sid in SECTION_IDS} <= idents
+
+
+def _rules_screen(lang: str):
+    from seep_scorer.ui.screens import RulesScreen
+
+    class StubHost:
+        def handler(self, fn, *args, **kw):
+            return lambda e=None: None
+
+        async def go_top(self, route):
+            pass
+
+        def page_width(self):
+            return 412
+
+        def after_show(self, fn):
+            pass
+
+    with using(UILocale(lang)):
+        return RulesScreen(StubHost()).drawn()
+
+
+@pytest.mark.parametrize("lang", ("hi", "ur", "it"))
+def test_the_rules_end_with_the_terms_in_the_language_beside_english(lang):
+    """Issue 35: a player who learnt Seep in another language finds the words: the last block of
+    the reference is the glossary, each row read out as "<word>: <English>"."""
+    from seep_scorer.reference.glossary import TERMS, load_glossary
+
+    screen = _rules_screen(lang)
+    last = screen.body.controls[-1]
+    assert isinstance(last, ft.Semantics) and last.identifier == "rules-terms"
+    labels = [c.label for c in _walk(last) if isinstance(c, ft.Semantics) and c.label]
+    words = load_glossary(lang).terms
+    assert labels == [f"{words[t].word}: {t}" for t in TERMS]
+
+
+def test_english_rules_have_no_table_of_terms():
+    screen = _rules_screen("en")
+    idents = {c.identifier for c in _walk(screen.view) if isinstance(c, ft.Semantics)}
+    assert "rules-terms" not in idents
