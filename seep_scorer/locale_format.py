@@ -114,6 +114,8 @@ class LocaleFormat:
             text = (
                 "+" if value > 0 else "\u2212"
             ) + text  # a real minus sign reads better than a hyphen
+            if self.rtl:  # the sign before its number, not after it ("1−"), in Urdu and Sindhi
+                return f"{_LRI}{self.digits(text)}{_PDI}"
         return self.digits(text)
 
     def decimal(self, value: float, pattern: str = "#,##0.0") -> str:

@@ -74,7 +74,8 @@ def test_gurmukhi_and_urdu_digits_in_every_number_and_date():
     when = dt.datetime(2026, 12, 1, 14, 5)
     pa, ur = LocaleFormat("pa", "native"), LocaleFormat("ur", "native")
     assert pa.number(1234567) == "੧੨,੩੪,੫੬੭"  # Indian grouping, as CLDR writes Punjabi
-    assert ur.number(-4589, signed=True) == "\u2212۴,۵۸۹"
+    # isolated left to right: the sign stays before the number in right-to-left text
+    assert ur.number(-4589, signed=True) == "\u2066\u2212۴,۵۸۹\u2069"
     assert pa.medium_date(when) == "੧ ਦਸੰ ੨੦੨੬"
     assert ur.medium_date(when) == "۱ دسمبر، ۲۰۲۶"
     assert not any(c in "0123456789" for c in pa.date(when) + ur.date(when))

@@ -198,6 +198,7 @@ class RulesScreen(Screen):
                             ),
                         ],
                         spacing=12,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                 )
             )
