@@ -10,11 +10,14 @@ body is complete and the hash of each inline script goes into the policy, so exa
 `'wasm-unsafe-eval'` lets Flutter compile its WebAssembly; nothing may `eval` JavaScript. Workers
 may also start from `blob:` URLs, which only the page's own scripts can create.
 
-A `304 Not Modified` carries none of these headers: a browser revalidating a page it keeps takes
-the 304's headers over the kept ones, and a policy worked out from the 304's empty body would hold
-no script hashes, so Flet's inline scripts would stop running and a phone that came back would
-stay on the loading screen. Without them the browser keeps those of the full answer, which match
-the body it keeps (a 304 means that body is unchanged).
+The page is not cross-origin isolated (`Cross-Origin-Embedder-Policy: unsafe-none`, see
+NOT_ISOLATED below): Flutter then draws on one thread.
+
+A `304 Not Modified` carries none of the policy headers: a browser revalidating a page it keeps
+takes the 304's headers over the kept ones, and a policy worked out from the 304's empty body would
+hold no script hashes, so Flet's inline scripts would stop running and a phone that came back would
+stay on the loading screen. Without them the browser keeps those of the full answer, which match the
+body it keeps (a 304 means that body is unchanged).
 
 Caching, chosen per answer: every page and file is `no-cache` (kept, but revalidated on each use
 by its ETag), so a phone that comes back after the app was upgraded gets every new file and
@@ -32,6 +35,22 @@ import re
 _INLINE_SCRIPT = re.compile(rb"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 _SRC_ATTRIBUTE = re.compile(rb"\ssrc\s*=", re.I)
 CACHE_CONTROL = (b"cache-control", b"no-cache")
+# Flet's web server asks for cross-origin isolation (COEP require-corp beside COOP same-origin),
+# which makes Flutter run its skwasm renderer on two threads. In headless Chromium a page was
+# caught spinning for a minute in the renderer's malloc on the main thread (issue 31, item 4:
+# the page's stack, paused through DevTools: malloc < pictureRecorder_create), a lock held by the
+# render worker: the deadlock of multi-threaded WebAssembly on a browser's main thread, which
+# cannot block and so spins. Without isolation Flutter draws with single-threaded skwasm.
+# `unsafe-none` is sent on every answer, a 304 included, so that a phone that kept the page with
+# the old header takes the new one. COOP same-origin stays; `Access-Control-Allow-Origin: *` goes:
+# no other site reads this server's answers.
+NOT_ISOLATED = (b"cross-origin-embedder-policy", b"unsafe-none")
+REPLACED_HEADERS = (
+    b"content-security-policy",
+    b"x-frame-options",
+    b"cross-origin-embedder-policy",
+    b"access-control-allow-origin",
+)
 FIXED_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
@@ -85,10 +104,11 @@ class PagePolicy:
                 headers = [
                     (k, v)
                     for k, v in message.get("headers", [])
-                    if k.lower() not in (b"content-security-policy", b"x-frame-options")
+                    if k.lower() not in REPLACED_HEADERS
                 ]
                 if not any(k.lower() == CACHE_CONTROL[0] for k, _ in headers):
                     headers.append(CACHE_CONTROL)
+                headers.append(NOT_ISOLATED)  # on a 304 too: it replaces a kept require-corp
                 if message.get("status") == 304:  # the kept answer's policy stays (above)
                     return await send({**message, "headers": headers})
                 message = {**message, "headers": headers + FIXED_HEADERS}

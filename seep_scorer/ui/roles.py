@@ -283,10 +283,28 @@ async def _follow() -> None:
             continue
         for app in apps:
             if stamps.get(app.roles.path) != app.roles.stamp:
-                try:
-                    app.page.run_task(_catch_up, app)
-                except Exception:
-                    _FOLLOWING.pop(id(app), None)  # its session is gone
+                _start_catch_up(app)
+
+
+def _start_catch_up(app) -> None:
+    """The app's catching up, started on its own session's loop; an app whose session is gone, or
+    whose loop is not this one (it has ended), leaves the followers, and a phone away for a moment
+    catches up at the next look. Checked before Flet's run_task, which would leave the coroutine
+    it made unawaited when it cannot schedule it."""
+    try:
+        connection = app.page.session.connection
+        if connection is None:
+            return
+        ours = connection.loop is asyncio.get_running_loop()
+    except RuntimeError:  # Flet: "an attempt to fetch destroyed session", or no loop yet
+        ours = False
+    if not ours:
+        _FOLLOWING.pop(id(app), None)
+        return
+    try:
+        app.page.run_task(_catch_up, app)
+    except Exception:
+        _FOLLOWING.pop(id(app), None)  # its session is gone
 
 
 async def _catch_up(app) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from e2e_support import open_app, tap, wait_present
+from e2e_support import evaluate, open_app, tap, wait_present
 
 # The one script the policy is meant to stop (Flet's client adds it from a CDN, needlessly).
 BLOCKED_ON_PURPOSE = "rive_native.js"
@@ -46,4 +46,10 @@ def test_the_app_comes_up_and_scores_with_the_network_cut(chromium, server):
     served = {url.rsplit("/", 1)[-1] for url, status in responses if status == 200}
     for font in ("NotoSans-Regular.ttf", "NotoSansDevanagari-Regular.ttf"):
         assert font in served, f"{font} was not served locally: {sorted(served)}"
+    # Not cross-origin isolated, so Flutter draws with single-threaded skwasm: the two-thread
+    # renderer was caught spinning in malloc on the page's main thread (issue 31, item 4).
+    isolated, skwasm = evaluate(
+        page, "() => [window.crossOriginIsolated, !!window._flutter_skwasmInstance]"
+    )
+    assert (isolated, skwasm) == (False, True)
     ctx.close()

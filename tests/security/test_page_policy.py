@@ -107,3 +107,20 @@ def test_answers_that_must_not_be_kept_say_so(tmp_path):
         assert status == 403 and headers.get("cache-control") == "no-store", headers
     finally:
         srv.stop()
+
+
+def test_pages_are_not_cross_origin_isolated_and_no_other_site_may_read_them(loopback):
+    """Flet asks for isolation (COEP require-corp), on which Flutter draws with two threads, and a
+    page was caught spinning in the renderer's malloc for a minute (issue 31, item 4); the answers
+    say `unsafe-none`, a 304 too (it replaces what a phone kept), and allow no other origin."""
+    own = {"Host": f"127.0.0.1:{loopback.port}"}
+    for target in ("/", "/match/abc", "/flutter_bootstrap.js", "/main.dart.wasm"):
+        status, headers, _ = exchange(loopback.port, target, own)
+        assert status == 200, target
+        assert headers.get("cross-origin-embedder-policy") == "unsafe-none", (target, headers)
+        assert headers.get("cross-origin-opener-policy") == "same-origin", (target, headers)
+        assert "access-control-allow-origin" not in headers, (target, headers)
+        status, again, _ = exchange(
+            loopback.port, target, {**own, "If-None-Match": headers["etag"]}
+        )
+        assert status == 304 and again.get("cross-origin-embedder-policy") == "unsafe-none"
