@@ -1,4 +1,4 @@
-"""An event's codes for phones (spec/events.md, "Roles on the network"): per table of the current
+"""An event's codes for phones (docs/server.md, "Roles at a club night"): per table of the current
 round a table code, and per event a board code, kept in the event record (a private 0600 file):
 
     "codes": {"board": CODE, "round": k, "tables": {"1": CODE, ...}}

@@ -1,4 +1,4 @@
-"""The roles a phone's session has at a club night (spec/events.md, "Roles on the network"), and
+"""The roles a phone's session has at a club night (docs/server.md, "Roles at a club night"), and
 the addresses the table cards and the board's QR codes encode.
 
 - organiser: the host's token holder (the whole app, as before events);

@@ -1,4 +1,4 @@
-"""A session's role applied on the server, in one place (spec/events.md, "Roles on the network").
+"""A session's role applied on the server, in one place (docs/server.md, "Roles at a club night").
 
 `RoleSession` is built once per session (app.App) from the grant the token gate gave its WebSocket
 (eventcodes.session_grant). It hands the session's view-models their repository and decides the
