@@ -58,23 +58,7 @@ def test_native_digits_reach_the_list_markers_and_the_text_but_not_card_codes(la
 
 
 def test_every_section_keeps_its_identifier():
-    from seep_scorer.ui.screens import RulesScreen
-
-    class StubHost:
-        def handler(self, fn, *args, **kw):
-            return lambda e=None: None
-
-        async def go_top(self, route):
-            pass
-
-        def page_width(self):
-            return 412
-
-        def after_show(self, fn):
-            pass
-
-    with using(UILocale("sd")):
-        screen = RulesScreen(StubHost()).drawn()
+    screen = _rules_screen("sd")
     idents = {c.identifier for c in _walk(screen.view) if isinstance(c, ft.Semantics)}
     assert {f"rules-section-{sid}" for sid in SECTION_IDS} <= idents
 
