@@ -139,10 +139,6 @@ def bind_page(page, locale: UILocale) -> None:
     _pages[key] = locale
 
 
-def page_locale(page) -> UILocale | None:
-    return _pages.get(id(page))
-
-
 @contextlib.contextmanager
 def using(locale: UILocale) -> Iterator[UILocale]:
     token = _explicit.set(locale)

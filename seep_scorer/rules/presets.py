@@ -138,10 +138,6 @@ class Rules:
         return self.most_cards_bonus > 0 or self.most_cards_tie_bonus > 0
 
     @property
-    def scores_sweeps(self) -> bool:
-        return any(v > 0 for v in self.sweep_values.values())
-
-    @property
     def deal_total(self) -> int:
         """What the two teams' deal scores add up to before sweeps."""
         return self.card_total + max(self.most_cards_bonus, 2 * self.most_cards_tie_bonus)

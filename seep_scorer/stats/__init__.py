@@ -1,4 +1,4 @@
-"""Statistics by player and by partnership (shared/spec/stats.md), as a pure library.
+"""Statistics by player and by partnership (docs/statistics.md), as a pure library.
 
 No Flet, no TinyDB, no I/O. A match gives one small JSON-able *contribution*
 (`contribution_of`), which the store keeps beside the match's summary so that

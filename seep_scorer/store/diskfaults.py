@@ -13,7 +13,7 @@ from typing import Iterator
 
 from .repository import StoreError
 
-__all__ = ["WriteFailed", "disk_kind", "disk_trouble", "write_failed", "disk_writes", "capitalised"]
+__all__ = ["WriteFailed", "disk_kind", "disk_trouble", "write_failed", "disk_writes"]
 
 
 class WriteFailed(StoreError):
@@ -45,10 +45,6 @@ def disk_trouble(err: OSError) -> str:
     if err.errno in (errno.EACCES, errno.EPERM):
         return "the app is not allowed to write in its data folder"
     return f"the storage refused the write ({err.strerror or err})"
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def write_failed(err: OSError, what: str) -> WriteFailed:

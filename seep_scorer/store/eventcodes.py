@@ -49,12 +49,6 @@ def ensure_codes(event):
     return event
 
 
-def end_codes(event):
-    """The event without codes: every phone that joined with one is let go."""
-    event.codes = {}
-    return event
-
-
 @dataclass(frozen=True)
 class Opened:
     """What a code opens: the event's board ("board") or one table of its current round."""
@@ -144,7 +138,6 @@ __all__ = [
     "CodeIndex",
     "Opened",
     "codes_ok",
-    "end_codes",
     "ensure_codes",
     "event_over",
     "new_code",

@@ -109,9 +109,6 @@ class Layout:
     def match_file(self, match_id: str, revision: int) -> Path:
         return self.matches_dir / f"{match_id}.{revision}.json"
 
-    def shard_prefix(self, match_id: str) -> str:
-        return shard_of(match_id)
-
     def shard_file(self, prefix: str) -> Path:
         return self.index_dir / f"{prefix}.json"
 

@@ -27,7 +27,7 @@ from .awake import KeepAwake
 from .bursts import refit_on_resize
 from .drafts import KEY as DRAFTS_KEY
 from .drafts import DraftBook
-from .eventcodes import bind, session_grant
+from .eventcodes import session_grant
 from .handlers import make_handler
 from .keptentry import KeptEntry
 from .live import LiveTable, show_message
@@ -55,7 +55,6 @@ class App:
         # the role may do, and `show` opens only the routes it may see.
         self.roles = RoleSession(repo, session_grant.get())
         self.repo = repo = self.roles.repo
-        bind(page, self.roles.grant)
         self.accept_language = accept_language
         self.locale = i18n.UILocale()
         i18n.bind_page(page, self.locale)

@@ -6,12 +6,11 @@ the addresses the table cards and the board's QR codes encode.
 - board: joined with the event's board code: the event's board, read only.
 
 The server decides a session's role when its WebSocket opens (rolegate.py) and the session's
-store and routes are checked in one place (roles.py); `role_of(page)` tells a screen which it is.
+store and routes are checked in one place (roles.py).
 """
 
 from __future__ import annotations
 
-import weakref
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Literal
@@ -35,23 +34,6 @@ ORGANISER = RoleGrant("organiser")
 # copy of this context.
 session_grant: ContextVar[RoleGrant | None] = ContextVar("seep_scorer_role", default=None)
 
-_GRANTS: dict[int, RoleGrant] = {}  # id(page) -> its session's grant (a Page is not hashable)
-
-
-def bind(page, grant: RoleGrant) -> None:
-    """Remember `page`'s role for `role_of` as long as the page lives."""
-    key = id(page)
-    _GRANTS[key] = grant
-    try:
-        weakref.finalize(page, _GRANTS.pop, key, None)
-    except TypeError:  # not weakly referable (a test's stand-in page): kept for the process
-        pass
-
-
-def role_of(page) -> RoleGrant:
-    """The role of the session `page` belongs to (the organiser for one never bound)."""
-    return _GRANTS.get(id(page), ORGANISER)
-
 
 def _base(base_url: str) -> str:
     return base_url.rstrip("/")
@@ -71,9 +53,7 @@ __all__ = [
     "ORGANISER",
     "RoleGrant",
     "SessionRole",
-    "bind",
     "board_join_url",
-    "role_of",
     "session_grant",
     "table_join_url",
 ]

@@ -145,28 +145,6 @@ def deal_row_text(match: Match, r: DealResult) -> str:
     )
 
 
-def deal_row_detail(match: Match, r: DealResult) -> str:
-    f = fmt()
-    if match.rules.scoring == "ledger":
-        if r.difference == 0:
-            diff = f.digits(_("difference 0"))
-        else:
-            # TRANSLATORS: a team's lead after this deal, e.g. "Team A +30".
-            diff = _("{team} +{points}").format(
-                team=team_name(match, 0 if r.difference > 0 else 1),
-                points=f.number(abs(r.difference)),
-            )
-    else:
-        diff = _("totals {total0} : {total1}").format(
-            total0=f.side(r.totals[0]), total1=f.side(r.totals[1])
-        )
-    dealer = (
-        "" if r.dealer is None else _("dealt by {player}").format(player=match.seat_name(r.dealer))
-    )
-    parts = [p for p in (diff, dealer) if p]
-    return " · ".join(parts)
-
-
 def deals_count_text(n: int) -> str:
     return ngettext("{count} deal", "{count} deals", n).format(count=fmt().number(n))
 
