@@ -114,6 +114,9 @@ def test_the_wheel_carries_compiled_catalogs_rules_texts_and_assets(built):
     for code in LANGUAGES:
         assert f"seep_scorer/_data/locales/{code}/LC_MESSAGES/messages.mo" in names, code
         assert f"seep_scorer/_data/locales/{code}/rules.md" in names, code
+        assert f"seep_scorer/_data/locales/{code}/glossary.toml" in names, code
+    for script in ("sw.js", "python-worker.js", "python.js", "waitscreen.js"):
+        assert f"seep_scorer/publish/web/{script}" in names, script
     assert f"seep_scorer/_data/assets/{FONT}" in names
     assert "seep_scorer/_data/assets/fonts/OFL.txt" in names
     assert "seep_scorer/_data/assets/icons/favicon.png" in names
