@@ -663,6 +663,27 @@ def type_into(page, ident: str, value: str) -> None:
     field.fill(value)
 
 
+def type_keys(page, ident: str, keys: str) -> None:
+    """Tap the field, wait until it has the focus, then press `keys` where the cursor is, and wait
+    until the field holds them: a person types once the cursor shows; keys sent in the moment
+    between the tap and the focus were lost (test_new_match_hints: "re" arrived as "e")."""
+    selector = f"{sel(ident)} input"
+    page.locator(selector).first.click()
+    wait_until(
+        page,
+        "(s) => document.activeElement === document.querySelector(s)",
+        selector,
+        what=f"{ident} to have the focus",
+    )
+    page.keyboard.type(keys)
+    wait_until(
+        page,
+        "([s, v]) => document.querySelector(s)?.value === v",
+        [selector, keys],
+        what=f"{ident} to hold {keys!r}",
+    )
+
+
 def type_kept(page, ident: str, value: str, tries: int = 3) -> None:
     """Type `value`, then check the field holds it; type
     again only where it verifiably does not (under

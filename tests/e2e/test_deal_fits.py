@@ -22,6 +22,7 @@ from e2e_support import (
     type_into,
     wait_present,
     wait_text,
+    wait_until,
 )
 
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
@@ -180,7 +181,11 @@ def test_a_thumbs_double_tap_on_save_saves_once_and_opens_nothing(chromium, tabl
         page.locator("#loading").wait_for(state="detached", timeout=WAIT_MS)
         page.wait_for_timeout(1500)  # drawn: no semantics tree to wait on here
         page.mouse.click(*at["points-0"])
-        page.keyboard.type("70")
+        focused = "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
+        wait_until(page, focused, what="the points field to have the focus")
+        page.keyboard.type("70")  # once the cursor shows, as a thumb would
+        held = "() => document.activeElement?.value === '70'"
+        wait_until(page, held, what="the points field to hold 70")
         page.wait_for_timeout(800)
         page.mouse.click(*at["save-deal"])
         page.wait_for_timeout(250)  # a thumb's double tap: the second tap within 300 ms

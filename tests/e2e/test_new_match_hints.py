@@ -5,7 +5,18 @@ does in the words it shows."""
 
 from __future__ import annotations
 
-from e2e_support import WAIT_MS, Server, open_app, sel, stored, tap, text, wait_present, wait_text
+from e2e_support import (
+    Server,
+    open_app,
+    sel,
+    stored,
+    tap,
+    text,
+    type_keys,
+    wait_present,
+    wait_text,
+    wait_until,
+)
 
 from seep_scorer.rules import Deal, Match, Team
 
@@ -28,17 +39,12 @@ def test_hints_a_team_with_its_players_and_the_second_record_button(chromium, tm
         field = page.locator(f"{sel('player-name-1')} input").first
         # an empty field is named by its default (a screen reader says "Player 2") and holds nothing
         assert field.get_attribute("aria-label") == "Player 2" and field.input_value() == ""
-        field.click()
-        page.keyboard.type("Kiran")  # real keys, where the cursor is: nothing to delete first
-        # typed in, it keeps that name as its label (issue 33: it became "Seat 2")
-        typed = "([s, v]) => document.querySelector(s)?.value === v"
-        page.wait_for_function(
-            typed, arg=[f"{sel('player-name-1')} input", "Kiran"], timeout=WAIT_MS
-        )
-        assert field.get_attribute("aria-label") == "Player 2"
-        team = page.locator(f"{sel('team-name-0')} input").first
-        team.click()
-        page.keyboard.type("re")
+        type_keys(page, "player-name-1", "Kiran")  # real keys, where the cursor is: no deleting
+        # typed in, it keeps that name as its label (issue 33: it became "Seat 2"), once Flutter's
+        # semantics have caught up with the keys (the input's label is briefly absent meanwhile)
+        labelled = "([s, v]) => document.querySelector(s)?.getAttribute('aria-label') === v"
+        wait_until(page, labelled, [f"{sel('player-name-1')} input", "Player 2"], timeout=10_000)
+        type_keys(page, "team-name-0", "re")
         tap(page, "name-suggestion-1")
         # the Reds' players in their seats: the dealer chips name them
         wait_text(page, "first-dealer", "Chitra")
