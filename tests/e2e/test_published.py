@@ -325,9 +325,13 @@ def test_the_table_in_the_published_app(site, static_server, phone_factory):
     wait_present(page, "deal-2", timeout=WAIT)
     assert [deal_text(page, 1), deal_text(page, 2), text(page, "difference")] == before
     assert page.locator(sel("deal-3")).count() == 0
-    # the rules reference, read from the rules texts in the app's archive
+    # the rules reference, read from the rules texts in the app's archive; in Hindi it ends with
+    # the table of terms, read from the glossary there (issue 35)
+    tap(page, "nav-settings")
+    tap_until(page, "language-hi", "nav-rules", "नियम")  # the navigation bar in Hindi
     tap(page, "nav-rules")
     wait_present(page, "rules-section-overview", timeout=WAIT)
+    assert "दौर: deal" in (page.locator(sel("rules-terms")).first.aria_snapshot(timeout=WAIT))
     assert all(not u.startswith(static_server.url) for u in phone.aborted)
     # nothing was asked of another host, not even Flet's rive_native.js (the page's policy)
     assert phone.aborted == [], phone.aborted

@@ -210,6 +210,7 @@ def test_the_archive_holds_the_app_and_its_dependencies(archive):
                 code
             )  # compiled by publish (i18n.py reads it)
         assert f"locales/{code}/rules.md" in names, code  # the rules screen reads it
+        assert f"locales/{code}/glossary.toml" in names, code  # and its table of terms
     assert not [n for n in names if n.endswith((".so", ".pyc"))]
     assert not [n for n in names if n.startswith(("seep_scorer/cli/", "seep_scorer/publish/"))]
     assert "seep_scorer/ui/server.py" not in names
