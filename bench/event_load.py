@@ -41,7 +41,7 @@ from e2e_support import Server  # noqa: E402
 from eventhall import event, hall, join, tables  # noqa: E402
 from fletclient import INVOKE_METHOD, REGISTER_CLIENT, Phone, _walk, frame  # noqa: E402
 
-from seep_scorer.ui.routes import find as find_route  # noqa: E402
+from seep_scorer.app.shell.routes import find as find_route  # noqa: E402
 
 DEAL_ROW = re.compile(rb"deal-(\d+)(?![\d-])")
 GOAL_P95 = 1.0
@@ -287,7 +287,7 @@ async def night(srv: Server, data: Path, eid: str, count: int, args) -> dict:
 
 
 def stored_deals(data: Path) -> dict[str, int]:
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(data)
     try:

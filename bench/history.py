@@ -49,7 +49,7 @@ SEARCH = "eve & gita"  # a team name of some matches (history_store's rotation),
 def expected_first(data_dir: Path) -> tuple[str, str]:
     """(first match id listed, first match id found by
     SEARCH) in a store, as the repository says."""
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
     from seep_scorer.store.repository import MatchQuery
 
     repo = open_repository(data_dir)
@@ -109,7 +109,7 @@ def time_saves(folder: Path, ratings: bool, saves: int) -> list[float]:
     """Seconds of each of `saves` saves (one deal more in a new open-ended match, a bazzi won
     every deal) followed by the all-time statistics, in a store opened once."""
     from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(folder)
     try:

@@ -25,8 +25,8 @@ if str(ROOT) not in sys.path and "seep_scorer" not in sys.modules:
     sys.path.append(str(ROOT))  # after PYTHONPATH: an older checkout there can be measured
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team  # noqa: E402
-from seep_scorer.store import open_repository  # noqa: E402
-from seep_scorer.store.backupfile import end_line, header_line, record_line  # noqa: E402
+from seep_scorer.store.backup.file import end_line, header_line, record_line  # noqa: E402
+from seep_scorer.store.registry import open_repository  # noqa: E402, F401
 from seep_scorer.store.repository import StoredMatch  # noqa: E402
 
 STAMP = "2026-01-01T00:00:00Z"

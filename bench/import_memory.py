@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Sweep, Team  # noqa: E402
-from seep_scorer.store.backupfile import end_line, header_line, record_line  # noqa: E402
+from seep_scorer.store.backup.file import end_line, header_line, record_line  # noqa: E402
 from seep_scorer.store.repository import StoredMatch  # noqa: E402
 
 DEALS = 30

@@ -1,6 +1,6 @@
 """Startup benchmark of the phone-only app: the published site against the served app's first frame.
 
-The published site is built by `seep_scorer.publish.publish` and served by a
+The published site is built by `seep_scorer.phone.publish` and served by a
 static file server that counts the bytes of every file it sends (plain HTTP, no
 compression: the bytes are the files' own). The served app is the same app under
 `seep-scorer serve` (bench/startup.py's server, its own empty data folder).
@@ -23,7 +23,7 @@ itself at each load, are counted but not checked for twice). Exit status 1 if a
 goal is not met.
 
 Each round also prints the reload's phases, and the end their medians for each visit, in s since
-navigation start (the page notes them, waitscreen.py's seepBoot.at): Python ready (from the
+navigation start (the page notes them, phone/webfiles.py's seepBoot.at): Python ready (from the
 snapshot or not), its store prepared (storage read, store opened: webapp.prepare), Flutter ready
 (it asks for the app), the app imported (main.py ran), its first screen sent, drawn.
 
@@ -114,7 +114,7 @@ BOOT_MS = 300_000  # a shared, busy machine
 def build(folder: Path, bare: bool, profile: bool = False) -> dict[str, Path]:
     from webprofile import app_main_py  # this folder's
 
-    from seep_scorer.publish.site import publish
+    from seep_scorer.phone.site import publish
 
     sites = {"app": folder / "app"}
     if profile:  # the app with the profiler first in its main.py
@@ -127,7 +127,7 @@ def build(folder: Path, bare: bool, profile: bool = False) -> dict[str, Path]:
     return sites
 
 
-# The boot's phases (waitscreen.py's seepBoot.at, ms since navigation start), in their order:
+# The boot's phases (phone/webfiles.py's seepBoot.at, ms since navigation start), in their order:
 # Python loaded (from the snapshot or not), its store prepared (storage read, store opened),
 # Flutter ready (it asks for the app), the app's main.py run, its first screen sent to Flutter.
 PHASES = (
@@ -206,7 +206,7 @@ def visit(
         first = _shoot(page, shots, "first-visit", ident)
         _on_page_clock(page, log, "first visit", first)
         _wait_sw(page)
-        # the snapshot the first visit keeps, a moment after its first screen (publish/boot.py)
+        # the snapshot the first visit keeps, a moment after its first screen (phone/webfiles.py)
         page.wait_for_function(SNAPSHOT_SETTLED, polling=250, timeout=BOOT_MS)
         page.reload(wait_until="commit")
         again = _shoot(page, shots, "reload", ident)

@@ -1,14 +1,14 @@
-"""The phone-only app open in two tabs of one profile: what taking turns costs (ui/webfs.py).
+"""The phone-only app open in two tabs of one profile: what taking turns costs (phone/storage.py).
 
     python bench/publish_tabs.py [--matches 0] [--rounds 3]
 
-Publishes the site, serves it with `python -m http.server`, opens it twice in one headless
-Chromium context with `?profile` (so webfs.py logs each store call's turn and each flush), and,
-with --matches N, first restores a backup of N finished matches in tab A (bench/history_store.py's
-builder). Then, each round, tab A and then tab B start a match and save a deal, so every first
-call after the other tab's save reads IndexedDB again. Prints, over those calls: how long a turn
-waited for the lock and held it, how often and how long it read IndexedDB again, and each flush's
-token write and files (the files are what a save cost before, with no lock and no re-read).
+Publishes the site, serves it with `python -m http.server`, opens it twice in one headless Chromium
+context with `?profile` (so phone/storage.py logs each store call's turn and each flush), and, with
+--matches N, first restores a backup of N finished matches in tab A (bench/history_store.py's
+builder). Then, each round, tab A and then tab B start a match and save a deal, so every first call
+after the other tab's save reads IndexedDB again. Prints, over those calls: how long a turn waited
+for the lock and held it, how often and how long it read IndexedDB again, and each flush's token
+write and files (the files are what a save cost before, with no lock and no re-read).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Startup benchmark: the table app against a bare Flet hello-world page, served the same way.
 
-Both are served by `seep_scorer.ui.server` (same ASGI app builder, no CDN, same
+Both are served by `seep_scorer.server.app` (same ASGI app builder, no CDN, same
 assets, same uvicorn settings), each in its own process. Headless Chromium
 (Debian's, never downloaded) measures, in a fresh browser context each time,
 the time from navigation start to the first interactive frame: the loading
@@ -52,10 +52,10 @@ READY_JS = """(needle) => {
 def serve(kind: str, port: int, data_dir: str) -> None:
     import flet as ft
 
-    from seep_scorer.ui.server import build_asgi, run_server
+    from seep_scorer.server.app import build_asgi, run_server
 
     if kind == "app":
-        from seep_scorer.ui import app as ui_app
+        from seep_scorer.app.shell import app as ui_app
 
         ui_app.DATA_DIR = data_dir
         ui_app.default_repository()

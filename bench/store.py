@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Sweep, Team  # noqa: E402
-from seep_scorer.store import close_all, open_repository  # noqa: E402
-from seep_scorer.store.backupfile import end_line, header_line, record_line  # noqa: E402
+from seep_scorer.store.backup.file import end_line, header_line, record_line  # noqa: E402
+from seep_scorer.store.registry import close_all, open_repository  # noqa: E402, F401
 from seep_scorer.store.repository import StoredMatch  # noqa: E402
 
 DEALS = 30

@@ -1,14 +1,14 @@
 """Boot timings of the phone-only app, to the browser console when its address holds `?profile`
 (bench/publish_startup.py --profile publishes the app with `app_main_py()` and reads them).
 A benchmark's tool: the published app itself carries none of it, only its boot moments logged at
-DEBUG to the `seep_scorer.boot` logger (ui/webapp.py, ui/webfs.py), which this profiler prints.
+DEBUG to the `seep_scorer.boot` logger (phone/main.py, phone/storage.py), which this profiler
+prints.
 
-Each line is `[profile] <what> <epoch ms>` or `[profile] import <package> <ms>`: the moments of
-the boot (the worker's start, the downloads it made, main.py, storage loaded, first screen built)
-and the time each top-level package's own imports took (their modules' bodies, children not
-counted twice).
-The modules are timed by wrapping importlib's `_load_unlocked`, which executes every module body:
-a private name of CPython's import system, acceptable in a benchmark that never ships.
+Each line is `[profile] <what> <epoch ms>` or `[profile] import <package> <ms>`: the moments of the
+boot (the worker's start, the downloads it made, main.py, storage loaded, first screen built) and
+the time each top-level package's own imports took (their modules' bodies, children not counted
+twice). The modules are timed by wrapping importlib's `_load_unlocked`, which executes every module
+body: a private name of CPython's import system, acceptable in a benchmark that never ships.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def app_main_py() -> str:
     """The published app's main.py with this profiler in front: started before the app's imports."""
     return (
         Path(__file__).read_text(encoding="utf-8")
-        + "\n\nstart()\n\nfrom seep_scorer.ui.webapp import run  # noqa: E402\n\nrun()\n"
+        + "\n\nstart()\n\nfrom seep_scorer.phone.main import run  # noqa: E402\n\nrun()\n"
     )
 
 

@@ -2,13 +2,14 @@
 
 __version__ = "0.1.0"
 
-from .rules import errors as _errors
+from seep_scorer.rules import errors as _errors
 
 
 def _english(thing) -> str:
     """str() of a rules or store fault or notice: its words in English, from the one place that
-    words them (seep_scorer.wording, above rules and store: loaded only when something is said)."""
-    from .wording import english
+    words them (seep_scorer.i18n.wording, above rules and store: loaded only when something is
+    said)."""
+    from seep_scorer.i18n.wording import english
 
     return english(thing)
 

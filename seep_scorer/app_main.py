@@ -8,8 +8,8 @@ server with the LAN token, use the `seep-scorer` command instead.
 
 import flet as ft
 
-from seep_scorer.ui.app import main
-from seep_scorer.ui.server import ASSETS_DIR
+from seep_scorer.app.shell.app import main
+from seep_scorer.server.app import ASSETS_DIR
 
 
 def run() -> None:

@@ -12,18 +12,18 @@ from __future__ import annotations
 import os
 import sys
 
-from .status import EXIT_BAD_INPUT, EXIT_INTERNAL
+from seep_scorer.cli.status import EXIT_BAD_INPUT, EXIT_INTERNAL
 
 
 def build_parser():
     """The whole command line's argparse parser (cli/parser.py)."""
-    from .parser import build_parser as build
+    from seep_scorer.cli.parser import build_parser as build
 
     return build()
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .words import speaking
+    from seep_scorer.cli.words import speaking
 
     # A command speaks its user's language (LANG, English by default) from parsing to its last
     # line; the server is left out, as each of its sessions has a language of its own.
@@ -44,7 +44,7 @@ def _run(args) -> int:
         return 0
     except Exception as err:
         if isinstance(err, _bad_input_types()):
-            from ..wording import terminal_text  # the user's language (LANG), English by default
+            from seep_scorer.i18n.wording import terminal_text
 
             return _one_line(terminal_text(err), EXIT_BAD_INPUT)
         if isinstance(err, OSError):
@@ -55,7 +55,7 @@ def _run(args) -> int:
             import traceback
 
             traceback.print_exc()
-        from .words import _
+        from seep_scorer.cli.words import _
 
         return _one_line(
             _("internal error: {kind}: {detail}").format(kind=type(err).__name__, detail=err),
@@ -65,8 +65,8 @@ def _run(args) -> int:
 
 def _bad_input_types() -> tuple[type, ...]:
     """StoreError and MatchError: a bad file or a bad store is the user's input, not a bug."""
-    from ..rules import MatchError
-    from ..store import StoreError
+    from seep_scorer.rules import MatchError
+    from seep_scorer.store.repository import StoreError
 
     return (StoreError, MatchError)
 
@@ -74,7 +74,7 @@ def _bad_input_types() -> tuple[type, ...]:
 def _one_line(message: str, code: int) -> int:
     text = " ".join(message.split())  # a message spanning lines would read as several errors
     if not text.isprintable():  # it may quote a file's text: no terminal escape, no bidi control
-        from ..rules.names import shown
+        from seep_scorer.rules.names import shown
 
         text = shown(text)
     print(f"seep-scorer: {text[:500]}", file=sys.stderr)

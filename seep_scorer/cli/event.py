@@ -12,11 +12,11 @@ import io
 import json
 import sys
 
-from ..rules import MatchError
-from ..rules.names import json_shown, shown
-from ..store import StoreError
-from .status import EXIT_BAD_INPUT
-from .words import _, ngettext
+from seep_scorer.cli.status import EXIT_BAD_INPUT
+from seep_scorer.cli.words import _, ngettext
+from seep_scorer.rules import MatchError
+from seep_scorer.rules.names import json_shown, shown
+from seep_scorer.store.repository import StoreError
 
 _COLUMNS = (
     "rank", "entrant", "played", "wins", "draws", "losses", "byes", "match_points", "bazzi_diff",
@@ -30,7 +30,7 @@ def register(sub, common) -> None:
 
     def add(name, run, help):
         q = events.add_parser(name, parents=[common], help=help)
-        q.set_defaults(run=_guarded(run))
+        q.set_defaults(run=guarded(run))
         return q
 
     q = add("new", run_new, _("create an event and print its id"))
@@ -78,12 +78,12 @@ def register(sub, common) -> None:
     q.add_argument("-o", "--output", metavar="FILE")
 
 
-def _guarded(action):
+def guarded(action):
     def run(args) -> int:
         try:
             return action(args) or 0
         except (MatchError, StoreError) as err:
-            from ..wording import terminal_text  # the user's language (LANG), English by default
+            from seep_scorer.i18n.wording import terminal_text
 
             print(f"seep-scorer: {shown(' '.join(terminal_text(err).split()))}", file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -95,10 +95,10 @@ def _guarded(action):
     return run
 
 
-def _open(args, create: bool = False):
-    from ..store.eventrun import settle_all
-    from ..store.events import EventFolder
-    from .store_commands import _open as open_store
+def open_store(args, create: bool = False):
+    from seep_scorer.cli.store_commands import open_store
+    from seep_scorer.store.events.record import EventFolder
+    from seep_scorer.store.events.rounds import settle_all
 
     repo = open_store(args, create=create)
     folder = EventFolder(repo.data_dir)
@@ -107,7 +107,7 @@ def _open(args, create: bool = False):
 
 
 def _match_option(text: str | None) -> tuple[str, int] | None:
-    from ..store.events import EventError
+    from seep_scorer.store.events.record import EventError
 
     if text is None:
         return None
@@ -118,8 +118,8 @@ def _match_option(text: str | None) -> tuple[str, int] | None:
 
 
 def run_new(args) -> int:
-    from ..i18n import cli_language
-    from ..store.eventrun import entrants_from_csv, plan_event
+    from seep_scorer.i18n.translate import cli_language
+    from seep_scorer.store.events.rounds import entrants_from_csv, plan_event
 
     entrants = []
     if args.entrants:
@@ -131,7 +131,7 @@ def run_new(args) -> int:
         entrants,
     )  # fmt: skip
     event.language = cli_language()  # the board and the cards speak the organiser's (LANG)
-    repo, folder = _open(args, create=True)
+    repo, folder = open_store(args, create=True)
     with folder.locked():
         folder.write(event)
     print(event.id)
@@ -139,9 +139,9 @@ def run_new(args) -> int:
 
 
 def run_entrant(args) -> int:
-    from ..store.eventrun import change_entrants
+    from seep_scorer.store.events.rounds import change_entrants
 
-    _repo, folder = _open(args)
+    _repo, folder = open_store(args)
     event = change_entrants(folder, args.id, args.action, args.names)
     count = len(event.entrants)
     print(ngettext("{count} entrant", "{count} entrants", count).format(count=count))
@@ -155,9 +155,9 @@ def _players(event, side) -> list[str]:
 
 
 def run_pair(args) -> int:
-    from ..store.eventrun import pair_next_round
+    from seep_scorer.store.events.rounds import pair_next_round
 
-    repo, folder = _open(args)
+    repo, folder = open_store(args)
     event, rnd = pair_next_round(repo, folder, args.id)
     names = event.names()
     tables = [
@@ -197,11 +197,11 @@ def run_pair(args) -> int:
 
 
 def run_result(args) -> int:
-    from ..matchfile import read_match_file
-    from ..store.eventrun import enter_result
+    from seep_scorer.matchfile import read_match_file
+    from seep_scorer.store.events.rounds import enter_result
 
     match = read_match_file(args.file)
-    repo, folder = _open(args)
+    repo, folder = open_store(args)
     stored = enter_result(repo, folder, args.id, args.table, match)
     if stored.finished:
         line = _("table {table}: match {id} finished")
@@ -212,9 +212,9 @@ def run_result(args) -> int:
 
 
 def run_end_round(args) -> int:
-    from ..store.eventrun import end_round
+    from seep_scorer.store.events.rounds import end_round
 
-    repo, folder = _open(args)
+    repo, folder = open_store(args)
     event, ended = end_round(repo, folder, args.id)
     if ended:
         line = _("round {number} ended; matches ended as they stood at table(s): {tables}")
@@ -225,9 +225,9 @@ def run_end_round(args) -> int:
 
 
 def run_end(args) -> int:
-    from ..store.eventrun import end_event
+    from seep_scorer.store.events.rounds import end_event
 
-    repo, folder = _open(args)
+    repo, folder = open_store(args)
     event, ended = end_event(repo, folder, args.id)
     if ended:
         line = _(
@@ -241,12 +241,12 @@ def run_end(args) -> int:
 
 
 def run_list(args) -> int:
-    from ..store import NoStore
-    from ..store.events import EventError
-    from ..wording import terminal_text
+    from seep_scorer.i18n.wording import terminal_text
+    from seep_scorer.store.events.record import EventError
+    from seep_scorer.store.registry import NoStore
 
     try:
-        repo, folder = _open(args)
+        repo, folder = open_store(args)
     except NoStore:
         ids, folder = [], None
     else:
@@ -293,9 +293,9 @@ def run_list(args) -> int:
 
 
 def run_standings(args) -> int:
-    from ..store.eventrun import event_standings
+    from seep_scorer.store.events.rounds import event_standings
 
-    repo, folder = _open(args)
+    repo, folder = open_store(args)
     rows = [s.to_json() for s in event_standings(repo, folder.read(args.id))]
     if args.json:
         print(json_shown(json.dumps(rows, ensure_ascii=False)))
@@ -324,13 +324,13 @@ def run_standings(args) -> int:
 
 
 def run_export(args) -> int:
-    from ..store.eventfile import write_event_backup
-    from .store_commands import _output
+    from seep_scorer.cli.store_commands import output_to
+    from seep_scorer.store.events.backup import write_event_backup
 
-    repo, folder = _open(args)
+    repo, folder = open_store(args)
     event = folder.read(args.id)
     buffer = io.BytesIO()  # whole before a byte goes out: a refusal leaves no half file
     write_event_backup(repo, event, buffer)
-    with _output(args.output) as out:
+    with output_to(args.output) as out:
         out.write(buffer.getvalue())
     return 0

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import argparse
 
-from .event import register as register_event
-from .publish import register as register_publish
-from .score import register as register_score
-from .serve import register as register_serve
-from .stats import register as register_stats
-from .store_commands import register as register_store_commands
-from .words import Parser as _Parser
-from .words import _
+from seep_scorer.cli.event import register as register_event
+from seep_scorer.cli.publish import register as register_publish
+from seep_scorer.cli.score import register as register_score
+from seep_scorer.cli.serve import register as register_serve
+from seep_scorer.cli.stats import register as register_stats
+from seep_scorer.cli.store_commands import register as register_store_commands
+from seep_scorer.cli.words import Parser as _Parser
+from seep_scorer.cli.words import _
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from .status import EXIT_BAD_INPUT, EXIT_INTERNAL
-from .words import _
+from seep_scorer.cli.status import EXIT_BAD_INPUT, EXIT_INTERNAL
+from seep_scorer.cli.words import _
 
 
 def register(sub, common) -> None:
@@ -28,14 +28,16 @@ def register(sub, common) -> None:
 
 
 def run(args) -> int:
-    from ..publish.appbundle import DependencyMissing
-    from ..publish.site import publish  # loads flet: only when publishing
-    from ..publish.sitefolder import FolderRefused
+    from seep_scorer.phone.bundle import DependencyMissing
+    from seep_scorer.phone.site import (
+        FolderRefused,
+        publish,  # loads flet: only when publishing
+    )
 
     try:
         report = publish(args.output)
     except (FolderRefused, DependencyMissing) as err:
-        from ..wording import terminal_text  # in the user's language (LANG)
+        from seep_scorer.i18n.wording import terminal_text  # in the user's language (LANG)
 
         print(f"seep-scorer: {terminal_text(err)}", file=sys.stderr)
         # a folder that cannot take the site is the user's input; a missing package, the install's

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import sys
 
-from ..matchfile import read_scored_match_file
-from ..rules import MatchError, Standings
-from ..rules.names import shown
-from .words import N_, _, ngettext
+from seep_scorer.cli.words import N_, _, ngettext
+from seep_scorer.matchfile import read_scored_match_file
+from seep_scorer.rules import MatchError, Standings
+from seep_scorer.rules.names import shown
 
 
 def register(sub, common) -> None:
@@ -119,7 +119,7 @@ def run(args) -> int:
         match, standings = read_scored_match_file(args.file, keep_deals=False)
     except MatchError as err:
         # The message may quote the file's text: escaped.
-        from ..wording import terminal_text
+        from seep_scorer.i18n.wording import terminal_text
 
         print(f"seep-scorer: {shown(f'{args.file}: {terminal_text(err)}')}", file=sys.stderr)
         return 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from .words import _, speaking
+from seep_scorer.cli.words import _, speaking
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -47,9 +47,9 @@ def register(parser, sub, common) -> None:
 
 
 def run(args) -> int:
-    from ..ui import app as ui_app
-    from ..ui.joincodes import JoinCodes
-    from ..ui.server import (
+    from seep_scorer.app.shell import app as ui_app
+    from seep_scorer.server.access import JoinCodes
+    from seep_scorer.server.app import (
         build_asgi,
         is_loopback,
         is_wildcard,
@@ -75,13 +75,13 @@ def run(args) -> int:
             message = _("cannot open the data folder: {reason}").format(reason=err)
         print(f"seep-scorer: {message}", file=sys.stderr)
         return 2
-    from ..wording import terminal_text
+    from seep_scorer.i18n.wording import terminal_text
 
     for notice in getattr(repo, "notices", []) or []:
         print(f"seep-scorer: {terminal_text(notice)}", file=sys.stderr)
     if getattr(repo, "data_dir", None) is not None:  # a round left half paired is made whole
-        from ..store.eventrun import settle_all
-        from ..store.events import EventFolder
+        from seep_scorer.store.events.record import EventFolder
+        from seep_scorer.store.events.rounds import settle_all
 
         try:
             settle_all(repo, EventFolder(repo.data_dir))
@@ -118,7 +118,8 @@ def run(args) -> int:
 
 
 def _print_join_address(base: str, codes, no_qr: bool, first: bool = False) -> None:
-    """A join address with a new one-time code (joincodes.py); once a phone used it, the next."""
+    """A join address with a new one-time code (server/access.py); once a phone used it, the
+    next."""
     code = codes.mint(keep=True, on_redeem=lambda: _print_join_address(base, codes, no_qr))
     url = f"{base}#join={code}"
     with speaking():  # the sessions' languages are their own: the terminal's only for this

@@ -13,11 +13,11 @@ import json
 import re
 from datetime import date
 
-from ..rules.names import json_shown, shown
-from ..stats import Figures, Stats, aggregate
-from ..stats.ratings import UNRATED
-from .store_commands import _guarded, _open_to_read
-from .words import N_, _, ngettext
+from seep_scorer.cli.store_commands import guarded, open_to_read
+from seep_scorer.cli.words import N_, _, ngettext
+from seep_scorer.rules.names import json_shown, shown
+from seep_scorer.stats import Figures, Stats, aggregate
+from seep_scorer.stats.ratings import UNRATED
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -52,9 +52,9 @@ day.__name__ = (
 )
 
 
-@_guarded
+@guarded
 def run_stats(args) -> int:
-    repo = _open_to_read(args)
+    repo = open_to_read(args)
     stats = repo.statistics(args.since) if repo is not None else aggregate((), args.since)
     if args.json:
         # Names as the index holds them, unchecked: what a terminal must not get raw is escaped.

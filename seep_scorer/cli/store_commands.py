@@ -1,4 +1,6 @@
-"""`seep-scorer import | export | list | backup`: the app's own store from the shell (`stats`:
+"""`seep-scorer import | export | list | backup`, an event's file brought back by `import`.
+
+`seep-scorer import | export | list | backup`: the app's own store from the shell (`stats`:
 stats.py).
 
 Bad input is one line on stderr and exit status 2; damage the store repaired at
@@ -15,13 +17,14 @@ import sys
 from pathlib import Path
 from typing import IO, Iterator
 
-from ..rules import MatchError
-from ..rules.names import json_shown, shown
-from ..store import NoStore, StoreError, open_repository
-from ..store.atomic import USUAL, atomic_writer
-from ..wording import terminal_text
-from .status import EXIT_BAD_INPUT
-from .words import _, ngettext
+from seep_scorer.cli.status import EXIT_BAD_INPUT
+from seep_scorer.cli.words import _, ngettext
+from seep_scorer.i18n.wording import terminal_text
+from seep_scorer.rules import MatchError
+from seep_scorer.rules.names import json_shown, shown
+from seep_scorer.store.files import USUAL, atomic_writer
+from seep_scorer.store.registry import NoStore, open_repository
+from seep_scorer.store.repository import StoreError
 
 
 def register(sub, common) -> None:
@@ -73,7 +76,7 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def _open(args, create: bool = True):
+def open_store(args, create: bool = True):
     """The store, its repair notices on stderr. `create=False` (list, stats, export): NoStore where
     the
     folder holds none, and nothing is written there."""
@@ -89,7 +92,7 @@ def _notes(repo) -> None:
 
 
 @contextlib.contextmanager
-def _output(path: str | None) -> Iterator[IO[bytes]]:
+def output_to(path: str | None) -> Iterator[IO[bytes]]:
     """Where -o points: standard output, a device or FIFO written directly, or a file replaced
     atomically."""
     if path is None:
@@ -112,17 +115,17 @@ def _output(path: str | None) -> Iterator[IO[bytes]]:
         yield f
 
 
-def _open_to_read(args):
+def open_to_read(args):
     """The store for a command that only reads it; None, said on stderr, where the folder holds
     none."""
     try:
-        return _open(args, create=False)
+        return open_store(args, create=False)
     except NoStore as none:
         print(f"seep-scorer: note: {shown(terminal_text(none))}", file=sys.stderr)
         return None
 
 
-def _guarded(action):
+def guarded(action):
     def run(args) -> int:
         try:
             return action(args)
@@ -139,13 +142,12 @@ def _guarded(action):
     return run
 
 
-@_guarded
+@guarded
 def run_import(args) -> int:
-    repo = _open(args)
-    from ..store.events import EventFolder
-    from .event_import import ImportedEvent  # an event's file (event export) brings its event back
+    repo = open_store(args)
+    from seep_scorer.store.events.record import EventFolder
 
-    event = ImportedEvent(repo, args.file, args.new_only)
+    event = ImportedEvent(repo, args.file, args.new_only)  # an event's file brings its event back
     events = EventFolder(repo.data_dir)
     before = set(events.ids())
     ids = repo.import_file_ids(args.file, skip_present=args.new_only)
@@ -157,19 +159,19 @@ def run_import(args) -> int:
     return 0
 
 
-@_guarded
+@guarded
 def run_export(args) -> int:
-    repo = _open(args, create=False)
+    repo = open_store(args, create=False)
     text = repo.export_csv(args.match_id) if args.csv else repo.export_match_text(args.match_id)
-    with _output(args.output) as out:
+    with output_to(args.output) as out:
         out.write(text.encode("utf-8"))
     return 0
 
 
-@_guarded
+@guarded
 def run_backup(args) -> int:
-    repo = _open(args)
-    with _output(args.output) as out:
+    repo = open_store(args)
+    with output_to(args.output) as out:
         repo.write_backup(
             out
         )  # line by line: the store is not locked while a slow reader holds up a write
@@ -177,9 +179,9 @@ def run_backup(args) -> int:
     return 0
 
 
-@_guarded
+@guarded
 def run_list(args) -> int:
-    repo = _open_to_read(args)
+    repo = open_to_read(args)
     summaries = repo.list_matches() if repo is not None else []
     if args.json:
         rows = [
@@ -211,3 +213,60 @@ def run_list(args) -> int:
         state = finished if s.finished else playing
         print(f"{s.id}  {s.updated[:16].replace('T', ' ')}  {state:<{width}}  {deals}  {teams}")
     return 0
+
+
+# ---- from event_import
+# `seep-scorer import` of an event's file (`seep-scorer event export`): the event comes back
+# beside its matches (store/events/backup.py).
+
+
+class ImportedEvent:
+    """`seep-scorer import` of an event's file: the event is checked before the matches are
+    imported (a damaged one refuses the file whole) and stored, with their new ids, after."""
+
+    def __init__(self, repo, path: str, new_only: bool):
+        from seep_scorer.store.events.backup import (
+            event_in_backup,
+            present_before,
+            refuse_foreign_matches,
+        )
+
+        self.repo, self.found, self.new_only = repo, None, new_only
+        try:
+            self.found = event_in_backup(path)
+        except OSError:
+            return  # the import says why it cannot read the file
+        if self.found is not None:
+            event, records = self.found
+            refuse_foreign_matches(event, {mid for mid, _ in records}, self._stored, "line 1")
+            self.skipped = present_before(repo, records) if new_only else set()
+
+    def _stored(self, mids: set[str]) -> set[str]:
+        from seep_scorer.store.repository import StoreError
+
+        found = set()
+        for mid in mids:
+            try:
+                self.repo.get(mid)
+            except StoreError:  # not stored (MatchNotFound), or not a match id at all
+                continue
+            found.add(mid)
+        return found
+
+    def finish(self, new_ids: list[str]) -> None:
+        from seep_scorer.store.events.backup import restore_event
+        from seep_scorer.store.events.record import EventFolder
+
+        if self.found is None:
+            return
+        event, records = self.found
+        event = restore_event(
+            EventFolder(self.repo.data_dir), event, records, new_ids, self.skipped, self.new_only
+        )
+        if event is None:
+            note = _("the file's event is here already")
+        else:
+            note = _("event {id} ({name}) restored").format(id=event.id, name=shown(event.name))
+        print(
+            f"seep-scorer: note: {note}", file=sys.stderr
+        )  # as the store's notes (store_commands)

@@ -1,6 +1,6 @@
 """The command line's own words (its tables, status lines, help and argparse's messages) in the
 language of its user's environment (i18n.cli_language: LANGUAGE, LC_ALL, LC_MESSAGES, LANG),
-English by default; the faults it prints are worded by seep_scorer.wording in the same language.
+English by default; the faults it prints are worded by seep_scorer.i18n.faults in the same language.
 
 main() makes that language current for a command (`speaking()`), and the parser is built inside
 it. English is the source language, its strings the msgids: an English command loads no catalog,
@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import re
 
-from .. import i18n
-from ..i18n import N_
-from .status import EXIT_BAD_INPUT
+from seep_scorer.cli.status import EXIT_BAD_INPUT
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.translate import N_
 
 
 def speaking():

@@ -4,7 +4,7 @@ Pairing (round robin, Swiss, individual movement) and standings with their tie-b
 no TinyDB, no I/O: the store keeps events, the UI and the command line run them.
 """
 
-from .pairing import (
+from seep_scorer.events.pairing import (
     BYE,
     History,
     IndividualRound,
@@ -15,7 +15,7 @@ from .pairing import (
     round_robin_rounds,
     swiss,
 )
-from .standings import Result, Standing, points_of, standings
+from seep_scorer.events.standings import Result, Standing, points_of, standings
 
 __all__ = [
     "BYE",

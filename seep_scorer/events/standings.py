@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..stats.players import player_key
+from seep_scorer.stats.players import player_key
 
 WIN, DRAW, LOSS, BYE_POINTS = 2, 1, 0, 2
 

@@ -5,7 +5,7 @@ match replayed once. It imports only the rules; the store, the command line and
 the UI use it like any client.
 """
 
-from .format import (
+from seep_scorer.matchfile.format import (
     FORMAT_NAME,
     FORMAT_VERSION,
     MAX_DEALS,

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..rules import (
+from seep_scorer.matchfile.values import check_unknown, extra_of, int_of, obj_of, shown_value
+from seep_scorer.rules import (
     DEAL_FIELDS,
     POINT_CARD_CODES,
     SWEEP_FIELDS,
@@ -29,8 +30,7 @@ from ..rules import (
     Rules,
     Sweep,
 )
-from ..rules.fastcheck import fast_deal_check
-from .values import check_unknown, extra_of, int_of, obj_of, shown_value
+from seep_scorer.rules.fastcheck import fast_deal_check
 
 _CARD_SIDES = {"0", "1"}
 MAX_SWEEPS = 48  # a deal's plays: no file lists more sweeps

@@ -13,7 +13,11 @@ import json
 import os
 from pathlib import Path
 
-from ..rules import (
+from seep_scorer.matchfile.deals import deal_to_dict, read_deals
+from seep_scorer.matchfile.guards import refused
+from seep_scorer.matchfile.jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
+from seep_scorer.matchfile.values import check_unknown, extra_of, obj_of, shown_value
+from seep_scorer.rules import (
     DEFAULT_MATCH,
     Match,
     MatchError,
@@ -23,10 +27,6 @@ from ..rules import (
     check_name,
     make_rules,
 )
-from .deals import deal_to_dict, read_deals
-from .guards import refused
-from .jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
-from .values import check_unknown, extra_of, obj_of, shown_value
 
 FORMAT_NAME = "seep-match"
 FORMAT_VERSION = 1

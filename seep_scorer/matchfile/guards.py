@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..rules import MatchError
-from .jsonio import MAX_MATCH_DEPTH, JSONRefused
+from seep_scorer.matchfile.jsonio import MAX_MATCH_DEPTH, JSONRefused
+from seep_scorer.rules import MatchError
 
 MAX_CONTAINERS = 120_000
 # A JSON string, or an unterminated one running to the end: never fails, so it stays linear.

@@ -30,7 +30,7 @@ MAX_FILE_DEPTH = MAX_MATCH_DEPTH + ENVELOPE_DEPTH
 
 class JSONRefused(ValueError):
     """Text that is not strict JSON, or nests too deeply. The message completes "it ..." (for logs);
-    `code` and `params` name it for seep_scorer.wording."""
+    `code` and `params` name it for seep_scorer.i18n.faults."""
 
     def __init__(self, message: str, code: str = "json_not_number", **params):
         super().__init__(message)

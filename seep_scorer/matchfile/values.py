@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 
-from ..rules import MatchError
-from .guards import refused
-from .jsonio import MAX_MATCH_DEPTH, JSONRefused, check_value, depth_of
+from seep_scorer.matchfile.guards import refused
+from seep_scorer.matchfile.jsonio import MAX_MATCH_DEPTH, JSONRefused, check_value, depth_of
+from seep_scorer.rules import MatchError
 
 
 def obj_of(value: object, field: str, deal: int | None = None) -> dict:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from seep_scorer import resources
-from seep_scorer.locale_format import LANGUAGES
+from seep_scorer.i18n.numbers import LANGUAGES
 from seep_scorer.rules import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
 from seep_scorer.rules.cards import RANKS
 

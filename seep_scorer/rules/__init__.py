@@ -3,9 +3,9 @@
 No Flet, no TinyDB, no I/O: everything here is data in, data out.
 """
 
-from .cards import POINT_CARD_CODES, card_label
-from .errors import MatchError
-from .model import (
+from seep_scorer.rules.cards import POINT_CARD_CODES, card_label
+from seep_scorer.rules.errors import MatchError
+from seep_scorer.rules.model import (
     DEAL_FIELDS,
     DEFAULT_TEAMS,
     SWEEP_FIELDS,
@@ -15,8 +15,8 @@ from .model import (
     Sweep,
     Team,
 )
-from .names import MAX_NAME, check_name
-from .presets import (
+from seep_scorer.rules.names import MAX_NAME, check_name
+from seep_scorer.rules.presets import (
     DEFAULT_MATCH,
     MATCH_TYPES,
     PRESET_IDS,
@@ -26,7 +26,7 @@ from .presets import (
     Rules,
     make_rules,
 )
-from .replay import (
+from seep_scorer.rules.replay import (
     BazziEvent,
     DealResult,
     Replay,
@@ -37,7 +37,7 @@ from .replay import (
     stopped_early,
     validate_match,
 )
-from .scoring import DealScore, score_deal, validate_deal
+from seep_scorer.rules.scoring import DealScore, score_deal, validate_deal
 
 __all__ = [
     "POINT_CARD_CODES",

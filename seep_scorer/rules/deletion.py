@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .errors import MatchError
-from .model import Deal, Match
-from .replay import Replay, Standings, replay
+from seep_scorer.rules.errors import MatchError
+from seep_scorer.rules.model import Deal, Match
+from seep_scorer.rules.replay import Replay, Standings, replay
 
 
 class DealerChange(NamedTuple):

@@ -1,14 +1,15 @@
 """The one error type of the rules layer: the deal and field at fault, and the fault by its code.
 
-The words live above this layer, in one place (`seep_scorer.wording`, through the gettext
+The words live above this layer, in one place (`seep_scorer.i18n.faults`, through the gettext
 catalogs): rules and store name a fault by `code` and `params` only, so the command line and the UI
 word it alike.
 """
 
 from collections.abc import Callable
 
-# Set by seep_scorer.wording when it is imported: a fault or notice (code, params) in English, for
-# logs, tests and str(). Without it str() names the code and its params, never a made-up sentence.
+# Set by seep_scorer.i18n.faults when it is imported: a fault or notice (code, params) in English,
+# for logs, tests and str(). Without it str() names the code and its params, never a made-up
+# sentence.
 english: Callable[[object], str] | None = None
 
 
@@ -20,7 +21,7 @@ def plain(code: str, params: dict) -> str:
 class MatchError(ValueError):
     """Invalid match data: where it is (deal number, field) and why, as a `code` with `params`.
 
-    Every code has a wording in seep_scorer.wording (tests/i18n/test_wording.py walks them).
+    Every code has a wording in seep_scorer.i18n.faults (tests/i18n/test_wording.py walks them).
     """
 
     def __init__(

@@ -12,10 +12,10 @@ same results on generated and damaged files (Hypothesis).
 
 from __future__ import annotations
 
-from .model import DEAL_FIELDS, SWEEP_FIELDS, Deal, Sweep
-from .names import MAX_NOTE, first_refused
-from .presets import SWEEP_KINDS, Rules
-from .scoring import HIGHEST_BID, LOWEST_BID, MAX_PLAYS_PER_TEAM
+from seep_scorer.rules.model import DEAL_FIELDS, SWEEP_FIELDS, Deal, Sweep
+from seep_scorer.rules.names import MAX_NOTE, first_refused
+from seep_scorer.rules.presets import SWEEP_KINDS, Rules
+from seep_scorer.rules.scoring import HIGHEST_BID, LOWEST_BID, MAX_PLAYS_PER_TEAM
 
 _SIDES = frozenset(("0", "1"))  # a file's teams, as object keys
 _ZERO = (0, 0)

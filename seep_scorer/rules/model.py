@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
-from .presets import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
+from seep_scorer.rules.presets import DEFAULT_MATCH, PRESETS, MatchFormat, Rules
 
 TEAM_OF_SEAT = (0, 1, 0, 1)
 

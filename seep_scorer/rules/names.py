@@ -12,7 +12,7 @@ printing texts that never passed it (a tampered index line).
 
 from __future__ import annotations
 
-from .errors import MatchError
+from seep_scorer.rules.errors import MatchError
 
 MAX_NAME = 60
 MAX_NOTE = 2000
@@ -150,7 +150,7 @@ def _emoji_part(ch: str) -> bool:
 def check_name(value: object, field: str, *, what: str = "name") -> str:
     """The name unchanged if it is one a team or player may have; else a MatchError naming `field`.
 
-    `what` is kept for callers; the words come from the field (seep_scorer.wording). Codes:
+    `what` is kept for callers; the words come from the field (seep_scorer.i18n.faults). Codes:
     `name_empty`, `name_too_long` (params: max), `name_control` (params: position, 1-based).
     """
     if not isinstance(value, str) or not value.strip():

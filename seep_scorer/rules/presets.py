@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 
-from .cards import POINT_CARD_CODES, standard_values
-from .errors import MatchError
+from seep_scorer.rules.cards import POINT_CARD_CODES, standard_values
+from seep_scorer.rules.errors import MatchError
 
 SWEEP_KINDS = ("normal", "opening", "last")
 SCORING_MODES = ("ledger", "cumulative")

@@ -9,10 +9,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .errors import MatchError
-from .model import Deal, Match
-from .presets import MatchFormat, Rules
-from .scoring import score_deal, validate_deal
+from seep_scorer.rules.errors import MatchError
+from seep_scorer.rules.model import Deal, Match
+from seep_scorer.rules.presets import MatchFormat, Rules
+from seep_scorer.rules.scoring import score_deal, validate_deal
 
 
 # Named tuples: replay builds one per deal.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import ALL_CARD_CODES
-from .errors import MatchError
-from .model import Deal
-from .names import check_note
-from .presets import SWEEP_KINDS, Rules
+from seep_scorer.rules.cards import ALL_CARD_CODES
+from seep_scorer.rules.errors import MatchError
+from seep_scorer.rules.model import Deal
+from seep_scorer.rules.names import check_note
+from seep_scorer.rules.presets import SWEEP_KINDS, Rules
 
 MAX_PLAYS_PER_TEAM = 24  # 48 plays in a deal, alternating between the teams
 MOST_CARDS_CHOICES = (0, 1, "tie")
@@ -209,6 +209,6 @@ def _list(codes) -> str:
 
 
 def _card_order(code):
-    from .cards import POINT_CARD_CODES
+    from seep_scorer.rules.cards import POINT_CARD_CODES
 
     return (POINT_CARD_CODES.index(code) if code in POINT_CARD_CODES else 99, str(code))

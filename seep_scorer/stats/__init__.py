@@ -6,10 +6,10 @@ the statistics never need to open every match file; `aggregate` folds any set
 of contributions into the figures of the spec.
 """
 
-from .contribution import CONTRIBUTION_VERSION, contribution_of
-from .figures import Figures, HeadToHead, Stats, aggregate
-from .players import partnership_key, player_key
-from .timeline import MonthResults, results_by_month
+from seep_scorer.stats.contribution import CONTRIBUTION_VERSION, contribution_of
+from seep_scorer.stats.figures import Figures, HeadToHead, Stats, aggregate
+from seep_scorer.stats.players import partnership_key, player_key
+from seep_scorer.stats.timeline import MonthResults, results_by_month
 
 __all__ = [
     "CONTRIBUTION_VERSION",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import SWEEP_KINDS, Match, Standings
+from seep_scorer.rules import SWEEP_KINDS, Match, Standings
 
 CONTRIBUTION_VERSION = 2  # 2: `games`, what the match rates (ratings.py)
 

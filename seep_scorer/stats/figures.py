@@ -7,9 +7,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from typing import Any, Iterable
 
-from ..rules import SWEEP_KINDS
-from .players import player_key
-from .ratings import UNRATED, PlayerRating
+from seep_scorer.rules import SWEEP_KINDS
+from seep_scorer.stats.players import player_key
+from seep_scorer.stats.ratings import UNRATED, PlayerRating
 
 
 @dataclass
@@ -33,9 +33,9 @@ class Figures:
     # "win", "loss", "draw" or None (not finished).
     # For results over time; not part of the spec's figures (to_json leaves it out).
     timeline: list[tuple[str, str | None]] = field(default_factory=list, repr=False, compare=False)
-    # A partnership's team names as the family typed them,
-    # most used first (then the newest): from the
-    # contributions' optional "team_names" (the index line's names); not part of the spec's figures.
+    # A partnership's team names as the family typed them, most used first (then the newest): from
+    # the contributions' optional "team_names" (the index line's names); not part of the spec's
+    # figures.
     team_names: tuple[str, ...] = field(default=(), repr=False, compare=False)
     # A player's rating (ratings.py), attached by `Stats.with_ratings`; None for a partnership.
     rating: PlayerRating | None = field(default=None, repr=False, compare=False)

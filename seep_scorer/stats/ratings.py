@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .players import player_key
+from seep_scorer.stats.players import player_key
 
 START_MU = 25.0
 START_SIGMA = 25.0 / 3

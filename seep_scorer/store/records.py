@@ -20,13 +20,13 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from ..matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
-from ..matchfile.guards import checked
-from ..matchfile.jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
-from ..rules import SWEEP_KINDS, Match, MatchError, Standings, replay, stopped_early
-from ..stats import CONTRIBUTION_VERSION, contribution_of
-from .layout import doc_id_of, is_match_id
-from .repository import MatchSummary, StoredMatch, StoreError
+from seep_scorer.matchfile import MAX_FILE_BYTES, match_from_dict, match_to_dict
+from seep_scorer.matchfile.guards import checked
+from seep_scorer.matchfile.jsonio import MAX_MATCH_DEPTH, JSONRefused, dumps, loads
+from seep_scorer.rules import SWEEP_KINDS, Match, MatchError, Standings, replay, stopped_early
+from seep_scorer.stats import CONTRIBUTION_VERSION, contribution_of
+from seep_scorer.store.files import doc_id_of, is_match_id
+from seep_scorer.store.repository import MatchSummary, StoredMatch, StoreError
 
 __all__ = [
     "now_iso",

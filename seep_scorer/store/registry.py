@@ -13,12 +13,11 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .datadir import default_data_dir
-from .layout import Layout
-from .repository import StoreError
+from seep_scorer.store.files import Layout, default_data_dir
+from seep_scorer.store.repository import StoreError
 
 if TYPE_CHECKING:
-    from .tinyrepo import TinyMatchRepository
+    from seep_scorer.store.tinyrepo import TinyMatchRepository
 
 # tinyrepo (and TinyDB) load on the first open, not on `import seep_scorer.store`: commands such as
 # `seep-scorer score` read match files and never open the store.
@@ -51,8 +50,8 @@ def open_repository(
     """The one repository of a data folder in this process (TinyDB allows one instance per file).
 
     `fresh=True` closes the open one, if any, and opens the folder again (as a new start of the app
-    would).
-    `create=False` (commands that only read) raises NoStore, writing nothing, where no store is.
+    would). `create=False` (commands that only read) raises NoStore, writing nothing, where no
+    store is.
     """
     path = _resolve(data_dir)
     with _registry_lock:
@@ -65,7 +64,7 @@ def open_repository(
             # A file where the folder should be is not "no store": the open says it cannot be used.
             if not create and not path.is_file() and not Layout(path).holds_store():
                 raise NoStore(path)
-            from .tinyrepo import TinyMatchRepository
+            from seep_scorer.store.tinyrepo import TinyMatchRepository
 
             repo = TinyMatchRepository(path, on_close=_forget)
             _registry[path] = repo

@@ -13,7 +13,7 @@ the steps of a save).
 
 Repair sees the store only through RepairTarget, defined here because the
 repair is its consumer; the repository, which decides when repair runs (at open,
-and when a read finds damage), hands it an adapter (adapters.py).
+and when a read finds damage), hands it an adapter (store/tinyrepo.py).
 """
 
 from __future__ import annotations
@@ -24,18 +24,16 @@ import time
 from pathlib import Path
 from typing import Protocol
 
-from ..matchfile import match_to_dict
-from ..rules import Standings, replay
-from .atomic import fsync_dir
-from .autobackup import STAMP_FORMAT
-from .backupfile import BackupRecord
-from .layout import MAX_REVISION, Layout, next_revision, shard_of
-from .matchdb import StrayCopy
-from .notices import index_rebuilt, match_label, match_lost, match_restored
-from .records import now_iso
-from .repository import StoredMatch
-from .shards import IndexShards
-from .storage import DamagedFile
+from seep_scorer.matchfile import match_to_dict
+from seep_scorer.rules import Standings, replay
+from seep_scorer.store.backup.auto import STAMP_FORMAT
+from seep_scorer.store.backup.file import BackupRecord
+from seep_scorer.store.files import MAX_REVISION, Layout, fsync_dir, next_revision, shard_of
+from seep_scorer.store.index import IndexShards
+from seep_scorer.store.records import now_iso
+from seep_scorer.store.repository import StoredMatch
+from seep_scorer.store.schema import index_rebuilt, match_label, match_lost, match_restored
+from seep_scorer.store.tinyfiles import DamagedFile, StrayCopy
 
 __all__ = ["Repair", "RepairTarget"]
 

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import IO, Any, Iterable, Protocol
 
-from ..rules import Match, errors
-from ..stats import Stats
-from ..stats.ratings import PlayerRating, Surprise
+from seep_scorer.rules import Match, errors
+from seep_scorer.stats import Stats
+from seep_scorer.stats.ratings import PlayerRating, Surprise
 
 
 class StoreError(Exception):
-    """A store operation failed, named by `code` and `params` (seep_scorer.wording words it;
+    """A store operation failed, named by `code` and `params` (seep_scorer.i18n.faults words it;
     str() is its English). A code nothing words is shown as it is."""
 
     def __init__(self, code: str, **params):
@@ -139,15 +139,16 @@ class MatchRepository(Protocol):
         """The deal table as CSV."""
 
     def write_backup(self, out: IO[bytes]) -> None:
-        """Every match in the backup file format (backupfile.py), as `seep-scorer backup` writes
-        it."""
+        """Every match in the backup file format (store/backup/file.py), as `seep-scorer backup`
+        writes it."""
 
     def import_bytes(
         self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False
     ) -> list[StoredMatch]:
-        """A match file or a backup file's content, imported whole or not at all (see importing.py);
-        with `skip_damaged`, a backup's damaged matches are left out and the good ones imported;
-        with `skip_present`, its matches already here (same id and creation time) are left out."""
+        """A match file or a backup file's content, imported whole or not at all (see
+        store/backup/imports.py); with `skip_damaged`, a backup's damaged matches are left out and
+        the good ones imported; with `skip_present`, its matches already here (same id and creation
+        time) are left out."""
 
     def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
         """Undo an import: removes each (id, revision) still at that revision; returns how many were

@@ -1,10 +1,13 @@
-"""MatchRepository over TinyDB: a small file per match, a sharded index, atomic writes, self-repair
+"""The TinyDB repository, the matches it just saved, and the adapters its collaborators see it
+through.
+
+MatchRepository over TinyDB: a small file per match, a sharded index, atomic writes, self-repair
 at open.
 
-Why this layout (see layout.py): TinyDB rewrites a whole file on every write, so
+Why this layout (see store/files.py): TinyDB rewrites a whole file on every write, so
 a save must touch only small files. A save writes the match's own file (under
-a new name carrying the revision, matchdb.py), then the index shard holding
-that match's summary line (one of 256, chosen by a hash of the id, shards.py),
+a new name carrying the revision, store/tinyfiles.py), then the index shard holding
+that match's summary line (one of 256, chosen by a hash of the id, store/index.py),
 then removes the previous match file. Each step is atomic; after a crash between
 steps the open sees two revisions of one match, or a file newer than its index
 line, and finishes the job. Nothing a caller was told "saved" can be lost.
@@ -13,10 +16,10 @@ This module holds the repository's life cycle (open: clean up, migrate,
 reconcile, back up; close), its locking, when repair runs (at open, and when a
 read finds damage), the MatchRepository operations and the settings. The rest
 is done by small collaborators it composes, each seeing the repository only
-through a Protocol it owns, implemented by an adapter (adapters.py): repair
-(repair.py), import and its commit (importing.py, importcommit.py), export and
-backups as a stream (export.py), automatic backups (autobackup.py), the
-settings file (storefile.py) and migrations (migrations.py).
+through a Protocol it owns, implemented by an adapter (below): repair
+(repair.py), import and its commit (store/backup/imports.py, store/backup/imports.py), export and
+backups as a stream (store/backup/exports.py), automatic backups (store/backup/auto.py), the
+settings file (store/schema.py) and migrations (store/schema.py).
 
 All work is serialised by a thread lock (the web server serves several
 sessions from threads) and, where the platform has it, an flock on `.lock`, so
@@ -28,33 +31,37 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections import OrderedDict
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 
 from tinydb import TinyDB
 
-from ..rules import Match, Standings
-from ..stats import Stats
-from ..stats.ratings import PlayerRating, Surprise
-from .adapters import BackingUp, Exporting, Importing, Migrating, Repairing, StoreFiling, Viewing
-from .atomic import remove_temp_files
-from .autobackup import AutoBackups
-from .diskfaults import WriteFailed, disk_writes
-from .export import Export
-from .history import select
-from .importcommit import ImportCommit
-from .importing import Importer
-from .indexview import IndexView
-from .layout import Layout, is_match_id, new_match_id, next_revision, shard_of
-from .matchdb import read_match, write_match_file
-from .migrations import current_schema, migrate
-from .ratingkeeper import RatingKeeper
-from .recentmatches import RecentMatches
-from .records import canonical_match, index_entry, now_iso, setting_value
-from .repair import Repair
-from .repository import (
+from seep_scorer.rules import Match, Standings
+from seep_scorer.stats import Stats
+from seep_scorer.stats.ratings import PlayerRating, Surprise
+from seep_scorer.store.backup.auto import AutoBackups
+from seep_scorer.store.backup.exports import Export
+from seep_scorer.store.backup.file import BackupRecord
+from seep_scorer.store.backup.imports import ImportCommit, Importer
+from seep_scorer.store.files import (
+    Layout,
+    StoreLock,
+    WriteFailed,
+    disk_writes,
+    is_match_id,
+    new_match_id,
+    next_revision,
+    remove_temp_files,
+    shard_of,
+)
+from seep_scorer.store.index import IndexShards, IndexView, select
+from seep_scorer.store.records import canonical_match, index_entry, now_iso, setting_value
+from seep_scorer.store.repair import Repair
+from seep_scorer.store.repository import (
     KnownNames,
     MatchNotFound,
     MatchPage,
@@ -64,16 +71,22 @@ from .repository import (
     StoredMatch,
     StoreError,
 )
-from .shards import IndexShards
-from .statsreads import StatisticsReader
-from .storage import DamagedFile
-from .storefile import StoreFile
-from .storelock import StoreLock
+from seep_scorer.store.schema import StoreFile, current_schema, migrate
+from seep_scorer.store.statistics import RatingKeeper, StatisticsReader
+from seep_scorer.store.tinyfiles import DamagedFile, read_match, write_match_file
 
 __all__ = [
     "TinyMatchRepository",
     "WriteFailed",
-]  # WriteFailed: what a write the disk refuses raises
+    "RecentMatches",
+    "BackingUp",
+    "Exporting",
+    "Importing",
+    "Migrating",
+    "Repairing",
+    "StoreFiling",
+    "Viewing",
+]
 
 
 class TinyMatchRepository:
@@ -88,27 +101,44 @@ class TinyMatchRepository:
         self._on_close = on_close
         self.layout = Layout(self.data_dir)
         self.notices: list[str] = []
-        # Import (importing.py), its commit and its undo (importcommit.py).
-        self._import_commit = ImportCommit(Importing(self))
-        self._import = Importer(Importing(self), self._import_commit)
-        self._export = Export(Exporting(self))  # match files, CSV and backups out (export.py)
+        # Late-bound: each looks the repository's own method up when called, as a call on the
+        # repository would (a test may replace one).
+        inner = Internals(
+            locked=lambda: self._locked(),
+            index=lambda: self._index,
+            read_match_file=lambda path, mid: self._read_match_file(path, mid),
+            commit=lambda *args: self._commit(*args),
+            put_entry=lambda *args: self._put_entry(*args),
+            put_entries=lambda *args: self._put_entries(*args),
+            unused_id=lambda: self._unused_id(),
+            current_view=lambda: self._current_view(),
+            repair=lambda: self._repair,
+            store_file=lambda: self._store_file,
+        )
+        # Import (backup/imports.py), its commit and its undo.
+        self._import_commit = ImportCommit(Importing(self, inner))
+        self._import = Importer(Importing(self, inner), self._import_commit)
+        self._export = Export(Exporting(self, inner))  # match files, CSV and backups out
         # Damage found and put right (repair.py); a damaged index shard is rebuilt by it.
-        self._repair = Repair(Repairing(self))
+        self._inner = inner
+        self._repair = Repair(Repairing(self, inner))
         self._index = IndexShards(self.layout, self._repair.rebuild_shard)
-        self._recent = RecentMatches()  # read back by every phone at the table (recentmatches.py)
+        self._recent = RecentMatches()  # read back by every phone at the table
         self._view = IndexView()
         ratings = RatingKeeper(self.data_dir, writable=lambda: not self.closed)
-        self._statistics = StatisticsReader(Viewing(self), ratings)
-        # The daily automatic backups (autobackup.py): when they are taken, and where.
-        self.auto_backup = AutoBackups(BackingUp(self))
+        self._statistics = StatisticsReader(Viewing(self, inner), ratings)
+        # The daily automatic backups (store/backup/auto.py): when they are taken, and where.
+        self.auto_backup = AutoBackups(BackingUp(self, inner))
         try:
             self.layout.create_folders()
-            self._store_lock = StoreLock(self.layout.lock_file)  # storelock.py
+            self._store_lock = StoreLock(self.layout.lock_file)  # store/files.py
         except OSError as err:
             raise StoreError(
                 "data_folder_unusable", folder=str(self.data_dir), reason=str(err.strerror or err)
             ) from None
-        self._store_file = StoreFile(StoreFiling(self))  # the schema and settings (storefile.py)
+        self._store_file = StoreFile(
+            StoreFiling(self, inner)
+        )  # the schema and settings (store/schema.py)
         try:
             with self._locked():
                 self._open()
@@ -147,7 +177,7 @@ class TinyMatchRepository:
                 "store_newer", folder=str(self.data_dir), version=version, current=current
             )
         if version < current:
-            migrate(Migrating(self), version)
+            migrate(Migrating(self, self._inner), version)
         self._import_commit.finish_imports()
         self._repair.reconcile()
         if self.auto_backup.due():
@@ -194,7 +224,7 @@ class TinyMatchRepository:
     # ----- MatchRepository -----
 
     def _current_view(self) -> IndexView:
-        """The history and statistics view of the index as it is now (see indexview.py). Under
+        """The history and statistics view of the index as it is now (see store/index.py). Under
         the lock."""
         return self._view.refresh(self._index.cached_lines(), self._index.version)
 
@@ -319,7 +349,7 @@ class TinyMatchRepository:
             if self._index.get(mid) is None:
                 return mid
 
-    # ----- import (importing.py, importcommit.py) -----
+    # ----- import (store/backup/imports.py, store/backup/imports.py) -----
 
     def import_file(self, path: str | os.PathLike) -> list[StoredMatch]:
         """Import a match file or a backup file, whole or not at all; the imported matches."""
@@ -333,7 +363,8 @@ class TinyMatchRepository:
     def import_bytes(
         self, data: bytes | str, skip_damaged: bool = False, skip_present: bool = False
     ) -> list[StoredMatch]:
-        """A match file's or a backup's content, imported whole or not at all (see importing.py)."""
+        """A match file's or a backup's content, imported whole or not at all (see
+        store/backup/imports.py)."""
         return self._import.import_bytes(data, skip_damaged, skip_present)
 
     def remove_imported(self, imported: Iterable[tuple[str, int]]) -> tuple[int, list[str]]:
@@ -341,7 +372,7 @@ class TinyMatchRepository:
         and the ids kept because they were saved since."""
         return self._import_commit.remove_imported(imported)
 
-    # ----- export (export.py) -----
+    # ----- export (store/backup/exports.py) -----
 
     def export_match_text(self, match_id: str) -> str:
         """The match as a match file (format seep-match, version 1)."""
@@ -360,7 +391,7 @@ class TinyMatchRepository:
         """The backup (as write_backup writes it) as text."""
         return self._export.export_backup_text()
 
-    # ----- automatic backups (autobackup.py) -----
+    # ----- automatic backups (store/backup/auto.py) -----
 
     def auto_backups(self) -> list[Path]:
         """The automatic backups, newest first."""
@@ -384,3 +415,197 @@ class TinyMatchRepository:
             settings[key] = value
             with disk_writes("setting"):
                 self._store_file.put_settings(settings)
+
+
+# ---- from recentmatches
+# The matches this process saved last, each as its newest revision.
+#
+# Why: in a hall, a save is read back at once by every other phone of that table and by the
+# boards, each in its own session. A revision's file never changes once written (the next save
+# writes the next revision's file), so the match just saved serves those reads as it is: they read
+# no file and replay nothing, and take the store's lock only for the index lookup (issue 24). Only
+# saves are kept, so reading many matches (an import, the history) keeps nothing.
+
+
+class RecentMatches:
+    def __init__(self, size: int = 128):
+        self._size = size
+        self._kept: OrderedDict[str, StoredMatch] = OrderedDict()  # by id, newest save last
+
+    def get(self, entry: dict) -> StoredMatch | None:
+        """The match an index line names, if this process saved that very revision. The time of
+        the save too: a match deleted and another made with its id starts again at revision 1."""
+        stored = self._kept.get(entry["id"])
+        if stored is None or (stored.revision, stored.updated) != (
+            entry["revision"],
+            entry.get("updated"),
+        ):
+            return None
+        return stored
+
+    def keep(self, stored: StoredMatch) -> None:
+        self._kept[stored.id] = stored
+        self._kept.move_to_end(stored.id)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)
+
+    def forget(self, match_id: str) -> None:
+        self._kept.pop(match_id, None)
+
+
+# ---- from adapters
+# The repository as each of its collaborators sees it: one small adapter per Protocol.
+#
+# Why adapters: each collaborator (automatic backups, repair, import, export,
+# the settings file, migrations) owns a Protocol naming exactly what it uses of the store, and gets
+# one of these instead of the repository. What an adapter needs of the repository's own workings
+# (its lock, its index, writing a match) the repository lends it explicitly (`Internals`), so no
+# adapter reaches into the repository's private members. Each forwards at call time, so what the
+# repository does (its lock, say) is what they get.
+
+
+@dataclass(frozen=True)
+class Internals:
+    """What the repository lends its collaborators' adapters of its own workings: each a
+    function, called when used (the index and the repair exist once the repository is built)."""
+
+    locked: Callable[[], AbstractContextManager[None]]
+    index: Callable[[], IndexShards]
+    read_match_file: Callable[[Path, str], tuple[StoredMatch, Standings]]
+    commit: Callable[[StoredMatch, dict, int | None, Standings], None]
+    put_entry: Callable[[StoredMatch, int, Standings], None]
+    put_entries: Callable[[str, list[dict]], None]
+    unused_id: Callable[[], str]
+    current_view: Callable[[], IndexView]
+    repair: Callable[[], Any]
+    store_file: Callable[[], Any]
+
+
+class _Adapter:
+    """What every adapter gives: the store's folders, its notices and its lock."""
+
+    def __init__(self, repo: Any, inner: Internals):
+        self._repo = repo  # the TinyMatchRepository, through its public methods only
+        self._inner = inner
+
+    @property
+    def layout(self) -> Layout:
+        return self._repo.layout
+
+    @property
+    def notices(self) -> list[str]:
+        return self._repo.notices
+
+    def locked(self) -> AbstractContextManager[None]:
+        return self._inner.locked()
+
+
+class BackingUp(_Adapter):
+    """The repository as the automatic backups see it (autobackup.BackedUpStore)."""
+
+    def write_backup(self, out: IO[bytes]) -> None:
+        self._repo.write_backup(out)
+
+
+class Repairing(_Adapter):
+    """The repository as the repair sees it (repair.RepairTarget)."""
+
+    @property
+    def index(self) -> IndexShards:
+        return self._inner.index()
+
+    def read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
+        return self._inner.read_match_file(path, mid)
+
+    def commit(
+        self, stored: StoredMatch, match_dict: dict, old_revision: int | None, standings: Standings
+    ) -> None:
+        self._inner.commit(stored, match_dict, old_revision, standings)
+
+    def put_entry(self, stored: StoredMatch, size: int, standings: Standings) -> None:
+        self._inner.put_entry(stored, size, standings)
+
+    def find_in_backups(self, mid: str) -> tuple[BackupRecord, str] | None:
+        return self._repo.auto_backup.find_match(mid)
+
+
+class Exporting(_Adapter):
+    """The repository as the export sees it (export.ExportSource)."""
+
+    @property
+    def index(self) -> IndexShards:
+        return self._inner.index()
+
+    def settings(self) -> dict:
+        return self._inner.store_file().settings()
+
+    def get(self, match_id: str) -> StoredMatch:
+        return self._repo.get(match_id)
+
+
+class Importing(_Adapter):
+    """The repository as an import and its commit see it (importing.ImportTarget, which holds
+    importcommit.CommitTarget)."""
+
+    @property
+    def index(self) -> IndexShards:
+        return self._inner.index()
+
+    def put_entries(self, prefix: str, entries: list[dict]) -> None:
+        self._inner.put_entries(prefix, entries)
+
+    def unused_id(self) -> str:
+        return self._inner.unused_id()
+
+    def read_match_file(self, path: Path, mid: str) -> tuple[StoredMatch, Standings]:
+        return self._inner.read_match_file(path, mid)
+
+    def create(self, match: Match) -> StoredMatch:
+        return self._repo.create(match)
+
+
+class Migrating(_Adapter):
+    """The repository as the migrations see it (migrations.MigrationTarget)."""
+
+    def __init__(self, repo: Any, inner: Internals):
+        super().__init__(repo, inner)
+        self.last_migration_backup: Path | None = None
+
+    def index_lines_as_stored(self, prefix: str) -> dict[str, dict]:
+        return self._inner.index().raw_lines(prefix)
+
+    def index_line_from_files(self, match_id: str, revisions: list[int]) -> dict | None:
+        for revision in revisions:
+            path = self.layout.match_file(match_id, revision)
+            try:
+                stored, standings = self._inner.read_match_file(path, match_id)
+                return index_entry(stored, path.stat().st_size, standings)
+            except (OSError, DamagedFile):
+                continue
+        return None
+
+    def write_index_shard(self, prefix: str, lines: dict[str, dict]) -> None:
+        self._inner.index().replace(prefix, lines)
+
+    def restore_lost_match(self, match_id: str) -> None:
+        self._inner.repair().load(match_id, None, [])
+
+    def set_schema(self, version: int) -> None:
+        self._inner.store_file().set_schema(version)
+
+
+class StoreFiling(_Adapter):
+    """The repository as its settings file sees it (storefile.StoreFileTarget)."""
+
+    def move_aside(self, path: Path) -> Path:
+        return self._inner.repair().move_aside(path)
+
+    def settings_in_backups(self) -> tuple[dict | None, str | None]:
+        return self._repo.auto_backup.find_settings()
+
+
+class Viewing(_Adapter):
+    """The repository as the statistics see it (statsreads.ViewSource)."""
+
+    def current_view(self) -> IndexView:
+        return self._inner.current_view()

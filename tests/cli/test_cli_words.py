@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from seep_scorer.cli import main
-from seep_scorer.store import close_all
+from seep_scorer.store.registry import close_all
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "minimum-cards-only.json"

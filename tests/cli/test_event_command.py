@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from seep_scorer.cli import main
-from seep_scorer.store import close_all
+from seep_scorer.store.registry import close_all
 
 PAIRS = "ABCDEFGH"
 
@@ -359,7 +359,7 @@ def test_the_installed_command_runs_it(tmp_path):
 def test_event_new_records_the_command_lines_language(cli, tmp_path, monkeypatch, env, language):
     """The board and the table cards speak the language of whoever created the event: from the
     command line, the one it speaks (LANG, as i18n.cli_language picks it)."""
-    from seep_scorer.store.events import EventFolder
+    from seep_scorer.store.events.record import EventFolder
 
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)

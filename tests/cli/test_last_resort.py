@@ -76,7 +76,7 @@ def test_a_file_error_no_command_caught_is_one_line_and_status_2(tmp_path):
 def test_a_store_error_no_command_caught_is_one_line_and_status_2(tmp_path):
     patch = """
         import seep_scorer.cli.score as score
-        from seep_scorer.store import StoreError
+        from seep_scorer.store.repository import StoreError
         def failing(path, **options):
             raise StoreError("The match store has been closed.")
         score.read_scored_match_file = failing
@@ -117,7 +117,7 @@ def test_seep_scorer_debug_adds_the_traceback_for_a_developer(tmp_path):
 def test_a_reader_that_goes_away_ends_the_output_quietly(tmp_path):
     data_dir = tmp_path / "data"
     patch = f"""
-        from seep_scorer.store import open_repository
+        from seep_scorer.store.registry import open_repository
         from tests.store.conftest import open_match, with_deals
         repo = open_repository({str(data_dir)!r})
         for n in range(30):

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from seep_scorer.cli import main
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 from tests.store.conftest import open_match
 
 

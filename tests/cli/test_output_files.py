@@ -10,7 +10,7 @@ import pytest
 
 from seep_scorer.cli import main
 from seep_scorer.matchfile import loads_match
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 from tests.store.conftest import open_match, with_deals
 
 

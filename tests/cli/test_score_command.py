@@ -160,7 +160,7 @@ def test_score_loads_neither_the_store_nor_the_ui(tmp_path):
         "from seep_scorer.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main(['score', {path!r}, '--json']) == 0\n"
-        "print(sorted(m for m in ('tinydb', 'flet', 'platformdirs', 'babel', 'seep_scorer.ui')\n"
+        "print(sorted(m for m in ('tinydb', 'flet', 'platformdirs', 'babel', 'seep_scorer.app')\n"
         "             if m in sys.modules))"
     )
     done = subprocess.run(

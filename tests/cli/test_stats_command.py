@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 from tests.store.histories import EXPECTED, EXPECTED_SINCE_MARCH_3, history, history_backup
 
 

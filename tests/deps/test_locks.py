@@ -81,11 +81,11 @@ def test_the_build_backend_is_locked_and_satisfies_build_system():
 
 
 def test_the_http_stack_is_declared():
-    """uvicorn is imported by ui/server.py and websockets named
+    """uvicorn is imported by server/app.py and websockets named
     there: both must be direct, pinned dependencies."""
     direct = _direct(None)
     assert "uvicorn" in direct and "websockets" in direct
-    server = (ROOT / "seep_scorer" / "ui" / "server.py").read_text()
+    server = (ROOT / "seep_scorer" / "server" / "app.py").read_text()
     assert "import uvicorn" in server
 
 

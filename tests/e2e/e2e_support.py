@@ -225,7 +225,7 @@ def stored(data_dir: Path, *matches) -> list[str]:
     """A store in `data_dir` holding `matches`, made through
     the store's own API and closed again (the
     server opens it next): their ids, in order."""
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(data_dir)
     try:
@@ -512,12 +512,10 @@ def attached(page, ident: str, timeout: int = WAIT_MS) -> None:
     while True:
         left_ms = (deadline - time.monotonic()) * 1000
         try:
-            # In slices: under load Flutter has been seen to drop
-            # its whole semantics tree (its placeholder
-            # comes back, as before the first click), so a node
-            # that was there is gone for good. Between
-            # slices the placeholder, if it is back, is clicked
-            # again; a node that never comes still fails.
+            # In slices: under load Flutter has been seen to drop its whole semantics tree (its
+            # placeholder comes back, as before the first click), so a node that was there is gone
+            # for good. Between slices the placeholder, if it is back, is clicked again; a node that
+            # never comes still fails.
             loc.wait_for(state="attached", timeout=max(1, min(left_ms, 10_000)))
             return
         except PlaywrightTimeout:

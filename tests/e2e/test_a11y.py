@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from e2e_support import VIEWPORT, WAIT_MS, enable_semantics, sel, serve_matches, within
 
+from seep_scorer.app.history.stats_model import player_slug
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
 from seep_scorer.stats import player_key
-from seep_scorer.ui.viewmodels.stats import player_slug
 
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 

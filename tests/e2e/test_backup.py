@@ -25,7 +25,7 @@ from e2e_support import (
 )
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 
 TEAMS = ("Lions", "Tigers", "Eagles")
 

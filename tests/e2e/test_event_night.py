@@ -28,7 +28,7 @@ LOCALES = {"en": "en-US", "pa": "pa-IN"}
 
 def say(language: str, message: str, **params) -> str:
     """What the app shows in `language` (its own catalogues)."""
-    from seep_scorer.i18n import UILocale, _, using
+    from seep_scorer.i18n.translate import UILocale, _, using
 
     with using(UILocale(language)):
         return _(message).format(**params)

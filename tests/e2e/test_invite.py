@@ -86,9 +86,8 @@ def test_the_invite_qr_code_brings_a_phone_to_the_match(chromium, lan_server):
     assert scanned == expected
     ctx.close()
 
-    # Another phone (dark theme): a fresh browser, no cookie,
-    # opens what was scanned and lands on that
-    # match; it holds the token now, so it may invite in turn, with a new code.
+    # Another phone (dark theme): a fresh browser, no cookie, opens what was scanned and lands on
+    # that match; it holds the token now, so it may invite in turn, with a new code.
     other = chromium.new_context(viewport=VIEWPORT, color_scheme="dark")
     phone = other.new_page()
     open_app(phone, scanned)

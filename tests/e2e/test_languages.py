@@ -1,4 +1,4 @@
-"""The app in each of its languages (seep_scorer.locale_format.LANGUAGES) in headless Chromium
+"""The app in each of its languages (seep_scorer.i18n.numbers.LANGUAGES) in headless Chromium
 (offline: no CDN, bundled fonts):
 the language is set through the UI, screenshots of the scoreboard and the rules at 412 x 915 and
 360 x 640 go to test-artifacts/screenshots/ (look at them: every script renders, nothing cut off);
@@ -11,7 +11,7 @@ import re
 
 from e2e_support import ROOT, evaluate, match_on_screen, open_app, sel, tap, text, wait_present
 
-from seep_scorer.locale_format import LANGUAGES, RTL_LANGUAGES, digit_choices, digit_set
+from seep_scorer.i18n.numbers import LANGUAGES, RTL_LANGUAGES, digit_choices, digit_set
 from seep_scorer.reference import SECTION_IDS
 
 SHOTS = ROOT / "test-artifacts" / "screenshots"

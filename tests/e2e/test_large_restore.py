@@ -1,5 +1,5 @@
 """Issue 18, item 7, in headless Chromium against the real server: the server takes WebSocket
-messages of at most 1 MiB (ui/wsguard.py), except the one
+messages of at most 1 MiB (server/limits.py), except the one
 that brings a picked file after a tap on Restore.
 A backup of over 1 MiB still restores."""
 
@@ -10,8 +10,8 @@ import io
 from e2e_support import VIEWPORT, Server, open_app, tap, text, wait_present, wait_text
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.ui.wsguard import MESSAGE_MAX_BYTES
+from seep_scorer.server.limits import MESSAGE_MAX_BYTES
+from seep_scorer.store.registry import close_all, open_repository
 
 MATCHES = 120
 

@@ -4,7 +4,8 @@ and reaches the server through a link it can drop (link.py: Wi-Fi gone, a phone 
 
 - The served app draws on every visit: the first, a new tab, a reload, a reload and a new tab
   after the server restarted, and the visit after the app was upgraded, which fetches every
-  changed file anew (pagepolicy.py: a revalidated page keeps its policy; every file revalidated).
+  changed file anew (server/pagepolicy.py: a revalidated page keeps its policy; every file
+  revalidated).
 - A tab left open keeps the deal being entered across a Wi-Fi drop and a server restart, and a
   save tapped while the network is gone is stored once, when it is back.
 - A phone asleep past the session's grace time wakes to the deals saved meanwhile.
@@ -44,7 +45,7 @@ from e2e_support import (
 )
 from link import Link
 
-from seep_scorer.ui.presence import SESSION_TIMEOUT_SECONDS
+from seep_scorer.app.shell.app import SESSION_TIMEOUT_SECONDS
 
 FONT = "fonts/NotoSans-Regular.ttf"  # a file of the app's own that every visit loads
 # Flet evicts an expired session every 10 s; past this the phone's session is surely gone.

@@ -123,10 +123,9 @@ class Phone:
         self.aborted: list[str] = []
 
     def launch(self) -> "Phone":
-        # stderr goes to a file, read from where this launch starts:
-        # a pipe read line by line blocks for as long
-        # as Chromium prints nothing, and one left unread fills up
-        # and then blocks Chromium's every log line.
+        # stderr goes to a file, read from where this launch starts: a pipe read line by line blocks
+        # for as long as Chromium prints nothing, and one left unread fills up and then blocks
+        # Chromium's every log line.
         log = self.profile.parent / f"{self.profile.name}-chromium.log"
         with open(log, "ab") as out:
             start = out.tell()
@@ -387,7 +386,7 @@ def _backup_of_two_matches(tmp_path: Path) -> tuple[Path, list[str]]:
     """A backup file as `seep-scorer backup` writes it, of
     two matches made in a store of its own."""
     from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(tmp_path / "seed", fresh=True)
     ids = []
@@ -482,9 +481,8 @@ def test_restore_a_backup_file_and_download_one_in_the_published_app(
 def _republish_with_a_change(folder: Path) -> None:
     """What publishing a newer version does to the files: one
     changed (index.html), sw.js listing the new hashes."""
-    from seep_scorer.publish.boot import snapshot_key
-    from seep_scorer.publish.serviceworker import service_worker
-    from seep_scorer.publish.site import _hashes
+    from seep_scorer.phone.site import _hashes
+    from seep_scorer.phone.webfiles import service_worker, snapshot_key
 
     index = folder / "index.html"
     index.write_text(

@@ -1,4 +1,4 @@
-"""How the published app starts (publish/boot.py, serviceworker.py): what a first visit costs,
+"""How the published app starts (phone/webfiles.py, phone/webfiles.py): what a first visit costs,
 and Python's memory snapshot, in headless Chromium against a file server that counts what it
 sends.
 
@@ -59,9 +59,8 @@ def _publish_a_new_app_version(folder: Path) -> tuple[str, str]:
     """What publishing a newer version of the app does: a new archive (one more file in it), a
     new snapshot key in index.html, sw.js listing the new hashes. Returns the site's version and
     the snapshot key."""
-    from seep_scorer.publish.boot import snapshot_key
-    from seep_scorer.publish.serviceworker import service_worker, site_version
-    from seep_scorer.publish.site import _hashes, _script_policy
+    from seep_scorer.phone.site import _hashes, _script_policy
+    from seep_scorer.phone.webfiles import service_worker, site_version, snapshot_key
 
     old_key = snapshot_key(_hashes(folder))
     archive = folder / "app.tar.gz"
@@ -93,8 +92,8 @@ def test_a_first_visit_fetches_what_this_browser_uses_once(server, phone_factory
     phone.reload()
     sent = list(server.sent)
     total = sum(n for _, n in sent)
-    # the page's address is index.html too
-    # (the browser itself fetches the web manifest and its icons at each load, past any worker)
+    # the page's address is index.html too (the browser itself fetches the web manifest and its
+    # icons at each load, past any worker)
     times = collections.Counter(
         "/index.html" if path == "/" else path
         for path, n in sent

@@ -115,7 +115,7 @@ def _backups(tmp_path: Path) -> tuple[Path, Path, list[str]]:
     """Two backups as `seep-scorer backup` writes them: of two matches, then of those two and a
     third played since on the phone they come from; the three ids."""
     from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     def backup(name: str) -> Path:
         out = tmp_path / name

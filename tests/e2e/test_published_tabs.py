@@ -1,7 +1,8 @@
 """The phone-only app open in two tabs of one browser profile (the home-screen app and a browser
 tab): each tab keeps the store's folder in memory and mirrors it to IndexedDB, so without a turn per
-store call (ui/webfs.py: a Web Lock, and IndexedDB read again when another tab has flushed since)
-the tab that saves last makes IndexedDB equal to its own copy and wipes the other tab's saves.
+store call (phone/storage.py: a Web Lock, and IndexedDB read again when another tab has flushed
+since) the tab that saves last makes IndexedDB equal to its own copy and wipes the other tab's
+saves.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ def test_a_deal_entered_in_one_tab_while_another_saves_one_is_added_after_it(
 
 def test_a_tab_shows_another_tabs_save_without_being_touched(static_server, playwright_api):
     """As phones at a served table see each other's saves, the tabs tell each other (a
-    BroadcastChannel, ui/live.py): the list open in tab B shows the match tab A just started,
+    BroadcastChannel, app/shell/app.py): the list open in tab B shows the match tab A just started,
     with no tap in B."""
     browser = playwright_api.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:

@@ -14,9 +14,8 @@ from e2e_support import WAIT_MS, Server, evaluate, open_app, sel, tap, text, wai
 VIEWPORTS = [(360, 640), (412, 915)]
 MIN_HEIGHT = 44  # every control is at least 48 high (48 x 48 tap targets)
 
-# (identifier, clickable now) in screen order; the disabled
-# ones (a count of 0, a sweep the rules give
-# the other team) must still be in sight.
+# (identifier, clickable now) in screen order; the disabled ones (a count of 0, a sweep the rules
+# give the other team) must still be in sight.
 SWEEPS = [
     (f"sweep-{t}-{k}-{d}", d == "inc" and (k == "normal" or (k == "opening") == (t == 1)))
     for k in ("normal", "opening", "last")
@@ -40,8 +39,8 @@ PROBE = """(s) => {
 
 
 def make_match(data: Path, preset: str | None) -> str:
-    from seep_scorer.store import close_all, open_repository
-    from seep_scorer.ui.viewmodels import NewMatchVM
+    from seep_scorer.app.matches.new_match_model import NewMatchVM
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(data)
     try:

@@ -16,7 +16,7 @@ from seep_scorer.rules import Deal, Match, Team
 
 def fill_store(data_dir, matches: int = 150) -> None:
     """Enough matches that a backup is many times a pipe's buffer (64 KiB), so it stalls."""
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(data_dir)
     try:

@@ -48,9 +48,8 @@ def play(
         type_into(page, "team-name-0", team0)
     for seat, name in enumerate(players):
         type_into(page, f"player-name-{seat}", name)
-    # Under load a fill can land while the form re-renders
-    # (name suggestions come and go) and be lost:
-    # check each field holds its name, and type it again only where it verifiably does not.
+    # Under load a fill can land while the form re-renders (name suggestions come and go) and be
+    # lost: check each field holds its name, and type it again only where it verifiably does not.
     for seat, name in enumerate(players):
         field = page.locator(f'[flt-semantics-identifier="player-name-{seat}"] input').first
         for _ in range(3):

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from seep_scorer.cli import main
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.eventcodes import event_over
-from seep_scorer.store.eventrun import end_event, entrant_of, pair_next_round, plan_event
-from seep_scorer.store.events import EventError, EventFolder
+from seep_scorer.store.events.codes import event_over
+from seep_scorer.store.events.record import EventError, EventFolder
+from seep_scorer.store.events.rounds import end_event, entrant_of, pair_next_round, plan_event
+from seep_scorer.store.registry import close_all, open_repository
 
 
 @pytest.fixture(autouse=True)

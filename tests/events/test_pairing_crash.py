@@ -1,4 +1,4 @@
-"""Pairing a round survives a process killed at any point (store/eventrun.py): after a restart
+"""Pairing a round survives a process killed at any point (store/events/rounds.py): after a restart
 (new objects on the same data folder) every match tagged with the event is one the event knows,
 every match the event knows is stored, and the next pairing works."""
 
@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.eventrun import (
+from seep_scorer.store.events.record import EventFolder
+from seep_scorer.store.events.rounds import (
     end_round,
     entrant_of,
     pair_next_round,
     plan_event,
     settle_all,
 )
-from seep_scorer.store.events import EventFolder
+from seep_scorer.store.registry import close_all, open_repository
 
 
 class Killed(BaseException):
@@ -147,7 +147,7 @@ def test_a_refusal_half_way_takes_the_round_back(tmp_path, monkeypatch):
 
 def test_a_half_paired_round_opens_no_table(tmp_path, monkeypatch):
     """Until its matches are all made, the round's table codes let no phone in."""
-    from seep_scorer.store.eventcodes import opened_by
+    from seep_scorer.store.events.codes import opened_by
 
     repo, folder, eid = _night(tmp_path)
     with monkeypatch.context() as m:
@@ -162,10 +162,10 @@ def test_a_half_paired_round_opens_no_table(tmp_path, monkeypatch):
 
 
 def test_a_table_phone_stays_on_its_match_until_the_next_round_is_whole(tmp_path, monkeypatch):
-    """A table phone (ui/roles.py) reads the record: a round half paired is not its round yet,
-    so it never moves to a match that is not made."""
-    from seep_scorer.ui.eventcodes import RoleGrant
-    from seep_scorer.ui.roles import RoleSession
+    """A table phone (app/shell/roles.py) reads the record: a round half paired is not its round
+    yet, so it never moves to a match that is not made."""
+    from seep_scorer.app.shell.roles import RoleSession
+    from seep_scorer.app.shell.state import RoleGrant
 
     repo, folder, eid = _night(tmp_path)
     _event, first = pair_next_round(repo, folder, eid)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from seep_scorer.i18n import UILocale, _, ngettext, using
-from seep_scorer.locale_format import RTL_LANGUAGES
+from seep_scorer.i18n.numbers import RTL_LANGUAGES
+from seep_scorer.i18n.translate import UILocale, _, ngettext, using
 from seep_scorer.reference import rules_path
 
 LOCALES = Path(__file__).resolve().parents[2] / "locales"

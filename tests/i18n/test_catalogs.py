@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from seep_scorer.locale_format import (
+from seep_scorer.i18n.numbers import (
     LANGUAGES,
 )  # the app's one list: a language added there is checked here
 

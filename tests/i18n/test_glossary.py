@@ -9,7 +9,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from seep_scorer.locale_format import LANGUAGES
+from seep_scorer.i18n.numbers import LANGUAGES
 from seep_scorer.reference import rules_path
 from seep_scorer.reference.glossary import (
     TERMS,

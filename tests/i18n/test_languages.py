@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from seep_scorer import i18n
-from seep_scorer.locale_format import LANGUAGES
-from seep_scorer.ui.viewmodels.settings import SettingsVM
+from seep_scorer.app.settings.settings_model import SettingsVM
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.numbers import LANGUAGES
 
 # Unicode blocks of each language's script (its name in the settings is written in it).
 SCRIPT = {

@@ -2,7 +2,7 @@ import datetime as dt
 
 import pytest
 
-from seep_scorer.locale_format import (
+from seep_scorer.i18n.numbers import (
     LANGUAGES,
     NATIVE_DIGITS,
     RTL_LANGUAGES,

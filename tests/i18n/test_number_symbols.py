@@ -4,9 +4,9 @@ digits take ٫ and ٪; Latin digits keep "." and "%"."""
 
 import pytest
 
-from seep_scorer import i18n
-from seep_scorer.locale_format import LocaleFormat
-from seep_scorer.ui.screens.stats_parts import decimal, percent
+from seep_scorer.app.history.stats import decimal, percent
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.numbers import LocaleFormat
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from seep_scorer.i18n import UILocale, _, using
+from seep_scorer.i18n.translate import UILocale, _, using
 from seep_scorer.reference import rules_path
 
 

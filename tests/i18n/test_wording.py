@@ -1,5 +1,5 @@
 """One place words every error and notice (issue 20): each code the rules and the store raise has a
-sentence in seep_scorer.wording, every raise site gives the params its sentence needs, and each
+sentence in seep_scorer.i18n.faults, every raise site gives the params its sentence needs, and each
 sentence is worded in every language of the app."""
 
 from __future__ import annotations
@@ -10,13 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer import i18n
-from seep_scorer.locale_format import LANGUAGES
-from seep_scorer.rules import Match, MatchError
-from seep_scorer.store import NoStore, StoreError, notices
-from seep_scorer.wording import (
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.faults import FAULTS
+from seep_scorer.i18n.numbers import LANGUAGES
+from seep_scorer.i18n.wording import (
     EVENT_FAULTS,
-    FAULTS,
     NOTICE_SENTENCES,
     STORE_FAULTS,
     cli_language,
@@ -27,6 +25,10 @@ from seep_scorer.wording import (
     store_text,
     terminal_text,
 )
+from seep_scorer.rules import Match, MatchError
+from seep_scorer.store import schema as notices
+from seep_scorer.store.registry import NoStore
+from seep_scorer.store.repository import StoreError
 
 PACKAGE = Path(__file__).resolve().parents[2] / "seep_scorer"
 # Where the rules, the match-file package and the store name faults.
@@ -70,7 +72,7 @@ def test_every_fault_the_rules_and_the_store_raise_has_a_code_and_a_wording():
     assert len(sites) > 80  # the walk finds them
     # A code that is not a literal is one passed on: located(), a refused JSON value's, the
     # helpers that take the code as their argument (checked as `_bad` sites above).
-    helpers = ("rules/errors.py", "store/records.py", "store/backupfile.py", "matchfile/guards.py")
+    helpers = ("rules/errors.py", "store/records.py", "store/backup/file.py", "matchfile/guards.py")
     passed_on = [w for w, code, _ in sites if code is None and not w.startswith(helpers)]
     assert passed_on == []
     unworded = sorted({code for _, code, _ in sites if code and code not in FAULTS})
@@ -135,7 +137,7 @@ def test_a_refusal_of_the_store_reads_in_the_terminals_language():
 def test_every_notice_code_has_a_sentence():
     assert set(notices.NOTICE_CODES) <= set(NOTICE_SENTENCES)
     codes = set()
-    for node in ast.walk(ast.parse((PACKAGE / "store" / "notices.py").read_text())):
+    for node in ast.walk(ast.parse((PACKAGE / "store" / "schema.py").read_text())):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Notice":
             codes.add(node.args[0].value)
     assert codes == set(notices.NOTICE_CODES)
@@ -245,9 +247,9 @@ def test_a_notice_is_worded_once_english_for_str_and_the_users_language_on_scree
 
 # ----- the events' refusals (store.events.EventError) -----
 
-EVENT_SOURCES = [*(PACKAGE / "store").glob("event*.py")] + [
+EVENT_SOURCES = [*(PACKAGE / "store" / "events").glob("*.py")] + [
     *(PACKAGE / "cli").glob("event*.py"),
-    *(PACKAGE / "ui" / "viewmodels").glob("event*.py"),
+    *(PACKAGE / "app" / "events").glob("*_model.py"),
 ]
 
 
@@ -293,7 +295,7 @@ EVENT_SAMPLE = {
 
 
 def _event_sample(needs):
-    from seep_scorer.store.events import EventError
+    from seep_scorer.store.events.record import EventError
 
     params = {k: EVENT_SAMPLE[k] for k in needs if k != "cause"}
     if "cause" in needs:
@@ -303,7 +305,7 @@ def _event_sample(needs):
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_refusal_of_an_event_is_worded_in_every_language(code):
-    from seep_scorer.store.events import EventError
+    from seep_scorer.store.events.record import EventError
 
     with i18n.using(i18n.UILocale(code)):
         for fault, (needs, _word) in sorted(EVENT_FAULTS.items()):
@@ -316,7 +318,7 @@ def test_every_refusal_of_an_event_is_worded_in_every_language(code):
 
 
 def test_an_event_refusal_reads_in_the_terminals_language_english_by_default(tmp_path):
-    from seep_scorer.store.events import EventError, EventFolder
+    from seep_scorer.store.events.record import EventError, EventFolder
 
     with pytest.raises(EventError) as refused:
         EventFolder(tmp_path).read("0badbad0")
@@ -331,8 +333,8 @@ def test_an_event_refusal_reads_in_the_terminals_language_english_by_default(tmp
 
 
 def test_a_wrapped_name_fault_is_worded_in_the_same_language():
-    from seep_scorer.store.eventrun import entrants_from_csv
-    from seep_scorer.store.events import EventError
+    from seep_scorer.store.events.record import EventError
+    from seep_scorer.store.events.rounds import entrants_from_csv
 
     with pytest.raises(EventError) as refused:
         entrants_from_csv(b"team,player1,player2\n,a1,a2\n", "pairs", "pairs.csv")
@@ -347,7 +349,7 @@ def test_a_wrapped_name_fault_is_worded_in_the_same_language():
 
 
 def test_the_organisers_screen_shows_a_refusal_in_the_sessions_language():
-    from seep_scorer.ui.viewmodels.events import NewEventVM
+    from seep_scorer.app.events.home_model import NewEventVM
 
     vm = NewEventVM(None)  # adding entrants by hand reads and writes nothing
     assert vm.add_entrant(["Lions", "Asha", "Bilal"])

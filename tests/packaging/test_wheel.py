@@ -27,7 +27,7 @@ import msgpack
 import pytest
 from websockets.sync.client import connect
 
-from seep_scorer.locale_format import LANGUAGES
+from seep_scorer.i18n.numbers import LANGUAGES
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]
 
@@ -116,7 +116,7 @@ def test_the_wheel_carries_compiled_catalogs_rules_texts_and_assets(built):
         assert f"seep_scorer/_data/locales/{code}/rules.md" in names, code
         assert f"seep_scorer/_data/locales/{code}/glossary.toml" in names, code
     for script in ("sw.js", "python-worker.js", "python.js", "waitscreen.js"):
-        assert f"seep_scorer/publish/web/{script}" in names, script
+        assert f"seep_scorer/phone/web/{script}" in names, script
     assert f"seep_scorer/_data/assets/{FONT}" in names
     assert "seep_scorer/_data/assets/fonts/OFL.txt" in names
     assert "seep_scorer/_data/assets/icons/favicon.png" in names

@@ -10,8 +10,8 @@ import sys
 import tarfile
 from pathlib import Path
 
-from seep_scorer.publish import appbundle
-from seep_scorer.publish.site import publish
+from seep_scorer.phone import bundle as appbundle
+from seep_scorer.phone.site import publish
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import webprofile  # noqa: E402  (bench/webprofile.py)
@@ -50,15 +50,15 @@ def test_the_published_app_carries_no_profiler():
 def test_the_profiled_app_starts_the_profile_before_importing_the_app():
     main = webprofile.app_main_py()
     tail = main.rpartition("\nstart()")[2]  # the lines that run, after the profiler's source
-    assert tail.strip().startswith("from seep_scorer.ui.webapp import run")
+    assert tail.strip().startswith("from seep_scorer.phone.main import run")
     compile(main, "main.py", "exec")
     files = _members(appbundle.build_app_archive(main, with_app=True))
     assert files["main.py"] == main.encode()
-    assert "seep_scorer/ui/webapp.py" in files and "locales/hi/LC_MESSAGES/messages.mo" in files
+    assert "seep_scorer/phone/main.py" in files and "locales/hi/LC_MESSAGES/messages.mo" in files
 
 
 def test_the_apps_boot_moments_reach_the_profiler(monkeypatch):
-    from seep_scorer.ui import webapp
+    from seep_scorer.phone import main as webapp
 
     lines: list[str] = []
     monkeypatch.setattr(webprofile, "_console", lines.append)

@@ -12,13 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer.store import atomic, datadir
-from seep_scorer.ui import webfs
-from seep_scorer.ui.viewmodels import base
+from seep_scorer.app.shell import handlers as base
+from seep_scorer.app.shell import state
+from seep_scorer.phone import storage as webfs
+from seep_scorer.store import files as atomic
+from seep_scorer.store import files as datadir
 
 
 @pytest.fixture
-def browser(monkeypatch):
+def browser(monkeypatch, request):
     """sys.platform as in Pyodide, and a recording flush in place of IndexedDB's."""
     events: list[str] = []
 
@@ -28,6 +30,8 @@ def browser(monkeypatch):
 
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(webfs, "flush", flush)
+    state.use_browser_storage(webfs)  # as the phone-only app's start does (phone/main.py)
+    request.addfinalizer(lambda: state.use_browser_storage(None))
     return events
 
 
@@ -63,7 +67,7 @@ def test_a_call_that_wrote_and_then_failed_is_flushed_too(browser, tmp_path):
     assert browser == ["flushed"]
 
 
-def test_a_failed_flush_is_a_store_fault_not_an_acknowledged_save(monkeypatch, tmp_path):
+def test_a_failed_flush_is_a_store_fault_not_an_acknowledged_save(browser, monkeypatch, tmp_path):
     async def refused():
         raise webfs.BrowserStorageError("The browser's storage refused: QuotaExceededError")
 
@@ -108,7 +112,7 @@ def test_the_daily_backup_runs_within_the_save_where_there_are_no_threads(monkey
     import threading
 
     from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(tmp_path / "data", fresh=True)
     try:

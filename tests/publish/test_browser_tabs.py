@@ -11,9 +11,10 @@ import sys
 
 import pytest
 
-from seep_scorer.store import atomic
-from seep_scorer.ui import webfs
-from seep_scorer.ui.viewmodels import base
+from seep_scorer.app.shell import handlers as base
+from seep_scorer.app.shell import state
+from seep_scorer.phone import storage as webfs
+from seep_scorer.store import files as atomic
 
 
 class FakeBrowser:
@@ -43,9 +44,11 @@ class FakeBrowser:
 
 
 @pytest.fixture
-def tabs(monkeypatch):
+def tabs(monkeypatch, request):
     fake = FakeBrowser()
     monkeypatch.setattr(sys, "platform", "emscripten")
+    state.use_browser_storage(webfs)  # as the phone-only app's start does (phone/main.py)
+    request.addfinalizer(lambda: state.use_browser_storage(None))
     monkeypatch.setattr(webfs, "_mounted", True)
     monkeypatch.setattr(webfs, "_seen", webfs._UNKNOWN)
     monkeypatch.setattr(webfs, "_turn_lock", None)
@@ -171,12 +174,13 @@ def test_the_page_loads_indexeddb_under_the_lock_and_its_first_call_does_not_rea
     assert tabs.events == ["lock", "reread", "unlock", "lock", "read", "unlock"]
 
 
-def test_the_tabs_tell_each_other_of_a_save_as_phones_do_on_the_live_table(monkeypatch):
+def test_the_tabs_tell_each_other_of_a_save_as_phones_do_on_the_live_table(monkeypatch, request):
     """The phone-only app has no pubsub between phones; its tabs use a BroadcastChannel instead,
     and a message from another tab is handled as one from another phone (every screen re-reads)."""
     from types import SimpleNamespace
 
-    from seep_scorer.ui.live import TOPIC, LiveTable
+    from seep_scorer.app.shell.app import LiveTable
+    from seep_scorer.app.shell.roles import TOPIC
 
     posted, channels = [], []
 
@@ -186,6 +190,8 @@ def test_the_tabs_tell_each_other_of_a_save_as_phones_do_on_the_live_table(monke
 
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(webfs, "tab_channel", tab_channel)
+    state.use_browser_storage(webfs)  # as the phone-only app's start does (phone/main.py)
+    request.addfinalizer(lambda: state.use_browser_storage(None))
     received = []
 
     async def on_message(topic, message):

@@ -1,7 +1,7 @@
 """What the phone-only app's first screen (the matches list) imports, after what the published
-page's Python worker imports before Python's memory snapshot is taken (boot.py's WARM): a reload
-starts from the snapshot, so a module the first screen imports beyond it is paid at every opening
-of the app. And what the app prepares while Flutter loads (webapp.prepare).
+page's Python worker imports before Python's memory snapshot is taken (phone/webfiles.py's WARM): a
+reload starts from the snapshot, so a module the first screen imports beyond it is paid at every
+opening of the app. And what the app prepares while Flutter loads (webapp.prepare).
 
 Each check in a fresh interpreter (nothing loaded by other tests counts), pretending to be the
 phone-only build (edition.phone_only), the first screen started by the headless session of
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer.publish import appbundle
-from seep_scorer.publish.boot import python_worker
+from seep_scorer.phone import bundle as appbundle
+from seep_scorer.phone.webfiles import python_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 # Heavy, and never needed by the matches list: the statistics, charts, ratings, rules reference,
@@ -33,9 +33,9 @@ NEVER_FIRST = (
     "networkx",
     "babel",
     "seep_scorer.reference",
-    "seep_scorer.ui.screens.stats",
-    "seep_scorer.ui.screens.rules",
-    "seep_scorer.ui.viewmodels.stats",
+    "seep_scorer.app.history.stats",
+    "seep_scorer.app.rules.rules",
+    "seep_scorer.app.history.stats_model",
 )
 # What the first screen imports that the snapshot must already hold (its own start-up's share).
 IN_SNAPSHOT = ("flet", "seep_scorer", "tinydb", "msgpack")
@@ -43,14 +43,14 @@ IN_SNAPSHOT = ("flet", "seep_scorer", "tinydb", "msgpack")
 _FIRST_SCREEN = """
 import asyncio, pathlib, sys, tempfile
 {warm}
-from seep_scorer import i18n
-from seep_scorer.ui import edition
-edition.phone_only = lambda: True
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.app.shell import state
+state.phone_only = lambda: True
 i18n.LOCALES_DIR = pathlib.Path({locales!r})  # the published catalogs: compiled, read as they are
 sys.path.insert(0, {harness!r})
 from harness import Phone
 before = set(sys.modules)
-from seep_scorer.ui import app
+from seep_scorer.app.shell import app
 
 
 async def first_screen():
@@ -104,7 +104,7 @@ def test_a_start_from_the_snapshot_imports_nothing_more_of_the_app_flet_or_the_s
 
 
 def test_the_first_screen_imports_none_of_the_heavy_modules(locales):
-    everything = _imported_by_first_screen("import seep_scorer.ui.webapp", locales)
+    everything = _imported_by_first_screen("import seep_scorer.phone.main", locales)
     heavy = {m for m in everything for n in NEVER_FIRST if m == n or m.startswith(n + ".")}
     assert not heavy
 
@@ -117,7 +117,9 @@ def test_the_bare_page_warms_flet_and_prepares_nothing():
 
 
 def test_prepare_reads_the_storage_and_opens_the_store_and_never_raises(monkeypatch, tmp_path):
-    from seep_scorer.ui import app, webapp, webfs
+    from seep_scorer.app.shell import app
+    from seep_scorer.phone import main as webapp
+    from seep_scorer.phone import storage as webfs
 
     calls: list[str] = []
 
@@ -141,7 +143,7 @@ def test_prepare_reads_the_storage_and_opens_the_store_and_never_raises(monkeypa
 def test_a_failed_first_read_of_the_browser_storage_fails_every_later_load(monkeypatch):
     """The worker's prepare() loads first; the app's own load() then says the storage failed (the
     app tells the user its matches cannot be kept), never that all is well."""
-    from seep_scorer.ui import webfs
+    from seep_scorer.phone import storage as webfs
 
     class FS:
         filesystems = type("F", (), {"IDBFS": object()})

@@ -1,5 +1,5 @@
 """What needs a server is hidden in the phone-only app (one
-flag, ui/edition.py): the live table neither
+flag, app/shell/state.py): the live table neither
 listens nor announces, and no join address is offered."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from __future__ import annotations
 import sys
 from types import SimpleNamespace
 
-from seep_scorer.ui.live import TOPIC, LiveTable, topic_of
-from seep_scorer.ui.viewmodels.invite import session_join_address
+from seep_scorer.app.shell.app import LiveTable
+from seep_scorer.app.shell.roles import TOPIC, topic_of
+from seep_scorer.app.table.invite_model import session_join_address
 
 
 class _PubSub:

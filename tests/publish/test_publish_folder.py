@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer.publish import site as site_module
-from seep_scorer.publish.site import publish
-from seep_scorer.publish.sitefolder import BUILD_PREFIX, MANIFEST, FolderRefused
+from seep_scorer.phone import site as site_module
+from seep_scorer.phone.site import BUILD_PREFIX, MANIFEST, FolderRefused, publish
 
 BARE = "import flet as ft\nft.run(lambda page: page.add(ft.Text('hi')))\n"
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer.publish.serviceworker import service_worker
-from seep_scorer.publish.site import _hashes, publish
+from seep_scorer.phone.site import _hashes, publish
+from seep_scorer.phone.webfiles import service_worker
 
 pytestmark = pytest.mark.timeout(600)
 CHROMIUM_ARGS = [

@@ -17,11 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer.locale_format import LANGUAGES
-from seep_scorer.publish.serviceworker import service_worker, site_version
-from seep_scorer.publish.site import publish
-from seep_scorer.publish.sitefolder import MANIFEST
-from seep_scorer.ui.theme import SEED
+from seep_scorer.app.shell.theme import SEED
+from seep_scorer.i18n.numbers import LANGUAGES
+from seep_scorer.phone.site import MANIFEST, publish
+from seep_scorer.phone.webfiles import service_worker, site_version
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +73,7 @@ def test_nothing_is_fetched_from_another_host(site, archive):
 def test_the_page_allows_script_elements_from_the_site_only(site):
     """Flet's client adds a rive_native.js from a CDN: the page's policy stops it before any
     request."""
-    from seep_scorer.ui.pagepolicy import inline_script_hashes
+    from seep_scorer.server.pagepolicy import inline_script_hashes
 
     html = (site / "index.html").read_text(encoding="utf-8")
     policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
@@ -96,8 +95,8 @@ def test_the_manifest_and_the_service_worker_are_registered(site):
 
 
 def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
-    from seep_scorer.locale_format import LANGUAGES
-    from seep_scorer.publish.waitscreen import TEXTS
+    from seep_scorer.i18n.numbers import LANGUAGES
+    from seep_scorer.phone.webfiles import TEXTS
 
     html = (site / "index.html").read_text(encoding="utf-8")
     assert 'id="loading"' not in html and "loading-animation" not in html
@@ -108,13 +107,13 @@ def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
     assert '<script src="flutter_bootstrap.js"' not in html
     assert "script.src = 'flutter_bootstrap.js'" in screen
     assert set(TEXTS) == set(LANGUAGES)
-    from seep_scorer.publish.waitscreen import SCRIPT_FONTS
+    from seep_scorer.phone.webfiles import SCRIPT_FONTS
 
     assert all((site / font).is_file() for font in SCRIPT_FONTS.values())
     for lang, words in TEXTS.items():
         assert len(words) == 4 and all(words), lang
         assert json.dumps(words[1], ensure_ascii=False) in screen, lang
-    assert "// Written by `seep-scorer publish` (boot.py): Flet's python.js" in html
+    assert "// Written by `seep-scorer publish` (phone/webfiles.py): Flet's python.js" in html
     assert not (site / "python.js").exists() and 'src="python.js"' not in html
 
 
@@ -190,8 +189,8 @@ def test_the_archive_holds_the_app_and_its_dependencies(archive):
     names = set(archive)
     for needed in (
         "main.py",
-        "seep_scorer/ui/app.py",
-        "seep_scorer/ui/webapp.py",
+        "seep_scorer/app/shell/app.py",
+        "seep_scorer/phone/main.py",
         "seep_scorer/store/tinyrepo.py",
         "seep_scorer/rules/replay.py",
         "__pypackages__/flet/__init__.py",
@@ -208,12 +207,13 @@ def test_the_archive_holds_the_app_and_its_dependencies(archive):
         if code != "en":
             assert f"locales/{code}/LC_MESSAGES/messages.mo" in names, (
                 code
-            )  # compiled by publish (i18n.py reads it)
+            )  # compiled by publish (i18n/translate.py reads it)
         assert f"locales/{code}/rules.md" in names, code  # the rules screen reads it
         assert f"locales/{code}/glossary.toml" in names, code  # and its table of terms
     assert not [n for n in names if n.endswith((".so", ".pyc"))]
-    assert not [n for n in names if n.startswith(("seep_scorer/cli/", "seep_scorer/publish/"))]
-    assert "seep_scorer/ui/server.py" not in names
+    assert not [n for n in names if n.startswith(("seep_scorer/cli/", "seep_scorer/server/"))]
+    assert not {"seep_scorer/phone/site.py", "seep_scorer/phone/bundle.py"} & set(names)
+    assert "seep_scorer/phone/main.py" in names and "seep_scorer/phone/storage.py" in names
 
 
 def test_only_the_apps_babel_locales_are_shipped(archive):
@@ -241,9 +241,9 @@ import sys
 sys.path[:0] = ['__pypackages__', '.']
 import msgpack, msgpack.fallback
 assert msgpack.Packer is msgpack.fallback.Packer
-import seep_scorer.ui.webapp, seep_scorer.ui.app
-from seep_scorer import i18n
-from seep_scorer.locale_format import LANGUAGES, LocaleFormat
+import seep_scorer.phone.main, seep_scorer.app.shell.app
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.numbers import LANGUAGES, LocaleFormat
 import datetime
 for code in LANGUAGES:
     with i18n.using(i18n.UILocale(code)):
@@ -268,7 +268,7 @@ def test_the_archive_is_reproducible(monkeypatch):
     """Same files, same bytes (so the site's version moves
     only with its content). Fixed inputs: other
     people may be editing the package while this runs."""
-    from seep_scorer.publish import appbundle
+    from seep_scorer.phone import bundle as appbundle
 
     repath = Path(appbundle._source_root("repath"))
     monkeypatch.setattr(

@@ -1,4 +1,4 @@
-"""The phone-only site's JavaScript lives in real files (seep_scorer/publish/web/), each checked by
+"""The phone-only site's JavaScript lives in real files (seep_scorer/phone/web/), each checked by
 a JavaScript parser here, as written and as publish fills it in; the waiting screen's markup,
 style and script are put together from theirs."""
 
@@ -10,7 +10,10 @@ from pathlib import Path
 import playwright
 import pytest
 
-from seep_scorer.publish import boot, pyworker, serviceworker, waitscreen
+from seep_scorer.phone import webfiles as boot
+from seep_scorer.phone import webfiles as pyworker
+from seep_scorer.phone import webfiles as serviceworker
+from seep_scorer.phone import webfiles as waitscreen
 
 WEB = Path(serviceworker.__file__).parent / "web"
 # Node.js as Playwright ships it (the suite's browser tests need Playwright anyway).

@@ -8,9 +8,9 @@ import re
 import socket
 from pathlib import Path
 
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.eventrun import entrant_of, pair_next_round, plan_event
-from seep_scorer.store.events import EventFolder
+from seep_scorer.store.events.record import EventFolder
+from seep_scorer.store.events.rounds import entrant_of, pair_next_round, plan_event
+from seep_scorer.store.registry import close_all, open_repository
 
 
 def team(i: int) -> str:

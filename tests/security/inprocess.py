@@ -10,7 +10,7 @@ import time
 
 import uvicorn
 
-from seep_scorer.ui.server import build_asgi, server_config
+from seep_scorer.server.app import build_asgi, server_config
 
 
 def free_port() -> int:

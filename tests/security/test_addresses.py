@@ -8,10 +8,10 @@ import socket
 
 import pytest
 
+from seep_scorer.app.shell import app as ui_app
 from seep_scorer.cli import serve
-from seep_scorer.ui import app as ui_app
-from seep_scorer.ui import server
-from seep_scorer.ui.server import OwnAddressGuard, is_loopback, url_host
+from seep_scorer.server import app as server
+from seep_scorer.server.app import OwnAddressGuard, is_loopback, url_host
 
 
 def resolving(monkeypatch, table: dict[str, list[str]]):

@@ -1,5 +1,6 @@
-"""Connections cannot use up the server's file descriptors (ui/connguard.py): the real `seep-scorer`
-as a child process under a small descriptor limit, flooded with connections that send nothing."""
+"""Connections cannot use up the server's file descriptors (server/connguard.py): the real
+`seep-scorer` as a child process under a small descriptor limit, flooded with connections that
+send nothing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer.ui import connguard
+from seep_scorer.server import connguard
 
 from .limited_server import LimitedServer
 from .test_real_server import exchange
@@ -83,3 +84,16 @@ def test_a_slow_request_head_is_cut_off(limited):
             time.sleep(1)
         assert closed and time.monotonic() - started < HEAD_SECONDS + 5
     assert page_status(srv.port) == 200
+
+
+def test_the_internal_it_extends_is_the_one_it_was_checked_against():
+    """connguard extends uvicorn's HttpToolsProtocol, an internal: an upgrade of uvicorn fails
+    here until the callbacks it overrides are checked again (then CHECKED_UVICORN moves)."""
+    from importlib.metadata import version
+
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    assert version("uvicorn") == connguard.CHECKED_UVICORN
+    for name in ("connection_made", "connection_lost", "on_headers_complete"):
+        assert callable(getattr(HttpToolsProtocol, name)), name
+    assert callable(HttpToolsProtocol.on_response_complete)

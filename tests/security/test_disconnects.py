@@ -1,6 +1,6 @@
 """A phone that drops its connection ends its session's task
-(ui/disconnects.py), and the server's terminal
-gets one line per fault, never a traceback (ui/serverlog.py)."""
+(server/limits.py), and the server's terminal
+gets one line per fault, never a traceback (server/logs.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer.ui.disconnects import EndAfterDisconnect
-from seep_scorer.ui.server import build_asgi
-from seep_scorer.ui.serverlog import OneLine
+from seep_scorer.server.app import build_asgi
+from seep_scorer.server.limits import EndAfterDisconnect
+from seep_scorer.server.logs import OneLine
 
 from .asgi_fakes import make_scope
 

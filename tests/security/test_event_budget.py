@@ -1,4 +1,4 @@
-"""ui/eventrate.py in process, on a fake connection: what waits is coalesced in place, the rate
+"""server/limits.py in process, on a fake connection: what waits is coalesced in place, the rate
 holds, answers to the server's calls take no token, and a client that left is not waited for."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import time
 
 import msgpack
 
-from seep_scorer.ui.eventrate import EventBudget, classify
+from seep_scorer.server.limits import EventBudget, classify
 
 from .asgi_fakes import make_scope
 

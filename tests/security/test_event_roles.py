@@ -23,7 +23,7 @@ from websockets.exceptions import InvalidStatus
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from e2e_support import Server  # noqa: E402
 
-from seep_scorer.ui.server import COOKIE_NAME  # noqa: E402
+from seep_scorer.server.app import COOKIE_NAME  # noqa: E402
 
 from .eventhall import event, hall, join, tables  # noqa: E402
 from .fletclient import Phone  # noqa: E402
@@ -193,11 +193,11 @@ def test_the_next_round_moves_a_table_phone_and_codes_end_with_the_event(last_ni
 def test_a_table_sessions_store_allows_its_matchs_deals_and_refuses_every_other_call(tmp_path):
     from dataclasses import replace
 
+    from seep_scorer.app.shell.roles import RoleSession
+    from seep_scorer.app.shell.state import RoleGrant
     from seep_scorer.rules import Deal
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
     from seep_scorer.store.repository import MatchNotFound, StoreError
-    from seep_scorer.ui.eventcodes import RoleGrant
-    from seep_scorer.ui.roles import RoleSession
 
     eid = hall(tmp_path, pairs=4, rounds=1)
     (own, _), (other, _) = tables(tmp_path, eid)[1], tables(tmp_path, eid)[2]

@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_support import Server  # noqa: E402
 from test_real_server import exchange  # noqa: E402
 
-from seep_scorer.ui.joincodes import JoinCodes  # noqa: E402
-from seep_scorer.ui.server import COOKIE_NAME  # noqa: E402
+from seep_scorer.server.access import JoinCodes  # noqa: E402
+from seep_scorer.server.app import COOKIE_NAME  # noqa: E402
 
 
 def post(port: int, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from seep_scorer.matchfile import loads_match, match_from_dict
 from seep_scorer.rules import MatchError
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 from tests.matchfile.test_matchfile import SPEC_EXAMPLE
 
 BAD = {

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from seep_scorer.ui.server import MAX_REQUEST_TARGET_BYTES, OwnAddressGuard
+from seep_scorer.server.app import MAX_REQUEST_TARGET_BYTES, OwnAddressGuard
 
 from .asgi_fakes import PORT, InnerApp, call, make_scope, status
 

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_support import Server  # noqa: E402
 from test_real_server import exchange  # noqa: E402
 
-from seep_scorer.ui.pagepolicy import inline_script_hashes  # noqa: E402
+from seep_scorer.server.pagepolicy import inline_script_hashes  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from e2e_support import Server  # noqa: E402
 
-from seep_scorer.ui.server import COOKIE_NAME  # noqa: E402
+from seep_scorer.server.app import COOKIE_NAME  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@
   (that a phone away is sent and built nothing is tests/ui/test_presence.py; what a save costs
   with phones gone, in CPU, is bench/sessions.py);
 - a phone flooding its connection with resize or other events neither holds up another phone nor
-  gets more than its share of the loop (ui/eventrate.py, ui/bursts.py).
+  gets more than its share of the loop (server/limits.py, app/shell/app.py).
 
 Costs are measured as the server process's CPU time, which a busy machine does not inflate.
 """
@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from e2e_support import Server  # noqa: E402
 from replay import generate_match  # noqa: E402
 
+from seep_scorer.app.shell.app import SESSION_TIMEOUT_SECONDS  # noqa: F401  # noqa: E402
+from seep_scorer.app.shell.widgets import MAX_WIDTH  # noqa: E402
 from seep_scorer.matchfile import dumps_match  # noqa: E402
-from seep_scorer.ui.presence import SESSION_TIMEOUT_SECONDS  # noqa: E402
-from seep_scorer.ui.screens.base import MAX_WIDTH  # noqa: E402
 
 from .fletclient import CONTROL_EVENT, UPDATE_CONTROL_PROPS, Phone, frame  # noqa: E402
 

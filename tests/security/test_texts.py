@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from seep_scorer.matchfile import loads_match, match_from_dict, match_to_dict
 from seep_scorer.rules import Deal, Match, MatchError, check_name, replay
 from seep_scorer.rules.names import first_refused, json_shown, shown, tidied
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 from tests.matchfile.test_matchfile import SPEC_EXAMPLE
 from tests.security.test_names import doc_with
 
@@ -76,7 +76,7 @@ def test_joiners_and_selectors_stay_where_a_script_or_an_emoji_needs_them(kind):
 
 
 def test_the_new_match_form_refuses_the_invisible_twin_with_its_wording(tmp_path):
-    from seep_scorer.ui.viewmodels.new_match import NewMatchVM
+    from seep_scorer.app.matches.new_match_model import NewMatchVM
 
     repo = open_repository(tmp_path / "data", fresh=True)
     try:
@@ -311,7 +311,7 @@ def test_tidied_names_pass_the_rule(old, tidy):
 
 
 def test_a_name_the_earlier_rule_refused_stays_refused_in_a_backup():
-    from seep_scorer.store.oldtexts import stored_match_from_dict
+    from seep_scorer.store.tinyfiles import stored_match_from_dict
 
     with pytest.raises(MatchError) as err:
         stored_match_from_dict(doc_with("teams[0].name", "Reds\x1b[2J\u200b"))
@@ -321,7 +321,7 @@ def test_a_name_the_earlier_rule_refused_stays_refused_in_a_backup():
 def test_a_name_used_before_the_rule_is_suggested_tidied(tmp_path):
     """The index keeps an old match's names as stored: the new-match form offers them as the store
     now reads them, so taking a suggestion never gives a name the form refuses."""
-    from seep_scorer.ui.viewmodels.new_match import NewMatchVM
+    from seep_scorer.app.matches.new_match_model import NewMatchVM
     from tests.store.conftest import open_match
 
     data_dir = tmp_path / "data"

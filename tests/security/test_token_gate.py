@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from seep_scorer.ui.server import COOKIE_NAME, TokenGate, cookie_values
+from seep_scorer.server.app import COOKIE_NAME, TokenGate, cookie_values
 
 from .asgi_fakes import InnerApp, call, header, make_scope, status
 

@@ -13,8 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_support import Server  # noqa: E402
 from test_real_server import exchange  # noqa: E402
 
-from seep_scorer.ui.addresses import is_loopback, is_wildcard, lan_address  # noqa: E402
-from seep_scorer.ui.requestnoise import MalformedRequestLimit  # noqa: E402
+from seep_scorer.server.addresses import is_loopback, is_wildcard, lan_address  # noqa: E402
+from seep_scorer.server.logs import MalformedRequestLimit  # noqa: E402
 
 BAD_REQUESTS = 25
 

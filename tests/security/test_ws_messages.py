@@ -1,4 +1,5 @@
-"""What a phone sends over the session's WebSocket is checked before Flet unpacks it (wsguard.py):
+"""What a phone sends over the session's WebSocket is checked before Flet unpacks it
+(server/limits.py):
 a malformed first message ends the connection and its tasks, a message bomb is refused before it is
 built, and per-message compression is off. The real server over sockets, in a thread of this process
 so that its tasks can be counted."""
@@ -13,8 +14,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from seep_scorer.ui import wsguard
-from seep_scorer.ui.wsguard import MessageGuard, expect_large_message, scan
+from seep_scorer.app.shell.state import expect_large_message
+from seep_scorer.server import limits as wsguard
+from seep_scorer.server.limits import MessageGuard, scan
 
 from .asgi_fakes import make_scope
 from .inprocess import ThreadServer

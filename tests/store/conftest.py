@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Sweep, Team
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ M3's. Created a day apart from 2026-03-01, M1 first.
 from __future__ import annotations
 
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Sweep, Team
-from seep_scorer.store.backupfile import end_line, header_line, record_line
+from seep_scorer.store.backup.file import end_line, header_line, record_line
 from seep_scorer.store.repository import StoredMatch
 
 

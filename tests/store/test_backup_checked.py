@@ -12,8 +12,8 @@ import json
 import pytest
 
 from seep_scorer.cli import main
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.backupfile import read_backup
+from seep_scorer.store.backup.file import read_backup
+from seep_scorer.store.registry import close_all, open_repository
 
 from .conftest import open_match, with_deals
 

@@ -1,5 +1,5 @@
-"""Backups carry the store's events (backupfile.py version 2, event lines after the matches): a
-backup restored into an empty store gives the same events over the same matches; an old backup
+"""Backups carry the store's events (store/backup/file.py version 2, event lines after the matches):
+a backup restored into an empty store gives the same events over the same matches; an old backup
 (version 1, no event line) restores as before; a damaged event refuses the backup with nothing
 written; a restore never makes a second copy of an event already here; no code is in a backup."""
 
@@ -14,16 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seep_scorer.rules import Deal
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.backupfile import BACKUP_VERSION, EVENTS_VERSION
-from seep_scorer.store.eventrun import (
+from seep_scorer.store.backup.file import BACKUP_VERSION, EVENTS_VERSION
+from seep_scorer.store.events.record import EventError, EventFolder
+from seep_scorer.store.events.rounds import (
     end_round,
     entrant_of,
     event_standings,
     pair_next_round,
     plan_event,
 )
-from seep_scorer.store.events import EventError, EventFolder
+from seep_scorer.store.registry import close_all, open_repository
 
 from .conftest import finishing_match, tree_snapshot
 
@@ -249,7 +249,7 @@ class Killed(BaseException):
 def test_a_restore_killed_after_its_commit_point_brings_the_events_in_at_the_next_open(
     tmp_path, monkeypatch, where
 ):
-    from seep_scorer.store import importcommit
+    from seep_scorer.store.backup import imports as importcommit
 
     repo = open_repository(tmp_path / "a")
     event = _event(repo, EventFolder(tmp_path / "a"))

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from seep_scorer.cli import main
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.backupfile import end_line, header_line, read_backup, record_line
+from seep_scorer.store.backup.file import end_line, header_line, read_backup, record_line
+from seep_scorer.store.registry import close_all, open_repository
 from seep_scorer.store.repository import StoredMatch
 
 from .conftest import open_match, with_deals
@@ -136,8 +136,7 @@ def test_backup_memory_stays_flat_as_the_store_grows(tmp_path, capsys):
     large_peak = _backup_peak(large, tmp_path / "large.jsonl")
     grown = (tmp_path / "large.jsonl").stat().st_size - (tmp_path / "small.jsonl").stat().st_size
     # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at
-    # most);
-    # what must not grow is the rest with the backup.
+    # most); what must not grow is the rest with the backup.
     assert large_peak - small_peak < grown / 8, (
         f"{small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more"
     )

@@ -11,7 +11,7 @@ import pytest
 
 from seep_scorer.cli import main
 from seep_scorer.matchfile import dumps_match, loads_match
-from seep_scorer.store import open_repository
+from seep_scorer.store.registry import open_repository
 
 from .conftest import finishing_match, open_match, tree_snapshot, with_deals
 

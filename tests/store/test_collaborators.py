@@ -6,30 +6,22 @@ from __future__ import annotations
 
 import ast
 import inspect
+from dataclasses import fields
 from pathlib import Path
 from typing import Protocol
 
 import pytest
 
-from seep_scorer.store import adapters, repository, tinyrepo
-from seep_scorer.store.autobackup import BackedUpStore
-from seep_scorer.store.export import ExportSource
-from seep_scorer.store.importing import ImportTarget
-from seep_scorer.store.migrations import MigrationTarget
+from seep_scorer.store import repository, tinyrepo
+from seep_scorer.store import tinyrepo as adapters
+from seep_scorer.store.backup.auto import BackedUpStore
+from seep_scorer.store.backup.exports import ExportSource
+from seep_scorer.store.backup.imports import ImportTarget
 from seep_scorer.store.repair import RepairTarget
-from seep_scorer.store.storefile import StoreFileTarget
+from seep_scorer.store.schema import MigrationTarget, StoreFileTarget
 
 STORE = Path(tinyrepo.__file__).parent
-COLLABORATORS = [
-    "autobackup",
-    "export",
-    "importcommit",
-    "importing",
-    "migrations",
-    "repair",
-    "storefile",
-    "storelock",
-]
+COLLABORATORS = ["backup/auto", "backup/exports", "backup/imports", "schema", "repair", "files"]
 PAIRS = [
     (BackedUpStore, adapters.BackingUp),
     (ExportSource, adapters.Exporting),
@@ -54,7 +46,8 @@ def _members(protocol: type) -> set[str]:
 
 @pytest.mark.parametrize("protocol, adapter", PAIRS, ids=lambda x: x.__name__)
 def test_each_adapter_gives_its_collaborator_all_of_its_protocol(repo, protocol, adapter):
-    given = adapter(repo)
+    lent = adapters.Internals(**{f.name: lambda *a: None for f in fields(adapters.Internals)})
+    given = adapter(repo, lent)
     missing = sorted(name for name in _members(protocol) if not hasattr(given, name))
     assert _members(protocol) and not missing, f"{adapter.__name__} lacks {missing}"
 

@@ -7,8 +7,9 @@ import os
 import pytest
 
 from seep_scorer.cli import main as cli_main
-from seep_scorer.store import MatchNotFound, StoreError, open_repository
-from seep_scorer.store.layout import shard_of
+from seep_scorer.store.files import shard_of
+from seep_scorer.store.registry import open_repository
+from seep_scorer.store.repository import MatchNotFound, StoreError
 
 from .conftest import open_match, with_deals
 

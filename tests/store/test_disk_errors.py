@@ -6,8 +6,11 @@ import os
 
 import pytest
 
-from seep_scorer.store import StoreError, autobackup, open_repository, tinyrepo
-from seep_scorer.store.storage import AtomicJSONStorage
+from seep_scorer.store import tinyrepo
+from seep_scorer.store.backup import auto as autobackup
+from seep_scorer.store.registry import open_repository
+from seep_scorer.store.repository import StoreError
+from seep_scorer.store.tinyfiles import AtomicJSONStorage
 
 from .conftest import open_match, tree_snapshot, with_deals
 

@@ -1,4 +1,4 @@
-"""An event's codes for phones (store/eventcodes.py): random, kept in the private event file,
+"""An event's codes for phones (store/events/codes.py): random, kept in the private event file,
 replaced when the next round is paired, gone once the event is over and never in an export."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import stat
 
 import pytest
 
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.eventcodes import CodeIndex, ensure_codes, event_over
-from seep_scorer.store.eventfile import write_event_backup
-from seep_scorer.store.eventrun import end_round, entrant_of, pair_next_round, plan_event
-from seep_scorer.store.events import EventError, EventFolder, event_from_dict
+from seep_scorer.store.events.backup import write_event_backup
+from seep_scorer.store.events.codes import CodeIndex, ensure_codes, event_over
+from seep_scorer.store.events.record import EventError, EventFolder, event_from_dict
+from seep_scorer.store.events.rounds import end_round, entrant_of, pair_next_round, plan_event
+from seep_scorer.store.registry import close_all, open_repository
 
 
 @pytest.fixture
@@ -100,7 +100,7 @@ def test_a_record_with_codes_of_the_wrong_shape_is_refused(hall):
 def test_a_table_key_that_is_not_plain_ascii_digits_makes_the_codes_damaged(hall):
     """`codes_ok` took "²" and "٣" (str.isdigit), on which int() later raised or read another
     number; "01" named table 1 twice over. The event reads as damaged, naming its codes."""
-    from seep_scorer.store.events import EventError, event_from_dict
+    from seep_scorer.store.events.record import EventError, event_from_dict
 
     repo, folder, eid = hall
     pair_next_round(repo, folder, eid)

@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 
 from .conftest import finishing_match, tree_snapshot
 

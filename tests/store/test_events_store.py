@@ -1,4 +1,4 @@
-"""Event records in the store (store/events.py): a damaged or hostile file is refused with an
+"""Event records in the store (store/events/record.py): a damaged or hostile file is refused with an
 EventError naming what is wrong, never another exception; writes are atomic."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seep_scorer.store import events as store_events
-from seep_scorer.store.events import (
+from seep_scorer.store.events import record as store_events
+from seep_scorer.store.events.record import (
     MAX_EVENT_BYTES,
     Entrant,
     Event,

@@ -6,9 +6,14 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from seep_scorer.store import default_data_dir, open_repository
-from seep_scorer.store.atomic import TEMP_PREFIX, atomic_write_bytes, remove_temp_files
-from seep_scorer.store.storage import AtomicJSONStorage, DamagedFile
+from seep_scorer.store.files import (
+    TEMP_PREFIX,
+    atomic_write_bytes,
+    default_data_dir,
+    remove_temp_files,
+)
+from seep_scorer.store.registry import open_repository
+from seep_scorer.store.tinyfiles import AtomicJSONStorage, DamagedFile
 
 from .conftest import open_match
 
@@ -101,7 +106,7 @@ def test_default_data_dir_is_flets_folder_when_set(monkeypatch, tmp_path):
 def test_index_shards_stay_small_whatever_the_ids_look_like():
     from collections import Counter
 
-    from seep_scorer.store.layout import shard_of
+    from seep_scorer.store.files import shard_of
 
     # Sequential ids (a hand-made backup, say) spread as evenly as random ones: a save rewrites
     # ~1/256 of the index.

@@ -1,10 +1,10 @@
-"""The history's order, search and paging (store/history.py), on summaries made by hand."""
+"""The history's order, search and paging (store/index.py), on summaries made by hand."""
 
 from __future__ import annotations
 
 import pytest
 
-from seep_scorer.store.history import history_order, known_names, select
+from seep_scorer.store.index import history_order, known_names, select
 from seep_scorer.store.repository import MatchQuery, MatchSummary
 
 

@@ -14,8 +14,12 @@ import pytest
 
 from seep_scorer.matchfile import MAX_FILE_BYTES, match_to_dict
 from seep_scorer.rules import MatchError
-from seep_scorer.store import importcommit, importing, open_repository, staging, tinyrepo
-from seep_scorer.store.storage import AtomicJSONStorage
+from seep_scorer.store import tinyrepo
+from seep_scorer.store.backup import imports as importcommit
+from seep_scorer.store.backup import imports as importing
+from seep_scorer.store.backup import imports as staging
+from seep_scorer.store.registry import open_repository
+from seep_scorer.store.tinyfiles import AtomicJSONStorage
 
 from .conftest import open_match, tree_snapshot, with_deals
 

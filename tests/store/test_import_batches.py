@@ -7,11 +7,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from seep_scorer.store import importcommit, open_repository, staging
-from seep_scorer.store.backupfile import end_line, header_line, record_line
-from seep_scorer.store.layout import shard_of
+from seep_scorer.store.backup import imports as importcommit
+from seep_scorer.store.backup import imports as staging
+from seep_scorer.store.backup.file import end_line, header_line, record_line
+from seep_scorer.store.files import shard_of
+from seep_scorer.store.registry import open_repository
 from seep_scorer.store.repository import StoredMatch
-from seep_scorer.store.storage import AtomicJSONStorage
+from seep_scorer.store.tinyfiles import AtomicJSONStorage
 
 from .conftest import level_deal, open_match, with_deals
 

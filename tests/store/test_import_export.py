@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from seep_scorer.matchfile import match_to_dict
 from seep_scorer.rules import PRESETS, Deal, Match, MatchError, MatchFormat, Sweep, Team
-from seep_scorer.store import open_repository
+from seep_scorer.store.registry import open_repository
 from tests.strategies import matches
 
 from .conftest import finishing_match, open_match, tree_snapshot, with_deals

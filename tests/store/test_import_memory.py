@@ -6,8 +6,8 @@ import pytest
 
 from seep_scorer.cli import main
 from seep_scorer.rules import Deal
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.backupfile import end_line, header_line, record_line
+from seep_scorer.store.backup.file import end_line, header_line, record_line
+from seep_scorer.store.registry import close_all, open_repository
 from seep_scorer.store.repository import StoredMatch
 
 from .conftest import open_match
@@ -58,8 +58,7 @@ def test_import_memory_stays_flat_as_the_backup_grows(tmp_path, capsys):
     large_peak = _import_peak(tmp_path / "b", large, capsys)
     grown = large.stat().st_size - small.stat().st_size
     # Each file read costs a fixed few MB (its size limit) and each index shard a little (256 at
-    # most);
-    # what must not grow is the rest with the backup.
+    # most); what must not grow is the rest with the backup.
     print(f"\nimport peak: {small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more")
     assert large_peak - small_peak < grown / 8, (
         f"{small_peak:,} -> {large_peak:,} bytes for {grown:,} bytes more"

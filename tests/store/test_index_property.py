@@ -23,12 +23,12 @@ from seep_scorer.rules import MatchError, replay
 from seep_scorer.stats import aggregate, contribution_of, player_key
 from seep_scorer.stats.figures import created_on_or_after
 from seep_scorer.stats.ratings import rate_all
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.backupfile import end_line, header_line, record_line
-from seep_scorer.store.history import known_names, select
-from seep_scorer.store.layout import parse_match_file_name
-from seep_scorer.store.matchdb import read_match_file
+from seep_scorer.store.backup.file import end_line, header_line, record_line
+from seep_scorer.store.files import parse_match_file_name
+from seep_scorer.store.index import known_names, select
+from seep_scorer.store.registry import close_all, open_repository
 from seep_scorer.store.repository import STATUSES, MatchQuery, StoredMatch
+from seep_scorer.store.tinyfiles import read_match_file
 from tests.strategies import deals, matches
 
 OPS = ("create", "edit", "add", "drop_deal", "delete", "restore", "import_file", "import_backup")

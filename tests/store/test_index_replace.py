@@ -1,4 +1,4 @@
-"""An index line is replaced whole when its match is saved (store/shards.py): a field the new line
+"""An index line is replaced whole when its match is saved (store/index.py): a field the new line
 lacks is gone. TinyDB's update merges, so "stopped" once outlived a reopened match: in a new
 process the list said part of it was damaged and rebuilt it, and a match then won normally was
 listed as "stopped, X ahead" for good, its line being valid."""
@@ -10,7 +10,7 @@ import sys
 from dataclasses import replace
 
 from seep_scorer.rules import Deal, Match
-from seep_scorer.store import close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
 
 
 def a_match() -> Match:

@@ -14,9 +14,11 @@ import pytest
 from seep_scorer.rules import replay
 from seep_scorer.stats import aggregate, contribution_of
 from seep_scorer.stats.ratings import rate_all
-from seep_scorer.store import importcommit, open_repository, shards
-from seep_scorer.store.layout import shard_of
+from seep_scorer.store import index as shards
+from seep_scorer.store.backup import imports as importcommit
+from seep_scorer.store.files import shard_of
 from seep_scorer.store.records import valid_entry
+from seep_scorer.store.registry import open_repository
 from seep_scorer.store.repository import MatchQuery
 from seep_scorer.store.tinyrepo import TinyMatchRepository
 from tests.store.histories import EXPECTED, EXPECTED_SINCE_MARCH_3, history, history_backup

@@ -19,8 +19,8 @@ import time
 
 import pytest
 
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.backupfile import end_line, header_line, record_line
+from seep_scorer.store.backup.file import end_line, header_line, record_line
+from seep_scorer.store.registry import close_all, open_repository
 from seep_scorer.store.repository import StoredMatch
 
 from .conftest import level_deal, open_match, with_deals

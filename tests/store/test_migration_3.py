@@ -10,12 +10,11 @@ import pytest
 
 from seep_scorer.matchfile import match_to_dict
 from seep_scorer.rules import replay
-from seep_scorer.store import open_repository
-from seep_scorer.store.adapters import Migrating
-from seep_scorer.store.layout import Layout, doc_id_of, shard_of
-from seep_scorer.store.matchdb import write_match_file
+from seep_scorer.store.files import Layout, doc_id_of, shard_of
+from seep_scorer.store.registry import open_repository
 from seep_scorer.store.repository import StoredMatch
-from seep_scorer.store.tinyrepo import TinyMatchRepository
+from seep_scorer.store.tinyfiles import write_match_file
+from seep_scorer.store.tinyrepo import Migrating, TinyMatchRepository
 from tests.store.histories import EXPECTED, EXPECTED_SINCE_MARCH_3, created_of, history
 
 LOST_ID = "0000abcd"  # an index line whose match file is gone

@@ -6,7 +6,9 @@ import json
 import pytest
 
 from seep_scorer.cli import main as cli_main
-from seep_scorer.store import StoreError, migrations, open_repository
+from seep_scorer.store import schema as migrations
+from seep_scorer.store.registry import open_repository
+from seep_scorer.store.repository import StoreError
 
 from .conftest import open_match, tree_snapshot
 

@@ -1,4 +1,4 @@
-"""Phones' role keys kept across a server restart (store/phonekeys.py): only digests, private,
+"""Phones' role keys kept across a server restart (store/events/codes.py): only digests, private,
 dropped when old, and a file that cannot be read is ignored, never an error."""
 
 from __future__ import annotations
@@ -8,10 +8,9 @@ import hashlib
 import os
 import stat
 
-from seep_scorer.store import close_all
-from seep_scorer.store.eventcodes import CodeIndex
-from seep_scorer.store.phonekeys import PhoneKeys
-from seep_scorer.ui.rolegate import ROLE_COOKIE, RoleDoor
+from seep_scorer.server.access import ROLE_COOKIE, RoleDoor
+from seep_scorer.store.events.codes import CodeIndex, PhoneKeys
+from seep_scorer.store.registry import close_all
 
 from .test_event_codes import codes, hall  # noqa: F401  (the fixture)
 
@@ -22,7 +21,7 @@ def _key(set_cookie: str) -> str:
 
 def test_a_phone_joined_before_a_restart_keeps_its_role(hall, tmp_path):  # noqa: F811
     repo, folder, eid = hall
-    from seep_scorer.store.eventrun import pair_next_round
+    from seep_scorer.store.events.rounds import pair_next_round
 
     pair_next_round(repo, folder, eid)
     got = codes(folder, eid)
@@ -81,8 +80,8 @@ def test_a_flood_of_joins_with_one_card_locks_no_phone_out(hall, tmp_path):  # n
     phones, and once every key slot is held a new phone is refused, never an old one forgotten,
     before or after a restart."""
     repo, folder, eid = hall
-    from seep_scorer.store.eventrun import pair_next_round
-    from seep_scorer.ui.rolegate import PHONES_PER_CODE
+    from seep_scorer.server.access import PHONES_PER_CODE
+    from seep_scorer.store.events.rounds import pair_next_round
 
     pair_next_round(repo, folder, eid)
     got = codes(folder, eid)
@@ -103,7 +102,7 @@ def test_a_flood_of_joins_with_one_card_locks_no_phone_out(hall, tmp_path):  # n
 
 
 def test_each_client_hands_in_codes_at_a_phones_pace():
-    from seep_scorer.ui.joinpage import JOIN_BURST, JoinPace
+    from seep_scorer.server.access import JOIN_BURST, JoinPace
 
     pace = JoinPace(burst=JOIN_BURST, refill=6.0)
     assert all(pace.allow("10.0.0.5", now=100.0) for _ in range(JOIN_BURST))
@@ -116,7 +115,7 @@ def test_the_join_door_answers_429_past_a_clients_pace_and_looks_nothing_up():
     """Over the ASGI door itself (joinpage.serve_join): a phone on the hall's network that hands in
     codes faster than a person could gets 429, and its codes are not even looked up; another
     phone, and the serving machine itself, are not held up."""
-    from seep_scorer.ui.joinpage import JOIN_BURST, JoinPace, serve_join
+    from seep_scorer.server.access import JOIN_BURST, JoinPace, serve_join
 
     looked_up: list[bytes] = []
 

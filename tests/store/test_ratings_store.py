@@ -16,8 +16,8 @@ from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team, replay
 from seep_scorer.stats import contribution_of
 from seep_scorer.stats import ratings as ratings_module
 from seep_scorer.stats.ratings import rate_all
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.ratingkeeper import CACHE_NAME, WRITE_AFTER
+from seep_scorer.store.registry import close_all, open_repository
+from seep_scorer.store.statistics import CACHE_NAME, WRITE_AFTER
 
 NAMES = ["Asha", "Bilal", "Chitra", "Dev", "Eve", "Farid"]
 

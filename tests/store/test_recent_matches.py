@@ -19,7 +19,7 @@ def test_a_match_read_back_after_its_save_reads_no_file(repo, monkeypatch):
 
 
 def test_a_match_saved_elsewhere_or_made_again_is_read_from_its_file(repo, data_dir):
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     stored = repo.create(open_match())
     saved = repo.save(stored.id, stored.match.with_deals([level_deal(1)]), stored.revision)

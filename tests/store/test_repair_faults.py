@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from seep_scorer.cli import main as cli_main
-from seep_scorer.store import open_repository
-from seep_scorer.store.layout import shard_of
+from seep_scorer.store.files import shard_of
+from seep_scorer.store.registry import open_repository
 
 from .conftest import level_deal, open_match, with_deals
 

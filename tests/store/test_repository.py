@@ -6,8 +6,9 @@ import threading
 import pytest
 
 from seep_scorer.rules import Deal, MatchError
-from seep_scorer.store import MatchNotFound, StoreError, open_repository
-from seep_scorer.store.layout import is_match_id
+from seep_scorer.store.files import is_match_id
+from seep_scorer.store.registry import open_repository
+from seep_scorer.store.repository import MatchNotFound, StoreError
 from seep_scorer.store.tinyrepo import TinyMatchRepository
 
 from .conftest import finishing_match, level_deal, open_match, with_deals

@@ -7,7 +7,8 @@ import threading
 import pytest
 
 from seep_scorer.rules import Deal
-from seep_scorer.store import StaleRevision, close_all, open_repository
+from seep_scorer.store.registry import close_all, open_repository
+from seep_scorer.store.repository import StaleRevision
 
 from .conftest import level_deal, open_match
 

@@ -14,8 +14,13 @@ import pytest
 
 from seep_scorer.matchfile import jsonio, match_to_dict
 from seep_scorer.rules import Match, MatchError
-from seep_scorer.store import open_repository
-from seep_scorer.store.storage import AtomicJSONStorage, DamagedFile, dumps_compact, read_json_file
+from seep_scorer.store.registry import open_repository
+from seep_scorer.store.tinyfiles import (
+    AtomicJSONStorage,
+    DamagedFile,
+    dumps_compact,
+    read_json_file,
+)
 
 from .conftest import open_match, tree_snapshot, with_deals
 

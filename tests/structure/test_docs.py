@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
-UI = ROOT / "seep_scorer" / "ui"
+UI = ROOT / "seep_scorer" / "app"
 
 FENCE = re.compile(r"^(```|~~~)(\w*)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
@@ -188,7 +188,7 @@ def identifiers_in_code() -> set[str]:
     helpers = _helpers(trees)
     found: set[str] = set()
     for path, tree in trees.items():
-        in_viewmodels = "viewmodels" in path.relative_to(UI).parts
+        in_viewmodels = path.stem.endswith("_model")
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 func = node.func

@@ -21,46 +21,40 @@ ALLOWED = {
     "stats": {"rules"},
     # Tournaments: pairing and standings, pure like the rules.
     "events": {"rules", "stats"},
-    # Events ride on the store: it creates their matches and reads their standings.
+    # The store: matches, backups and club nights' records on disk.
     "store": {"rules", "stats", "matchfile", "events"},
-    "reference": {"rules", "locale_format", "i18n", "resources"},
-    # One place that words every error and notice of the rules and the store (issue 20).
-    "wording": {"rules", "stats", "store", "matchfile", "i18n", "locale_format"},
-    "ui": {
-        "wording",
+    # Words: the catalogs, numbers and dates, and the wording of every code the core reports.
+    "i18n": {"rules", "stats", "store", "matchfile", "resources"},
+    "reference": {"rules", "i18n", "resources"},
+    # The Flet app: a folder per feature, never the server or the phone-only site.
+    "app": {"rules", "stats", "events", "store", "matchfile", "reference", "i18n", "resources"},
+    # Serving the app on a LAN: above the app.
+    "server": {"app", "rules", "stats", "store", "matchfile", "reference", "i18n", "resources"},
+    # The phone-only site: the app in the browser (its storage, its start), and the publisher
+    # (which gives the site the served pages' policy, server/pagepolicy.py).
+    "phone": {
+        "app",
+        "server",
         "rules",
         "stats",
         "store",
         "matchfile",
         "reference",
         "i18n",
-        "locale_format",
         "resources",
     },
     "cli": {
         "rules",
         "stats",
+        "events",
         "store",
         "matchfile",
-        "ui",
+        "app",
+        "server",
+        "phone",
         "reference",
         "i18n",
-        "locale_format",
-        "publish",
-        "wording",
-    },
-    # The static site of the phone-only app: beside the command line, above the UI and the store.
-    "publish": {
-        "rules",
-        "stats",
-        "store",
-        "matchfile",
-        "ui",
-        "reference",
-        "i18n",
-        "locale_format",
         "resources",
-        "wording",
     },
 }
 
@@ -168,8 +162,8 @@ def test_the_command_line_loads_neither_flet_nor_tinydb_until_it_needs_them():
 
     code = (
         "import sys, seep_scorer.cli; seep_scorer.cli.build_parser(); "
-        "print(sorted(m for m in ('flet', 'tinydb', 'seep_scorer.store.tinyrepo', 'seep_scorer.ui')"
-        " if m in sys.modules))"
+        "print(sorted(m for m in ('flet', 'tinydb', 'seep_scorer.store.tinyrepo',"
+        " 'seep_scorer.app') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -8,7 +8,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from memrepo import MemoryRepository  # noqa: E402
 
-from seep_scorer.store import close_all, open_repository  # noqa: E402
+from seep_scorer.store.registry import close_all, open_repository  # noqa: E402, F401
 
 
 @pytest.fixture

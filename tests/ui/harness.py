@@ -111,7 +111,7 @@ class Phone:
             {"route": route, "width": width, "height": height, "web": True}
         )
         self.session.get_page_patch()
-        from seep_scorer.i18n import client_accept_language
+        from seep_scorer.i18n.translate import client_accept_language
 
         token = client_accept_language.set(
             self.accept_language

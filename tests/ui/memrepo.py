@@ -10,8 +10,8 @@ from seep_scorer.rules import replay, stopped_early, validate_match
 from seep_scorer.stats import aggregate, contribution_of
 from seep_scorer.stats.figures import created_on_or_after
 from seep_scorer.stats.ratings import RatingLedger, rate_all
-from seep_scorer.store import history
-from seep_scorer.store.dealcsv import deal_table_csv
+from seep_scorer.store import index as history
+from seep_scorer.store.backup.exports import deal_table_csv
 from seep_scorer.store.repository import MatchNotFound, MatchSummary, StaleRevision, StoredMatch
 
 

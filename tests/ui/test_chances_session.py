@@ -10,9 +10,9 @@ from harness import Phone
 from openskill.models import PlackettLuce
 from test_stats_viewmodels import pts, put
 
+from seep_scorer.app.history.stats import percent
+from seep_scorer.app.shell.app import make_main
 from seep_scorer.rules import Match, MatchFormat, Team
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.screens.stats_parts import percent
 
 
 def seeded(repo):

@@ -13,10 +13,10 @@ import math
 import pytest
 from test_review import TEAMS
 
-from seep_scorer.i18n import UILocale, using
+from seep_scorer.app.history.review import build_chart
+from seep_scorer.app.history.review_model import ReviewVM
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.rules import Deal, Match, MatchFormat
-from seep_scorer.ui.screens.review import build_chart
-from seep_scorer.ui.viewmodels.review import ReviewVM
 
 
 def asked(low: float, high: float, spacing: float | None) -> list[float]:

@@ -7,11 +7,11 @@ import json
 
 from harness import Phone
 
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.prefs import PREF_PREFIX
+from seep_scorer.app.table.match_model import KEY, DealEntryVM, DraftBook
 from seep_scorer.rules import Deal
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.drafts import KEY, DraftBook
-from seep_scorer.ui.prefs import PREF_PREFIX
-from seep_scorer.ui.viewmodels import DealEntryVM, NewMatchVM
 
 STORED = PREF_PREFIX + KEY
 
@@ -132,7 +132,7 @@ def test_a_draft_of_an_edit_and_bad_stored_data(repo):
 def test_drafts_the_start_did_not_get_are_asked_for_again(repo, monkeypatch):
     """The first session after a server restart: the browser's answer to the start's read never
     came (modelled by the draft arriving in storage only after the start)."""
-    from seep_scorer.ui import drafts
+    from seep_scorer.app.table import match_model as drafts
 
     monkeypatch.setattr(drafts, "RETRY_S", 0.05)
 
@@ -155,7 +155,7 @@ def test_a_late_answer_never_brings_back_a_draft_this_session_saved(repo, monkey
     draft kept, then dropped): the browser's answer may still hold that old draft, which must not
     come back into the entry of deal 2 (it did: deal 2 opened with deal 1's cards and Save asked
     about a deal "saved on another phone")."""
-    from seep_scorer.ui import drafts
+    from seep_scorer.app.table import match_model as drafts
 
     monkeypatch.setattr(drafts, "RETRY_S", 0.3)
 

@@ -6,9 +6,10 @@ import asyncio
 from flet.pubsub.pubsub_hub import PubSubHub
 from harness import Phone
 
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.match_model import DealEntryVM
 from seep_scorer.rules import Deal
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import DealEntryVM, NewMatchVM
 
 
 def run(coro):

@@ -9,10 +9,9 @@ import asyncio
 import flet as ft
 from harness import Phone, _walk
 
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.deal import CARD_GAP, CARD_MIN, card_width, split_at_number
 from seep_scorer.rules import Match, MatchFormat, Team
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.screens.deal_cards import CARD_GAP, CARD_MIN, card_width
-from seep_scorer.ui.screens.deal_footer import split_at_number
 
 LONG = "Grandparents of the Extended Sharma Family"
 

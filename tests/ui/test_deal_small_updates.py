@@ -10,8 +10,8 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet.pubsub.pubsub_hub import PubSubHub
 from harness import Phone
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import NewMatchVM
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
 
 
 def wired(phone: Phone) -> Phone:

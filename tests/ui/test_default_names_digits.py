@@ -5,7 +5,7 @@ import asyncio
 
 from harness import Phone
 
-from seep_scorer.ui.app import make_main
+from seep_scorer.app.shell.app import make_main
 
 LATIN = set("0123456789")
 URDU = {"seep_scorer.language": "ur", "seep_scorer.digits": "native"}
@@ -43,7 +43,7 @@ def test_a_typed_name_keeps_its_own_digits(repo):
 def test_the_event_entrant_fields_are_numbered_in_the_chosen_digits(store):
     """The labels "Player 1" and "Player 2" of a new event's entrant fields, and of the event
     screen's fields before round 1, follow the digits too."""
-    from seep_scorer.ui.viewmodels.events import NewEventVM
+    from seep_scorer.app.events.home_model import NewEventVM
 
     async def go():
         phone = await Phone(make_main(lambda: store), storage=dict(URDU)).start("/events/new")

@@ -6,9 +6,9 @@ import asyncio
 
 from harness import Phone
 
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.match_model import ScoreboardVM
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team, replay
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import ScoreboardVM
 
 # seats 0 to 3: Asha, Bilal, Chitra, Dev
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))

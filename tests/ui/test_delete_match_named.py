@@ -5,9 +5,9 @@ import asyncio
 
 from harness import Phone
 
+from seep_scorer.app.matches.home_model import MatchesVM
+from seep_scorer.app.shell.app import make_main
 from seep_scorer.rules import Deal, Match, MatchFormat
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import MatchesVM
 
 
 def test_deleting_a_match_names_it_and_its_undo_names_it_too(store):

@@ -1,12 +1,12 @@
-"""ui/prefs.py: the device's preferences are read before the first screen, each a round trip to the
-browser."""
+"""app/shell/prefs.py: the device's preferences are read before the first screen, each a round
+trip to the browser."""
 
 import asyncio
 
 import flet as ft
 
-from seep_scorer.ui import prefs as prefs_module
-from seep_scorer.ui.prefs import PREF_PREFIX, DevicePrefs
+from seep_scorer.app.shell import prefs as prefs_module
+from seep_scorer.app.shell.prefs import PREF_PREFIX, DevicePrefs
 
 
 class SlowBrowser:

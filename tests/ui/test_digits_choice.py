@@ -6,7 +6,7 @@ import asyncio
 
 from harness import Phone
 
-from seep_scorer.ui.app import make_main
+from seep_scorer.app.shell.app import make_main
 
 
 def run(coro):

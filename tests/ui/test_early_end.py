@@ -6,11 +6,13 @@ import asyncio
 import pytest
 from harness import Phone
 
+from seep_scorer.app.matches.home_model import MatchesVM
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.match_model import ScoreboardVM
 from seep_scorer.rules import Deal, Match, MatchFormat, make_rules, replay, stopped_early
-from seep_scorer.store.layout import doc_id_of
+from seep_scorer.store.files import doc_id_of
 from seep_scorer.store.records import index_entry, summary_of, valid_entry
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import MatchesVM, NewMatchVM, ScoreboardVM
 
 
 def three_bazzis(repo) -> str:

@@ -8,13 +8,12 @@ import asyncio
 from harness import Phone
 from test_events_board import JOIN, paired_event
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.store.eventcodes import ensure_codes
-from seep_scorer.store.eventrun import end_round, pair_next_round
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.eventcodes import RoleGrant, session_grant
-from seep_scorer.ui.server import session_join_address
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.state import RoleGrant, session_grant, session_join_address
+from seep_scorer.i18n.translate import UILocale, using
+from seep_scorer.store.events.codes import ensure_codes
+from seep_scorer.store.events.record import EventFolder
+from seep_scorer.store.events.rounds import end_round, pair_next_round
 
 
 def with_codes(store, event_id: str) -> None:
@@ -113,8 +112,8 @@ def test_the_board_and_the_cards_speak_the_organisers_language_each_phone_its_ow
         finally:
             session_join_address.reset(token)
         assert "ਮੇਜ਼" in cards.text("event-table-card-1")
-        from seep_scorer.ui.viewmodels.event import EventVM
-        from seep_scorer.ui.viewmodels.event_cards import CardsVM
+        from seep_scorer.app.events.cards_model import CardsVM
+        from seep_scorer.app.events.event_model import EventVM
 
         with using(UILocale("en")):
             _name, page = CardsVM(EventVM(store, event_id), JOIN).printable()
@@ -124,8 +123,8 @@ def test_the_board_and_the_cards_speak_the_organisers_language_each_phone_its_ow
 
 
 def test_the_organisers_language_is_recorded_when_the_event_is_created_and_a_round_paired(store):
-    from seep_scorer.ui.viewmodels.event import EventVM
-    from seep_scorer.ui.viewmodels.events import NewEventVM
+    from seep_scorer.app.events.event_model import EventVM
+    from seep_scorer.app.events.home_model import NewEventVM
 
     with using(UILocale("hi")):
         new = NewEventVM(store)
@@ -148,7 +147,7 @@ def test_the_cards_page_gives_the_board_its_address_and_qr_code(store):
 
     from test_events_board import _walk, decode
 
-    from seep_scorer.ui.eventcodes import board_join_url
+    from seep_scorer.app.shell.state import board_join_url
 
     async def go():
         event_id = paired_event(store)
@@ -166,9 +165,9 @@ def test_the_cards_page_gives_the_board_its_address_and_qr_code(store):
         assert decode(base64.b64decode(image.src)) == address
         # Each table's address as text too (issue 33, item 7): a phone whose camera cannot scan
         # types it. On screen and on the printed page.
-        from seep_scorer.ui.eventcodes import table_join_url
-        from seep_scorer.ui.viewmodels.event import EventVM
-        from seep_scorer.ui.viewmodels.event_cards import CardsVM
+        from seep_scorer.app.events.cards_model import CardsVM
+        from seep_scorer.app.events.event_model import EventVM
+        from seep_scorer.app.shell.state import table_join_url
 
         codes = EventFolder(store.data_dir).read(event_id).codes["tables"]
         for table, code in codes.items():
@@ -185,7 +184,7 @@ def test_the_cards_page_gives_the_board_its_address_and_qr_code(store):
 
 
 def test_the_board_shows_the_next_rounds_tables_as_soon_as_it_is_paired(store):
-    from seep_scorer.ui.live import TOPIC
+    from seep_scorer.app.shell.roles import TOPIC
 
     async def go():
         event_id = paired_event(store)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.ui.screens.event import captioned, progress_text, standing_line
-from seep_scorer.ui.viewmodels.event import StandingRow, TableRow
-from seep_scorer.ui.widgets import labelled_icon_button
+from seep_scorer.app.events.event import captioned, progress_text, standing_line
+from seep_scorer.app.events.event_model import StandingRow, TableRow
+from seep_scorer.app.shell.widgets import labelled_icon_button
+from seep_scorer.i18n.translate import UILocale, using
 
 
 def standing(points, diff):

@@ -17,21 +17,20 @@ from harness import Phone
 from PIL import Image
 from test_events_organiser import PAIRS, win_table
 
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.roles import TOPIC
+from seep_scorer.app.shell.state import session_join_address, table_join_url
 from seep_scorer.rules import Deal
-from seep_scorer.store.eventcodes import ensure_codes
-from seep_scorer.store.eventrun import entrant_of, pair_next_round, plan_event
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.eventcodes import table_join_url
-from seep_scorer.ui.live import TOPIC
-from seep_scorer.ui.server import session_join_address
+from seep_scorer.store.events.codes import ensure_codes
+from seep_scorer.store.events.record import EventFolder
+from seep_scorer.store.events.rounds import entrant_of, pair_next_round, plan_event
 
 JOIN = "http://192.0.2.7:8550/?token=Zk3_q-TestToken0123456789"
 
 
 @pytest.fixture
 def codes():
-    """The codes as the store makes them (store/eventcodes.py): read back from the event file."""
+    """The codes as the store makes them (store/events/codes.py): read back from the event file."""
 
     def of(store, event_id) -> dict:
         return EventFolder(store.data_dir).read(event_id).codes
@@ -85,8 +84,8 @@ def test_each_table_card_has_its_number_and_a_qr_of_its_tables_join_address(stor
 
 
 def test_the_printable_page_has_every_card_with_its_code(store, codes):
-    from seep_scorer.ui.viewmodels.event import EventVM
-    from seep_scorer.ui.viewmodels.event_cards import CardsVM
+    from seep_scorer.app.events.cards_model import CardsVM
+    from seep_scorer.app.events.event_model import EventVM
 
     event_id = paired_event(store, PAIRS + [("Bears", "Ila", "Jai"), ("Crows", "Kiran", "Lata")])
     name, data = CardsVM(EventVM(store, event_id), JOIN).printable()
@@ -179,9 +178,9 @@ def _texts(phone):
 
 
 def test_the_printable_page_follows_the_organisers_language_with_its_script_font(store, codes):
-    from seep_scorer.i18n import UILocale, using
-    from seep_scorer.ui.viewmodels.event import EventVM
-    from seep_scorer.ui.viewmodels.event_cards import CardsVM
+    from seep_scorer.app.events.cards_model import CardsVM
+    from seep_scorer.app.events.event_model import EventVM
+    from seep_scorer.i18n.translate import UILocale, using
 
     event_id = paired_event(store)
     with using(UILocale("pa")):
@@ -198,8 +197,8 @@ def test_the_printable_page_follows_the_organisers_language_with_its_script_font
 
 
 def test_the_cards_draw_each_code_once_however_often_they_reload(store, codes, monkeypatch):
-    from seep_scorer.ui.viewmodels.event import EventVM
-    from seep_scorer.ui.viewmodels.event_cards import CardsVM
+    from seep_scorer.app.events.cards_model import CardsVM
+    from seep_scorer.app.events.event_model import EventVM
 
     drawn = []
     real = CardsVM.qr_png
@@ -215,7 +214,7 @@ def test_the_cards_draw_each_code_once_however_often_they_reload(store, codes, m
 def test_on_the_organisers_phone_the_board_has_back_and_phone_sized_type(store):
     """Issue 33, item 5: opened on a phone, the board was the hall's layout (64-pixel type, a
     title cut after a word) with no way back."""
-    from seep_scorer.ui.screens.event_board import HALL, PHONE
+    from seep_scorer.app.events.board import HALL, PHONE
 
     async def go():
         event_id = paired_event(store)

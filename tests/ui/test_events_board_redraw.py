@@ -8,9 +8,9 @@ from harness import Phone
 from test_events_board import organiser, paired_event
 from test_events_organiser import win_table
 
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.live import TOPIC
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.roles import TOPIC
+from seep_scorer.store.events.record import EventFolder
 
 
 def test_a_save_redraws_only_its_table_on_the_board(store):

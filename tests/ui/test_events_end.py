@@ -6,9 +6,9 @@ import asyncio
 from harness import Phone
 from test_events_organiser import PAIRS, new_event, win_table
 
-from seep_scorer.store.eventcodes import event_over
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.app import make_main
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.store.events.codes import event_over
+from seep_scorer.store.events.record import EventFolder
 
 
 def test_end_the_event_asked_first_final_results_and_undo(store):

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 from harness import Phone
 from test_events_board import paired_event
 
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels.events import NewEventVM
+from seep_scorer.app.events.home_model import NewEventVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.store.events.record import EventFolder
 
 CSV = b"team,player1,player2\nLions,Asha,Bilal\n\nTigers,Chitra,Dev\nHawks,Esha,Farid\n"
 
@@ -69,7 +69,7 @@ def test_withdraw_absent_and_back_in(store):
 def _screens(phone):
     import gc
 
-    from seep_scorer.ui.app import App
+    from seep_scorer.app.shell.app import App
 
     apps = [o for o in gc.get_objects() if isinstance(o, App) and o.page is phone.page]
     return list(apps[0].screens.values())
@@ -100,7 +100,7 @@ def test_entrants_added_on_the_event_screen_before_round_1_only(store):
 
 
 def test_an_individual_event_from_the_form_pairs_tables_of_four(store):
-    from seep_scorer.ui.viewmodels.event import EventVM
+    from seep_scorer.app.events.event_model import EventVM
 
     vm = NewEventVM(store)
     vm.set_kind("individual")

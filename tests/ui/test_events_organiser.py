@@ -8,9 +8,9 @@ from dataclasses import replace
 import flet as ft
 from harness import Phone, _walk
 
+from seep_scorer.app.shell.app import make_main
 from seep_scorer.rules import Deal
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.app import make_main
+from seep_scorer.store.events.record import EventFolder
 
 PAIRS = [("Lions", "Asha", "Bilal"), ("Tigers", "Chitra", "Dev"), ("Hawks", "Esha", "Farid"),
          ("Owls", "Gita", "Hari")]  # fmt: skip
@@ -97,7 +97,7 @@ def test_create_pair_score_end_and_standings(store):
 
 
 def test_the_event_routes_stack_and_an_unknown_event_opens_the_start_page(store):
-    from seep_scorer.ui.routes import route_stack
+    from seep_scorer.app.shell.routes import route_stack
 
     assert route_stack("/events") == ["/events"]
     assert route_stack("/events/new") == ["/events", "/events/new"]

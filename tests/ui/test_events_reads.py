@@ -1,5 +1,5 @@
 """Issue 24, load: a board reloads on every deal saved in the hall, so a reload reads again only
-the matches a save announced, once for every screen of the event (ui/viewmodels/eventshare.py),
+the matches a save announced, once for every screen of the event (app/events/event_model.py),
 and the standings are worked out once per change; a save announced after that shows its new
 standings; a change nobody announced shows within FRESH_SECONDS, and at once on a screen opened
 anew."""
@@ -9,12 +9,12 @@ from dataclasses import replace
 from test_events_board import paired_event
 from test_events_organiser import win_table
 
+from seep_scorer.app.events import event_model as eventshare
+from seep_scorer.app.events.event_model import EventVM
 from seep_scorer.rules import Deal
-from seep_scorer.store import eventrun
-from seep_scorer.store.eventrun import pair_next_round
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.viewmodels import eventshare
-from seep_scorer.ui.viewmodels.event import EventVM
+from seep_scorer.store.events import rounds as eventrun
+from seep_scorer.store.events.record import EventFolder
+from seep_scorer.store.events.rounds import pair_next_round
 
 
 class Counting:

@@ -10,9 +10,8 @@ from openskill.models import PlackettLuce
 from test_stats_screens import StubHost, find, has, tap, text
 from test_stats_viewmodels import pts, put
 
-from seep_scorer.ui.screens import NewMatchScreen
-from seep_scorer.ui.viewmodels import NewMatchVM
-from seep_scorer.ui.viewmodels.new_match_fair import FairTeamsVM
+from seep_scorer.app.matches.new_match import NewMatchScreen
+from seep_scorer.app.matches.new_match_model import FairTeamsVM, NewMatchVM
 
 
 def played(repo):

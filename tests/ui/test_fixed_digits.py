@@ -1,11 +1,11 @@
 """Labels whose translation holds a figure ("Last 30 days", "Race to 500", "26-26", "from 0 to")
 show it in the digits the player chose, like every computed number."""
 
-from seep_scorer.i18n import UILocale, using
+from seep_scorer.app.history.stats import period_chips
+from seep_scorer.i18n import texts
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.rules import Match, Team
 from seep_scorer.rules.errors import MatchError
-from seep_scorer.ui import texts
-from seep_scorer.ui.screens.stats_parts import period_chips
 
 LATIN = set("0123456789")
 

@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from memrepo import MemoryRepository
 
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.match_model import ScoreboardVM
 from seep_scorer.rules import Deal, Match, MatchFormat
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import NewMatchVM, ScoreboardVM
 
 
 def open_match(repo) -> str:
@@ -157,7 +158,7 @@ def test_no_sequence_of_steps_loses_a_deal(actions):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ACTIONS)
 def test_no_sequence_of_steps_loses_a_deal_in_the_real_store(actions):
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     with tempfile.TemporaryDirectory() as folder:
         try:

@@ -8,12 +8,12 @@ import pytest
 from harness import Phone
 from memrepo import MemoryRepository
 
-from seep_scorer.i18n import UILocale, using
+from seep_scorer.app.matches.home import MatchesScreen
+from seep_scorer.app.matches.home_model import MatchesVM
+from seep_scorer.app.shell.app import App, make_main
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 from seep_scorer.store.repository import MatchQuery
-from seep_scorer.ui.app import App, make_main
-from seep_scorer.ui.screens import MatchesScreen
-from seep_scorer.ui.viewmodels import MatchesVM
 
 
 def finished(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from seep_scorer.ui.app import App
-from seep_scorer.ui.host import Host
+from seep_scorer.app.shell.app import App
+from seep_scorer.app.shell.host import Host
 
 SCREENS = Path(__file__).resolve().parents[2] / "seep_scorer" / "ui" / "screens"
 

@@ -1,7 +1,7 @@
 """gettext setup: catalogs from locales/<code>/LC_MESSAGES/messages.po, compiled in memory; English
 fallback."""
 
-from seep_scorer import i18n
+from seep_scorer.i18n import translate as i18n
 
 
 def test_catalog_is_compiled_in_memory_and_used(tmp_path, monkeypatch):
@@ -43,7 +43,7 @@ def test_translating_outside_a_session_loads_no_flet():
     import sys
 
     code = (
-        "import sys; from seep_scorer import i18n; i18n._('Seep Scorer'); "
+        "import sys; from seep_scorer.i18n import translate as i18n; i18n._('Seep Scorer'); "
         "print('flet' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -14,11 +14,12 @@ import pytest
 from harness import Phone
 from PIL import Image
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.live import TOPIC
-from seep_scorer.ui.server import COOKIE_NAME, TokenGate, build_asgi, session_join_address
-from seep_scorer.ui.viewmodels.invite import InviteVM
-from seep_scorer.ui.viewmodels.invite import session_join_address as offered_address
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.roles import TOPIC
+from seep_scorer.app.shell.state import session_join_address
+from seep_scorer.app.table.invite_model import InviteVM
+from seep_scorer.app.table.invite_model import session_join_address as offered_address
+from seep_scorer.server.app import COOKIE_NAME, TokenGate, build_asgi
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "security"))
 from asgi_fakes import call, make_scope, status  # noqa: E402

@@ -5,8 +5,8 @@ import asyncio
 import pytest
 from harness import Phone
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.server import session_join_address
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.state import session_join_address
 
 LRI, PDI = "\u2066", "\u2069"
 JOIN = "http://192.0.2.7:8550/?token=Zk3_q-TestToken0123456789"

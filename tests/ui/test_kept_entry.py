@@ -12,11 +12,11 @@ from test_deal_small_updates import patched, wired
 from test_event_phones import with_codes
 from test_events_board import paired_event
 
-from seep_scorer.ui import app as app_module
-from seep_scorer.ui import live as live_module
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.eventcodes import RoleGrant, session_grant
-from seep_scorer.ui.viewmodels import NewMatchVM
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell import app as app_module
+from seep_scorer.app.shell import app as live_module
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.state import RoleGrant, session_grant
 
 
 def open_match(repo) -> str:
@@ -195,7 +195,7 @@ def test_an_update_leaves_the_deal_rows_and_board_tables_undiffed(store):
             text.value = "not from the app"
         patched(watcher), patched(board)
         await record(saver, "card-QS")
-        for _ in range(300):  # the board redraws at most so often (eventrate.py)
+        for _ in range(300):  # the board redraws at most so often (server/limits.py)
             if watcher.conn.messages and board.conn.messages:
                 break
             await asyncio.sleep(0.02)

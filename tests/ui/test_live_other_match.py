@@ -1,12 +1,12 @@
-"""A save on one table costs the phones of the other tables nothing (ui/live.py): a session whose
-every screen shows another match reads nothing and redraws nothing; one that shows the saved match,
-or the list of matches, still re-reads."""
+"""A save on one table costs the phones of the other tables nothing (app/shell/app.py): a
+session whose every screen shows another match reads nothing and redraws nothing; one that shows
+the saved match, or the list of matches, still re-reads."""
 
 from __future__ import annotations
 
 import asyncio
 
-from seep_scorer.ui import live
+from seep_scorer.app.shell import app as live
 
 
 class FakeScreen:
@@ -25,11 +25,27 @@ class FakeScreen:
 
 
 class FakeApp:
+    """What show_message asks of the session (app.App's public methods)."""
+
     def __init__(self, *screens):
         self.screens = {f"/r{i}": s for i, s in enumerate(screens)}
         self.route = "/r0"
         self.boards = {}
         self.updates = 0
+        self.shown_afresh = []
+
+    def shown_screens(self):
+        return list(self.screens.values())
+
+    def forget_matches(self, match_ids):
+        for match_id in match_ids:
+            self.boards.pop(match_id, None)
+
+    async def show_afresh(self, route=None):
+        self.shown_afresh.append(route)
+
+    def redraw_top(self):
+        self.screens[self.route].refresh()
 
     def update(self):
         self.updates += 1
@@ -97,8 +113,8 @@ def test_saves_heard_while_one_waits_are_shown_together_once():
 
 
 def test_a_save_heard_by_every_session_is_told_to_the_events_screens_once(monkeypatch):
-    """Every session hears the same announcement: the events' screens (eventshare.py) are told
-    once, so they read the saved match once, not once per session in the hall."""
+    """Every session hears the same announcement: the events' screens (app/events/event_model.py)
+    are told once, so they read the saved match once, not once per session in the hall."""
     told = []
     monkeypatch.setattr(live, "changed", told.append)
 

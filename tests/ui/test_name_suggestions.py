@@ -8,10 +8,10 @@ import flet as ft
 from harness import Phone, _walk
 from memrepo import MemoryRepository
 
+from seep_scorer.app.matches.new_match import NewMatchScreen
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import App, make_main
 from seep_scorer.rules import Deal, Match, Team
-from seep_scorer.ui.app import App, make_main
-from seep_scorer.ui.screens import NewMatchScreen
-from seep_scorer.ui.viewmodels import NewMatchVM
 
 
 def history(repo):

@@ -7,10 +7,10 @@ import flet as ft
 import pytest
 from harness import _walk
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.ui.app import App
-from seep_scorer.ui.screens import NewMatchScreen
-from seep_scorer.ui.viewmodels import NewMatchVM
+from seep_scorer.app.matches.new_match import NewMatchScreen
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import App
+from seep_scorer.i18n.translate import UILocale, using
 
 RLO, BEL = "\u202e", "\x07"
 
@@ -70,8 +70,8 @@ def test_the_name_fault_is_worded_in_the_users_language(repo):
 
 
 def test_a_store_refusal_of_a_name_is_worded_by_its_code_too(repo):
+    from seep_scorer.i18n.texts import match_setup_fault_text
     from seep_scorer.rules import MatchError
-    from seep_scorer.ui.texts import match_setup_fault_text
 
     err = MatchError(
         field="teams[1].players[0]",

@@ -6,9 +6,9 @@ import asyncio
 
 from harness import Phone
 
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
 from seep_scorer.rules import Deal, Match, Team
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import NewMatchVM
 
 
 def history(repo):

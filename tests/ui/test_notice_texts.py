@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer import i18n
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.texts import match_setup_fault_text, setting_fault_text, store_notice_text
 from seep_scorer.rules import MatchError, MatchFormat, make_rules
 from seep_scorer.rules.presets import SETTING_FAULT_CODES
-from seep_scorer.store import notices
-from seep_scorer.ui.texts import match_setup_fault_text, setting_fault_text, store_notice_text
+from seep_scorer.store import schema as notices
 
 MOVED = Path("/data/damaged/20260102-030405/abc123.4.json")
 WHEN = "2026-01-02T03:04:05+00:00"
@@ -142,9 +142,9 @@ def test_the_matches_screen_shows_a_repair_notice_whole_in_the_users_language():
     from harness import _walk
     from memrepo import MemoryRepository
 
-    from seep_scorer.ui.app import App
-    from seep_scorer.ui.screens import MatchesScreen
-    from seep_scorer.ui.viewmodels import MatchesVM
+    from seep_scorer.app.matches.home import MatchesScreen
+    from seep_scorer.app.matches.home_model import MatchesVM
+    from seep_scorer.app.shell.app import App
 
     class StubPage:
         width, route = 412, "/"

@@ -6,9 +6,9 @@ import asyncio
 
 from harness import Phone
 
+from seep_scorer.app.settings.settings_model import BackupVM
+from seep_scorer.app.shell.app import make_main
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels.backup import BackupVM
 
 
 def a_match(store, name: str, deals: int = 2) -> str:

@@ -11,8 +11,8 @@ from flet.messaging.protocol import MessageAction
 from harness import Phone
 from memrepo import MemoryRepository
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import off_loop
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.handlers import off_loop
 
 
 class GatedRepository(MemoryRepository):

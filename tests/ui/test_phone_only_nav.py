@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from seep_scorer.ui.screens.base import nav_bar
+from seep_scorer.app.shell.widgets import nav_bar
 
 
 class _Host:

@@ -9,12 +9,14 @@ import pytest
 from harness import _walk
 from memrepo import MemoryRepository
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.locale_format import LocaleFormat
+from seep_scorer.app.matches.home import MatchesScreen
+from seep_scorer.app.matches.home_model import MatchesVM
+from seep_scorer.app.settings.settings import SettingsScreen
+from seep_scorer.app.settings.settings_model import SettingsVM
+from seep_scorer.app.shell.app import App
+from seep_scorer.i18n.numbers import LocaleFormat
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
-from seep_scorer.ui.app import App
-from seep_scorer.ui.screens import MatchesScreen, SettingsScreen
-from seep_scorer.ui.viewmodels import MatchesVM, SettingsVM
 
 
 class StubPage:

@@ -5,9 +5,9 @@ import asyncio
 
 from harness import Phone
 
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
 from seep_scorer.rules import PRESETS, make_rules
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import NewMatchVM
 
 
 def test_changing_a_parameter_switches_to_custom_and_keeps_the_values(repo):

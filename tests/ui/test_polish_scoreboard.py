@@ -8,10 +8,10 @@ import asyncio
 import flet as ft
 from harness import Phone, _walk
 
+from seep_scorer.app.shell.app import App, make_main
+from seep_scorer.app.table.match_model import ScoreboardVM
+from seep_scorer.app.table.scoreboard import ScoreboardScreen
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team
-from seep_scorer.ui.app import App, make_main
-from seep_scorer.ui.screens.scoreboard import ScoreboardScreen
-from seep_scorer.ui.viewmodels import ScoreboardVM
 
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 

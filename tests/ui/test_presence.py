@@ -1,4 +1,4 @@
-"""A phone that leaves and comes back (ui/presence.py), in real sessions: while it is away a save
+"""A phone that leaves and comes back (app/shell/app.py), in real sessions: while it is away a save
 elsewhere sends it nothing and builds nothing for it; back, every screen is built anew, on new
 controls, with what was being entered put back (a deal entry from its draft, a new match's names
 from its view-model). A screen's old controls shown again reached the phone but none of their
@@ -13,7 +13,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from harness import Phone
 from test_kept_entry import open_match, record
 
-from seep_scorer.ui.app import make_main
+from seep_scorer.app.shell.app import make_main
 
 
 async def away(phone: Phone) -> None:

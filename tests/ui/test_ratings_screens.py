@@ -14,9 +14,8 @@ from openskill.models import PlackettLuce
 from test_stats_screens import StubHost, find, has, player_screen, rows, tap, text
 from test_stats_viewmodels import TODAY, history, stats_vm
 
-from seep_scorer.ui.screens.stats import StatsScreen
-from seep_scorer.ui.viewmodels import StatsVM
-from seep_scorer.ui.viewmodels.stats import player_slug
+from seep_scorer.app.history.stats import StatsScreen
+from seep_scorer.app.history.stats_model import StatsVM, player_slug
 
 AC, BD, EF = ("asha", "chitra"), ("bilal", "dev"), ("eve", "farid")
 GAMES = [(AC, BD), (BD, AC), (EF, AC)]  # (winners, losers), in the order they were played
@@ -125,8 +124,8 @@ def test_partners_named_from_all_time_in_a_shorter_period(repo):
 
 
 def test_a_negative_rating_reads_left_to_right_in_urdu_and_sindhi():
-    from seep_scorer.i18n import UILocale, using
-    from seep_scorer.ui.screens.stats_ratings import one_decimal
+    from seep_scorer.app.history.stats import one_decimal
+    from seep_scorer.i18n.translate import UILocale, using
 
     with using(UILocale("ur")):
         assert one_decimal(-0.74) == "\u2066-0.7\u2069" and one_decimal(0.7) == "0.7"

@@ -3,8 +3,9 @@ mode, the starting side, who may sweep, the preview of a bazzi's end."""
 
 import pytest
 
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.table.match_model import DealEntryVM
 from seep_scorer.rules import POINT_CARD_CODES, Deal, Sweep
-from seep_scorer.ui.viewmodels import DealEntryVM, NewMatchVM
 
 
 def start(repo, preset=None, **changes):

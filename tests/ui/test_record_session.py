@@ -7,9 +7,9 @@ import asyncio
 import flet as ft
 from harness import Phone, _walk
 
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
 from seep_scorer.rules.cards import POINT_CARD_CODES
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import NewMatchVM
 
 
 def run(coro):

@@ -1,4 +1,4 @@
-"""The app's restore (settings, Backup) and the events a backup carries (store/backupfile.py
+"""The app's restore (settings, Backup) and the events a backup carries (store/backup/file.py
 version 2): they come back with its matches, a damaged one refuses the file before anything is
 written, naming its line, and Undo takes them away with the matches they name."""
 
@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.store.eventrun import end_round, entrant_of, pair_next_round, plan_event
-from seep_scorer.store.events import EventFolder
-from seep_scorer.ui.viewmodels.backup import BackupVM
+from seep_scorer.app.settings.settings_model import BackupVM
+from seep_scorer.i18n.translate import UILocale, using
+from seep_scorer.store.events.record import EventFolder
+from seep_scorer.store.events.rounds import end_round, entrant_of, pair_next_round, plan_event
+from seep_scorer.store.registry import close_all, open_repository
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ import flet as ft
 import pytest
 from harness import Phone
 
-from seep_scorer.i18n import UILocale, using
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.ui.app import make_main
+from seep_scorer.store.registry import close_all, open_repository
 
 
 @pytest.fixture(autouse=True)

@@ -4,10 +4,10 @@ keeps the others and says so. Against a real store in a tmp folder (the server's
 
 import pytest
 
-from seep_scorer.i18n import UILocale, using
+from seep_scorer.app.settings.settings_model import BackupVM
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.ui.viewmodels.backup import BackupVM
+from seep_scorer.store.registry import close_all, open_repository
 
 
 @pytest.fixture(autouse=True)

@@ -10,12 +10,12 @@ import flet as ft
 import flet_charts as fch
 from harness import Phone, _walk
 
-from seep_scorer.i18n import UILocale, using
+from seep_scorer.app.history.review import ReviewScreen, build_chart
+from seep_scorer.app.history.review_model import ReviewVM
+from seep_scorer.app.shell.app import App, make_main
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.matchfile import loads_match
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team, make_rules, replay
-from seep_scorer.ui.app import App, make_main
-from seep_scorer.ui.screens.review import ReviewScreen, build_chart
-from seep_scorer.ui.viewmodels.review import ReviewVM
 
 TEAMS = (Team("Reds", ("Asha", "Chitra")), Team("Blues", ("Bilal", "Dev")))
 

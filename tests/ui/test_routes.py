@@ -3,7 +3,7 @@
 import sys
 import time
 
-from seep_scorer.ui.routes import MAX_ROUTE_LENGTH, route_stack
+from seep_scorer.app.shell.routes import MAX_ROUTE_LENGTH, route_stack
 
 
 def test_help_routes_still_stack_on_their_base():

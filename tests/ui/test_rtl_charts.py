@@ -10,9 +10,9 @@ from harness import _walk
 from test_review import ledger_match
 from test_stats_screens import find, player_screen, stats_screen
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.ui.screens.review import build_chart
-from seep_scorer.ui.viewmodels.review import ReviewVM
+from seep_scorer.app.history.review import build_chart
+from seep_scorer.app.history.review_model import ReviewVM
+from seep_scorer.i18n.translate import UILocale, using
 
 
 def first_line(chart):

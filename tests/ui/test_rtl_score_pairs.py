@@ -5,9 +5,9 @@ unchanged. The deal CSV and the match file never see these marks (they are the s
 
 from __future__ import annotations
 
-from seep_scorer.i18n import UILocale, fmt, using
+from seep_scorer.i18n.texts import deal_row_text
+from seep_scorer.i18n.translate import UILocale, fmt, using
 from seep_scorer.rules import Deal, Match, replay
-from seep_scorer.ui.texts import deal_row_text
 
 RLI, PDI = "\u2067", "\u2069"
 

@@ -1,4 +1,4 @@
-"""The rules reference renders its Markdown itself (see seep_scorer/ui/screens/rules.py for why not
+"""The rules reference renders its Markdown itself (see seep_scorer/app/rules/rules.py for why not
 ft.Markdown): numbered lists stay lists, with native digits in their markers too; card codes keep
 Latin digits; every section keeps its semantics identifier."""
 
@@ -8,10 +8,10 @@ import flet as ft
 import pytest
 from harness import _walk
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.locale_format import NATIVE_DIGITS
+from seep_scorer.app.rules.rules import markdown_controls
+from seep_scorer.i18n.numbers import NATIVE_DIGITS
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.reference import SECTION_IDS, load_sections
-from seep_scorer.ui.screens import markdown_controls
 
 NATIVE = ("hi", "th", "sd", "as")
 
@@ -64,7 +64,7 @@ def test_every_section_keeps_its_identifier():
 
 
 def _rules_screen(lang: str):
-    from seep_scorer.ui.screens import RulesScreen
+    from seep_scorer.app.rules.rules import RulesScreen
 
     class StubHost:
         def handler(self, fn, *args, **kw):

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from harness import Phone
 
+from seep_scorer.app.history.stats_model import player_slug
+from seep_scorer.app.shell import routes
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.widgets import Screen
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
-from seep_scorer.ui import routes
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.screens import Screen
-from seep_scorer.ui.viewmodels.stats import player_slug
 
 UI = Path(routes.__file__).parent
 PACKAGE = UI.parent

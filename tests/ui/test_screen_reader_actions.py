@@ -20,10 +20,10 @@ from types import SimpleNamespace
 import flet as ft
 from harness import Phone
 
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.state import session_join_address
+from seep_scorer.app.shell.widgets import TAP
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.server import session_join_address
-from seep_scorer.ui.widgets import TAP
 
 TEAMS = (Team("Sharmas", ("Asha", "Chitra")), Team("Vermas", ("Bilal", "Dev")))
 OTHERS = (Team("Reds", ("Esha", "Gita")), Team("Blues", ("Farid", "Hari")))
@@ -213,7 +213,7 @@ def test_the_end_match_dialog_opens_in_the_pages_direction(repo):
 
 
 def test_the_restore_dialog_too_and_after_a_change_of_language(tmp_path):
-    from seep_scorer.store import close_all, open_repository
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(tmp_path / "data", fresh=True)
     a_match(repo)

@@ -15,9 +15,9 @@ import asyncio
 import flet as ft
 from harness import Phone
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import NewMatchVM
-from seep_scorer.ui.widgets import TAP
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.widgets import TAP
 
 BACK = {"en": "Back", "sd": "پوئتي", "ur": "پیچھے", "hi": "वापस जाएँ"}
 

@@ -6,8 +6,8 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 from harness import Phone
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.routes import route_stack
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.routes import route_stack
 
 
 def run(coro):
@@ -276,7 +276,7 @@ def _catalog(root, code, entries):
 @pytest.fixture
 def two_catalogs(tmp_path, monkeypatch):
     """Small Italian and Hindi catalogs (independent of the translators' work in progress)."""
-    from seep_scorer import i18n
+    from seep_scorer.i18n import translate as i18n
 
     _catalog(
         tmp_path,
@@ -415,7 +415,7 @@ def test_tap_budget_of_a_card_mode_deal(repo, k):
 
 
 def test_help_marks_open_the_rules_at_their_section_and_back_returns(repo):
-    from seep_scorer.ui.texts import HELP_MARKS
+    from seep_scorer.i18n.texts import HELP_MARKS
 
     async def go():
         phone = await Phone(make_main(lambda: repo)).start()

@@ -9,12 +9,12 @@ import flet as ft
 import pytest
 from harness import _walk
 
+from seep_scorer.app.settings import settings_model as backup_vm
+from seep_scorer.app.settings.settings_model import BackupVM, RestorePlan
 from seep_scorer.cli import main
-from seep_scorer.i18n import UILocale, using
+from seep_scorer.i18n.translate import UILocale, using
 from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
-from seep_scorer.store import close_all, open_repository
-from seep_scorer.ui.viewmodels import backup as backup_vm
-from seep_scorer.ui.viewmodels.backup import BackupVM, RestorePlan
+from seep_scorer.store.registry import close_all, open_repository
 
 NOW = "2026-12-01T10:00:00Z"
 
@@ -29,7 +29,7 @@ def _english_and_closed():
 @pytest.fixture(autouse=True)
 def _fixed_clock(monkeypatch):
     # The backup's header carries the time it was made: one clock for the app and the command line.
-    monkeypatch.setattr("seep_scorer.store.export.now_iso", lambda: NOW)
+    monkeypatch.setattr("seep_scorer.store.backup.exports.now_iso", lambda: NOW)
 
 
 def a_match(team0: str, deals: int = 2) -> Match:
@@ -218,9 +218,9 @@ def test_a_file_over_the_limit_is_refused_by_its_size(empty, monkeypatch):
 
 
 def test_the_settings_screen_shows_the_backup_section_and_no_folder(full):
-    from seep_scorer.ui.app import App
-    from seep_scorer.ui.screens import SettingsScreen
-    from seep_scorer.ui.viewmodels import SettingsVM
+    from seep_scorer.app.settings.settings import SettingsScreen
+    from seep_scorer.app.settings.settings_model import SettingsVM
+    from seep_scorer.app.shell.app import App
 
     class StubPage:
         width, route = 412, "/settings"
@@ -248,6 +248,6 @@ def test_the_settings_screen_shows_the_backup_section_and_no_folder(full):
 def test_the_server_takes_a_message_as_big_as_the_largest_restore():
     """A picked file reaches Python in one WebSocket message: a restore the settings allow must fit
     in what the server accepts, or the phone is cut off without a word."""
-    from seep_scorer.ui import server
+    from seep_scorer.server import app as server
 
     assert server.WS_MAX_BYTES >= backup_vm.RESTORE_MAX_BYTES + 4 * 1024 * 1024

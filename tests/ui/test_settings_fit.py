@@ -9,8 +9,8 @@ import asyncio
 import flet as ft
 from harness import Phone
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.screens.settings import SWITCH_WIDTH
+from seep_scorer.app.settings.settings import SWITCH_WIDTH
+from seep_scorer.app.shell.app import make_main
 
 
 def test_the_switch_text_wraps_within_the_screen_and_the_themes_are_two_a_row(repo):

@@ -10,12 +10,11 @@ import flet as ft
 from harness import _walk
 from test_stats_viewmodels import TODAY, history
 
-from seep_scorer.i18n import UILocale, using
-from seep_scorer.ui.screens.player import PlayerScreen
-from seep_scorer.ui.screens.stats import StatsScreen
-from seep_scorer.ui.viewmodels import StatsVM
-from seep_scorer.ui.viewmodels.player import PlayerVM
-from seep_scorer.ui.viewmodels.stats import player_slug
+from seep_scorer.app.history.player import PlayerScreen
+from seep_scorer.app.history.player_model import PlayerVM
+from seep_scorer.app.history.stats import StatsScreen
+from seep_scorer.app.history.stats_model import StatsVM, player_slug
+from seep_scorer.i18n.translate import UILocale, using
 
 
 class StubHost:

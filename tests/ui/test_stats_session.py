@@ -9,9 +9,9 @@ from datetime import datetime, timedelta, timezone
 from harness import Phone
 from test_stats_viewmodels import pts, put
 
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.routes import route_stack
-from seep_scorer.ui.viewmodels.stats import player_slug
+from seep_scorer.app.history.stats_model import player_slug
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.shell.routes import route_stack
 
 
 def seeded(repo):

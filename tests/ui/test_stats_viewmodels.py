@@ -15,12 +15,11 @@ from datetime import date
 
 import pytest
 
+from seep_scorer.app.history.player_model import PlayerVM
+from seep_scorer.app.history.stats_model import StatsVM, player_in, player_slug, since_of
 from seep_scorer.rules import Deal, Match, MatchFormat, Sweep, Team, replay
 from seep_scorer.stats import MonthResults
 from seep_scorer.store.repository import StoredMatch, StoreError
-from seep_scorer.ui.viewmodels import StatsVM
-from seep_scorer.ui.viewmodels.player import PlayerVM
-from seep_scorer.ui.viewmodels.stats import player_in, player_slug, since_of
 
 TODAY = date(2026, 3, 20)
 
@@ -210,7 +209,7 @@ def test_the_player_page_in_a_period_and_for_someone_unknown(repo):
 
 def test_head_to_head_the_most_played_meetings_the_side_with_more_wins_first(repo):
     # issue 19, item 11: the statistics screen's head to head
-    from seep_scorer.ui.viewmodels.stats import MEETINGS_SHOWN, Meeting
+    from seep_scorer.app.history.stats_model import MEETINGS_SHOWN, Meeting
 
     vm = stats_vm(repo)
     assert vm.head_to_head() == [

@@ -10,10 +10,13 @@ from flet.messaging.protocol import MessageAction
 from harness import Phone
 from memrepo import MemoryRepository
 
+from seep_scorer.app.history.stats_model import StatsVM
+from seep_scorer.app.matches.home_model import MatchesVM
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.match_model import ScoreboardVM
 from seep_scorer.rules import Deal
 from seep_scorer.store.repository import StoreError
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import MatchesVM, NewMatchVM, ScoreboardVM, StatsVM
 
 DISK_FULL = OSError(errno.ENOSPC, "No space left on device")
 
@@ -254,8 +257,8 @@ def test_the_read_fault_notice_goes_once_the_list_reads_again():
 def test_a_full_disk_under_the_real_store_is_worded_as_full(tmp_path, monkeypatch):
     """The TinyDB store turns the OSError into its own StoreError; the words still say the disk is
     full."""
-    import seep_scorer.store.atomic as atomic
-    from seep_scorer.store import close_all, open_repository
+    import seep_scorer.store.files as atomic
+    from seep_scorer.store.registry import close_all, open_repository
 
     repo = open_repository(tmp_path / "data")
     try:

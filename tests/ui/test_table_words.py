@@ -6,10 +6,11 @@ import re
 
 from harness import Phone
 
+from seep_scorer.app.history.review_model import ReviewVM
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.match_model import DealEntryVM, ScoreboardVM
+from seep_scorer.i18n import texts
 from seep_scorer.rules import Deal, Match, MatchError, MatchFormat, Team, make_rules, replay
-from seep_scorer.ui import texts
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.viewmodels import DealEntryVM, ReviewVM, ScoreboardVM
 
 FAMILIES = (Team("Guptas", ("Asha", "Ravi")), Team("Sharmas", ("Meena", "Vik")))
 # a team name followed by an English verb that agrees with one team, not with "the Guptas"

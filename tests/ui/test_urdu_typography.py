@@ -3,18 +3,18 @@ heights it needs, the page's locale follows the language, and the fixed heights 
 lines (the scoreboard's title and buttons, the card tiles) grow for Nastaliq's taller lines."""
 
 import asyncio
-from pathlib import Path
 
 import flet as ft
 from harness import Phone, _walk
 
-from seep_scorer import i18n
+from seep_scorer import resources
+from seep_scorer.app.shell import theme
+from seep_scorer.app.shell.app import make_main
+from seep_scorer.app.table.scoreboard import fit_title
+from seep_scorer.i18n import translate as i18n
 from seep_scorer.rules import Match, MatchFormat, Team
-from seep_scorer.ui import theme
-from seep_scorer.ui.app import make_main
-from seep_scorer.ui.screens.scoreboard_parts import fit_title
 
-ASSETS = Path(theme.__file__).resolve().parents[2] / "assets"
+ASSETS = resources.ASSETS_DIR
 TEAMS = (Team("ٹیم الف", ("A", "C")), Team("ٹیم ب", ("B", "D")))
 
 

@@ -4,8 +4,11 @@ import random
 
 import pytest
 
+from seep_scorer.app.matches.home_model import MatchesVM
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.settings.settings_model import SettingsVM
+from seep_scorer.app.table.match_model import DealEntryVM, ScoreboardVM
 from seep_scorer.rules import POINT_CARD_CODES, Deal, Sweep
-from seep_scorer.ui.viewmodels import DealEntryVM, MatchesVM, NewMatchVM, ScoreboardVM, SettingsVM
 
 
 def start(repo, **changes):
@@ -38,7 +41,7 @@ def cards_deal(team1=(), sweeps=()):
     ],
 )
 def test_default_names_are_in_the_users_language(repo, lang, team0, seat3):
-    from seep_scorer.i18n import UILocale, using
+    from seep_scorer.i18n.translate import UILocale, using
 
     with using(UILocale(lang)):
         vm = NewMatchVM(repo)
@@ -330,8 +333,8 @@ def test_settings_are_per_device(repo):
 
 
 def test_every_deal_fault_code_has_its_own_sentence_with_names(repo):
+    from seep_scorer.i18n.texts import deal_fault_text
     from seep_scorer.rules import MatchError
-    from seep_scorer.ui.texts import deal_fault_text
 
     match = repo.get(start(repo)).match
     fallback = deal_fault_text(match, MatchError(code="no-such-code"))

@@ -1,6 +1,6 @@
 """Issue 20, item 4: `seep-scorer publish` words its refusals in one place too. Each refusal of the
-site folder (publish/sitefolder.py FolderRefused) is a code with params, worded in
-seep_scorer/wording/publishfaults.py in every language; the command line prints it in the language
+site folder (phone/site.py FolderRefused) is a code with params, worded in
+seep_scorer/i18n/filefaults.py in every language; the command line prints it in the language
 LANG names."""
 
 from __future__ import annotations
@@ -11,20 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from seep_scorer import i18n
 from seep_scorer.cli import main
-from seep_scorer.locale_format import LANGUAGES
-from seep_scorer.publish import site
-from seep_scorer.publish.appbundle import DependencyMissing, _source_root
-from seep_scorer.publish.sitefolder import FolderRefused
-from seep_scorer.wording import PUBLISH_FAULTS, store_text
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.numbers import LANGUAGES
+from seep_scorer.i18n.wording import PUBLISH_FAULTS, store_text
+from seep_scorer.phone import site
+from seep_scorer.phone.bundle import DependencyMissing, _source_root
+from seep_scorer.phone.site import FolderRefused
 
-SITEFOLDER = Path(__file__).resolve().parents[2] / "seep_scorer" / "publish" / "sitefolder.py"
+SITEFOLDER = Path(__file__).resolve().parents[2] / "seep_scorer" / "phone" / "site.py"
 SAMPLE = {"path": "/home/asha/site", "detail": "Expecting value", "more": 2, "name": "flet_charts"}
 
 
 def raise_sites() -> list[tuple[int, str, set[str]]]:
-    """(line, code, params) of every FolderRefused("code", ...) in sitefolder.py; a code passed on
+    """(line, code, params) of every FolderRefused("code", ...) in phone/site.py; a code passed on
     (install's first refusal) is each code _in_the_way returns, with the params install gives."""
     found, passed_on, returned = [], [], []
     for node in ast.walk(ast.parse(SITEFOLDER.read_text(encoding="utf-8"))):

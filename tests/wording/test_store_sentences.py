@@ -9,14 +9,15 @@ import errno
 import pytest
 from memrepo import MemoryRepository
 
-from seep_scorer import i18n
-from seep_scorer.locale_format import LANGUAGES
+from seep_scorer.app.matches.new_match_model import NewMatchVM
+from seep_scorer.app.table.match_model import ScoreboardVM
+from seep_scorer.i18n import texts as fault_texts
+from seep_scorer.i18n import translate as i18n
+from seep_scorer.i18n.numbers import LANGUAGES
+from seep_scorer.i18n.wording import STORE_FAULTS, store_text, terminal_text
 from seep_scorer.rules import Deal
-from seep_scorer.store.diskfaults import write_failed
+from seep_scorer.store.files import write_failed
 from seep_scorer.store.repository import MatchNotFound, StaleRevision, StoreError
-from seep_scorer.ui import fault_texts
-from seep_scorer.ui.viewmodels import NewMatchVM, ScoreboardVM
-from seep_scorer.wording import STORE_FAULTS, store_text, terminal_text
 
 FULL = OSError(errno.ENOSPC, "No space left on device")
 

@@ -1,0 +1,1 @@
+"""Club nights on screen: the events, an event, its table cards, its board."""

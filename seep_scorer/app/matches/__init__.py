@@ -1,0 +1,1 @@
+"""The matches list (the home screen) and a new match."""

@@ -1,0 +1,1 @@
+"""The rules reference on screen."""

@@ -1,0 +1,1 @@
+"""This device's settings and its backups."""

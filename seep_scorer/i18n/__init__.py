@@ -1,0 +1,1 @@
+"""Words: translations, numbers and dates, and every text the app and the store show."""

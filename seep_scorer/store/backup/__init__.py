@@ -1,0 +1,1 @@
+"""Matches in and out of the store: backup files, imports, exports, automatic backups."""

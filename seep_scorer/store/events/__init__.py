@@ -1,0 +1,1 @@
+"""Club nights in the store: the event record, its rounds, entrants, codes and backup."""
