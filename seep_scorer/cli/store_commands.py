@@ -215,7 +215,7 @@ def run_list(args) -> int:
     return 0
 
 
-# ---- from event_import
+# ---- an event's file brought back by import
 # `seep-scorer import` of an event's file (`seep-scorer event export`): the event comes back
 # beside its matches (store/events/backup.py).
 

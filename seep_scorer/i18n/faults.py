@@ -341,7 +341,7 @@ def _name_control(p, n: Names) -> str:
     ).format(position=fmt().number(p["position"]))
 
 
-# ---- from names
+# ---- who a fault is about
 # Who a fault is about: the teams and seats by name when the match is known, else by number.
 
 
@@ -375,7 +375,7 @@ def cards(codes) -> str:
     )
 
 
-# ---- from labels
+# ---- the rule parameters' labels
 # Labels of the rule parameters, as the new-match screen shows them and setting faults name
 # them.
 
@@ -393,7 +393,7 @@ PARAM_LABELS = {
     "lead_target": N_("Lead that wins a bazzi"),
 }
 
-# ---- from fieldnames
+# ---- name fields
 # A team or player name refused by rules.check_name, naming the field as the new-match screen
 # labels it ("Team 1", "Seat 3"): the same words on the phone and on the command line.
 

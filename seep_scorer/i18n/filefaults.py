@@ -293,7 +293,7 @@ def _backup_none_readable(p, n) -> str:
     return _("No match of the backup can be read.")
 
 
-# ---- from publishfaults
+# ---- seep-scorer publish
 # The refusals of `seep-scorer publish` (phone/site.py FolderRefused, phone/bundle.py
 # DependencyMissing, by code): one sentence each, saying what was refused and what to do, in the
 # user's language (wording.store_text and terminal_text word them).

@@ -219,7 +219,7 @@ def stale_text() -> str:
     return _stale({})
 
 
-# ---- from notices
+# ---- the repair notices
 # The store's repair notices (store/repair.py) as whole sentences, by their code.
 #
 # The cause the store keeps with a notice (why a file was damaged, why a write failed) is technical:

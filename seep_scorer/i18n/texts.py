@@ -192,7 +192,7 @@ HELP_MARKS = {
     "help-presets": ("variants", N_("About the rule presets")),
 }
 
-# ---- from fault_texts
+# ---- faults and notices on the phone
 # Faults and notices on the phone: the rules' and the store's codes worded by
 # seep_scorer.i18n.faults,
 # with the screens' fallbacks. The store's refusals to save and read, with what the user does next,
@@ -246,7 +246,7 @@ def store_read_fault_text(err: Exception) -> str:
     return read_fault_text(err)
 
 
-# ---- from undo_texts
+# ---- undo and redo
 # What undo and redo say on the scoreboard, by the kind of step (`scoreboard.Step.kind`).
 
 # What undo and redo say, by the kind of step taken back or put back.

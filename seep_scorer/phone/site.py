@@ -254,7 +254,7 @@ def publish(out_dir: str | Path, *, main_py: str | None = None, with_app: bool =
     return {"files": len(written), "bytes": size, "version": site_version(files)}
 
 
-# ---- from sitefolder
+# ---- the folder publish writes into
 # The folder `publish -o DIR` writes into: what it may replace, and replacing only once built.
 #
 # A publish writes a manifest (MANIFEST) listing each file it wrote with its SHA-256. The next

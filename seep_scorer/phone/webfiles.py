@@ -62,7 +62,7 @@ def snapshot_key(hashes: dict[str, str]) -> str:
 # The page's side of the Python worker, a real file beside this module (web/python.js).
 PYTHON_JS = (Path(__file__).parent / "web" / "python.js").read_text(encoding="utf-8")
 
-# ---- from pyworker
+# ---- python-worker.js
 # python-worker.js, the page's Python worker (how the page starts Python: above): Flet's,
 # trimmed, starting Python from a memory snapshot when one is kept, unpacking the app's archive and
 # preparing its store while Flutter loads.
@@ -100,7 +100,7 @@ def python_worker(own_app: bool) -> str:
     )
 
 
-# ---- from serviceworker
+# ---- sw.js
 # sw.js: the published site's own service worker, so the app opens with no server and no network.
 #
 # sw.js lists every file of the site with its content hash (the version is a hash of that list, so
@@ -161,7 +161,7 @@ def service_worker(files: dict[str, str], snapshot_key: str = "", index: str = "
     )
 
 
-# ---- from waitscreen
+# ---- the waiting screen
 # The published page's waiting screen: the app's name, icon and progress (downloading,
 # starting Python, opening the matches) from the first moment, in the phone's language when it is
 # one of the app's, in the app's colours, until the app's first screen is drawn (not Flet's

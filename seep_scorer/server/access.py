@@ -194,7 +194,7 @@ def with_join_script(send):
     return sending
 
 
-# ---- from joincodes
+# ---- one-time join codes
 # One-time join codes: what a join address carries instead of the table's token.
 #
 # A browser keeps every address it opened in its history (chrome://history lists even one that
@@ -265,7 +265,7 @@ class JoinCodes:
         return len(self._live)
 
 
-# ---- from rolegate
+# ---- the door for an event's codes
 # The door for phones that join with an event's code (a table card or the board's QR code).
 #
 # A table card's address carries the table's code after `#` (eventcodes.table_join_url); the join

@@ -181,7 +181,7 @@ class OwnAddressGuard:
         return theirs[0] == own[0] and their_port == own_port
 
 
-# ---- from addresses
+# ---- which addresses the server listens on
 # Which addresses the server listens on and prints: loopback or not, every interface, this
 # machine's address on the local network, and how a host is written in a URL. Standard library
 # only.

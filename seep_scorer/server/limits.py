@@ -271,7 +271,7 @@ def _fault(message, allowance: Allowance, registered: bool) -> tuple[str | None,
     return fault, CLOSE_POLICY
 
 
-# ---- from eventrate
+# ---- events per phone
 # One phone cannot hold up the others by flooding its connection with events.
 #
 # Flet 1.0.5 reads a session's WebSocket as fast as frames come and starts a task for every event
@@ -434,7 +434,7 @@ class Inbox:
             self.pump.cancel()
 
 
-# ---- from disconnects
+# ---- a gone phone's tasks
 # A phone's connection that is gone ends its session's task, whatever the session was doing.
 #
 # Flet 1.0.5's web handler (flet_web FletApp.handle) waits for its send loop after

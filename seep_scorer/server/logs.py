@@ -62,7 +62,7 @@ def server_logging() -> dict:
     }
 
 
-# ---- from requestnoise
+# ---- malformed requests
 # Malformed requests in the server's terminal: one line a minute at most (all with debugging on).
 #
 # Anyone on the LAN can send garbage to the port; uvicorn answers each with 400 and logs a warning,

@@ -144,7 +144,7 @@ def atomic_writer(path: str | os.PathLike, mode: int = PRIVATE):
     fsync_dir(path.parent)
 
 
-# ---- from diskfaults
+# ---- the disk's refusals
 # The disk refusing a write (full, read-only, no permission), told in plain words.
 #
 # Why apart: saves, imports and automatic backups all turn an
@@ -199,7 +199,7 @@ def disk_writes(what: str) -> Iterator[None]:
         raise write_failed(err, what) from None
 
 
-# ---- from storelock
+# ---- the store lock
 # The store lock: one store's work serialised, within this process and across processes.
 #
 # Why apart: the web server serves several sessions from threads,
@@ -253,7 +253,7 @@ class StoreLock:
                     self._handle.close()
 
 
-# ---- from datadir
+# ---- where the data folder is
 # Where the app keeps its data.
 
 APP_NAME = "seep-scorer"

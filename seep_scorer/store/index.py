@@ -277,7 +277,7 @@ class IndexShards:
         self._token = token
 
 
-# ---- from indexview
+# ---- the view in memory
 # What the history and the statistics read, built from the index lines in memory
 # (IndexShards.cached_lines).
 #
@@ -354,7 +354,7 @@ class IndexView:
             self._stats[since] = stats
 
 
-# ---- from history
+# ---- the history's pages
 # Choosing a page of the history from match summaries: order, search, status, names used before.
 #
 # Pure (no I/O): the TinyDB repository runs it over its cached index, and any

@@ -118,7 +118,7 @@ class StoreFile:
         return version
 
 
-# ---- from migrations
+# ---- migrations
 # Store schema versions and the ordered migrations between them, run at open after a backup.
 #
 # Schema 1 (everything in one TinyDB file, seep-scorer.json) was never written by a
@@ -249,7 +249,7 @@ def migrate(target: MigrationTarget, version: int) -> None:
         target.set_schema(version)
 
 
-# ---- from notices
+# ---- repair notices
 # What the store tells the user when it found and repaired damage at open: a code and its params.
 #
 # The words live in one place, seep_scorer.i18n.faults (the command line and the UI alike, through

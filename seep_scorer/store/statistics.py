@@ -81,7 +81,7 @@ class StatisticsReader:
         return self._ratings.against_expectation(rated, player)
 
 
-# ---- from ratingkeeper
+# ---- the rating keeper
 # The store's ratings: one rating ledger per period asked for, and a cache file for a cold start.
 #
 # Why a keeper: rating 5,000 matches from scratch takes about a second, so the statistics screen

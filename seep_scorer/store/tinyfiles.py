@@ -258,7 +258,7 @@ def read_raw_doc(path: Path) -> dict:
     return doc
 
 
-# ---- from oldtexts
+# ---- texts stored before the rule
 # Matches stored before names and notes had one rule (rules.names) still open, their texts tidied.
 #
 # The store's own files and backups were written when names could hold invisible

@@ -417,7 +417,7 @@ class TinyMatchRepository:
                 self._store_file.put_settings(settings)
 
 
-# ---- from recentmatches
+# ---- the matches just saved
 # The matches this process saved last, each as its newest revision.
 #
 # Why: in a hall, a save is read back at once by every other phone of that table and by the
@@ -453,7 +453,7 @@ class RecentMatches:
         self._kept.pop(match_id, None)
 
 
-# ---- from adapters
+# ---- the adapters
 # The repository as each of its collaborators sees it: one small adapter per Protocol.
 #
 # Why adapters: each collaborator (automatic backups, repair, import, export,

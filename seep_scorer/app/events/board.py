@@ -266,7 +266,7 @@ class EventBoardScreen(Screen):
         self.footer.controls = []
 
 
-# ---- from event_phone
+# ---- what a table phone sees besides its match
 # What a table phone (or the board) sees besides its match: the app's chrome taken away, a small
 # header naming the table and round, and the screen shown once the event is over or the table has
 # no match this round (`/event/<id>/over`, `/event/<id>/waiting`). None of it reads the store.

@@ -393,7 +393,7 @@ class EventVM:
         self.load(everything=True)
 
 
-# ---- from eventshare
+# ---- the event's matches as read for its screens
 # An event's matches as read for its screens (the organiser's event screen and the boards),
 # shared by every such screen of this process, with what is worked out from them.
 #

@@ -329,7 +329,7 @@ class StatsScreen(Screen):
         return f"/stats/player/{player_slug(f.key[0])}"
 
 
-# ---- from stats_parts
+# ---- pieces the statistics screen and the player page share
 # Pieces the statistics screen and the player page share: figures in the session's language and
 # digits, the period chips, and the two charts (flet-charts, which the stock web client renders).
 
@@ -574,7 +574,7 @@ def _key(color, label: str) -> ft.Control:
     )
 
 
-# ---- from stats_ratings
+# ---- the ratings
 # The ratings on the statistics screen and the player page (stats.md "Ratings"): the ranking,
 # the rating after each match as a line chart, and partners and opponents against what the
 # ratings predicted.

@@ -410,7 +410,7 @@ class NewMatchScreen(Screen):
         await self.host.go(f"/match/{match_id}", replace_top=True)
 
 
-# ---- from new_match_fair
+# ---- the fair teams panel
 # The "Fair teams" panel of the new-match screen: `fair-teams` asks for the fairest split of the
 # four players, the card shows both sides' chances, `fair-teams-apply` seats them and
 # `fair-teams-undo` puts the players back. Built once; `refresh()` only restyles.

@@ -360,7 +360,7 @@ def _checked_name(value: str, field: str) -> str:
         raise
 
 
-# ---- from new_match_fair
+# ---- fair teams
 # Fair teams on the new-match screen (stats.md "Ratings"): once four players are named, the split
 # into two partnerships whose chances of winning a bazzi are closest to 50-50, from everyone's
 # all-time rating; applied in one tap, and undone in one.

@@ -156,7 +156,7 @@ class SettingsScreen(Screen):
         )
 
 
-# ---- from backup_section
+# ---- the Backup section
 # The settings screen's Backup section: download every match as a backup file (what `seep-scorer
 # backup` writes), or restore matches from one (or from a match file), with a confirmation first and
 # Undo after. Nothing here names a folder: the file goes through the browser.

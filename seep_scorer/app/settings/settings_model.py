@@ -115,7 +115,7 @@ class SettingsVM:
         self._put("show_chances", self.show_chances)
 
 
-# ---- from backup
+# ---- backups
 # The settings screen's Backup section: every match to a file, and matches back from one.
 #
 # Plain Python, no Flet. The store does the work (`write_backup`, `import_bytes`,

@@ -254,7 +254,7 @@ async def show_message(app, message) -> None:
         log.exception("live update failed")
 
 
-# ---- from presence
+# ---- a phone that is away
 # A phone whose connection is gone costs the table nothing: no live updates, no screens.
 #
 # Flet keeps a session whose client left so that a reconnecting phone finds it again; Flet 1.0.5's
@@ -295,7 +295,7 @@ def refresh_boards(boards: dict) -> list[str]:
     return gone
 
 
-# ---- from bursts
+# ---- resizes
 # A burst of resize events costs one refit of the screens, not one each.
 #
 # Each refit sends the whole page's changes (a 3,000-deal scoreboard is 30,000 controls to
@@ -330,7 +330,7 @@ def refit_on_resize(app, delay: float = REFIT_DELAY):
     return on_resize
 
 
-# ---- from sending
+# ---- sending what changed
 # How the app sends what changed on a phone (issue 24: a hall's server spent most of its time
 # diffing what had not changed).
 #
@@ -799,7 +799,7 @@ DATA_DIR: str | None = None  # set by `seep-scorer --data-dir`; None: the store'
 main = make_main(default_repository)
 
 
-# ---- from awake
+# ---- keeping the screen on
 # Keep the phone's screen on while a match is open at the table (where the platform allows it).
 
 
@@ -835,7 +835,7 @@ class KeepAwake:
             pass  # the platform does not allow it (e.g. an insecure origin): nothing to do
 
 
-# ---- from keptentry
+# ---- the deal entry kept for the next deal
 # The deal entry kept for the next deal (issue 24: building and sending the 250 controls of a new
 # entry for every deal was most of what a deal cost the server of a hall).
 #

@@ -67,7 +67,7 @@ def make_handler(
     return run
 
 
-# ---- from base
+# ---- store calls off the event loop
 # What every view-model shares: running store calls off the event loop, and what the store may
 # raise.
 

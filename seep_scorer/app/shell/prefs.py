@@ -66,7 +66,7 @@ class DevicePrefs:
             log.debug("cannot save preference %s", key, exc_info=True)
 
 
-# ---- from session
+# ---- what a session remembers in the store
 # What one browser session remembers in the store: the match open on this phone (a fresh start
 # returns to it) and the store's repair notices (shown once per session).
 

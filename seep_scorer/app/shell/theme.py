@@ -149,7 +149,7 @@ def apply_theme(page: ft.Page, choice: str, lang: str | None = None) -> None:
     page.bgcolor = "#000000" if choice == "black" else None
 
 
-# ---- from chart_direction
+# ---- charts in the session's direction
 # Charts that read in the session's direction. fl_chart (flet-charts) draws every chart left to
 # right whatever the text direction: in Sindhi and Urdu the app mirrors them itself, so that deals
 # and months run from the right and the value axis stands on the right, where a right-to-left

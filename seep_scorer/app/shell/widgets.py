@@ -289,7 +289,7 @@ def section_title(text: str) -> ft.Text:
     return ft.Text(text, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
 
 
-# ---- from base
+# ---- the Screen class, the app bar, the navigation bar, the help mark
 # What every screen shares: the `Screen` base class, the app bar, the navigation bar and the help
 # mark.
 #
@@ -524,7 +524,7 @@ def hand_over(old: Screen | None, new: Screen | None) -> None:
         old.leave()
 
 
-# ---- from dialogs
+# ---- dialogs
 # Dialogs on the page: shown and closed the same way on every screen.
 
 
@@ -550,7 +550,7 @@ def close(page: ft.Page, dialog: ft.DialogControl) -> None:
     dialog.open = False
 
 
-# ---- from downloads
+# ---- downloads
 # Files handed to the browser to save (a match file, its CSV, a backup): one way for every
 # screen.
 

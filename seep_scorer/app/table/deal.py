@@ -438,7 +438,7 @@ class DealScreen(Screen):
         await self.host.go_back()
 
 
-# ---- from deal_cards
+# ---- the card tiles
 # The deal screen's card tiles: one per point card, showing which team took it.
 
 CARD_COLORS = {"S": None, "C": None, "H": ft.Colors.RED_700, "D": ft.Colors.RED_700}
@@ -536,7 +536,7 @@ def card_width(page_width: float | None, count: int = POINT_CARDS + 1) -> float:
     return min(CARD_MAX, int((avail - (per_row - 1) * CARD_GAP) / per_row))
 
 
-# ---- from deal_sweeps
+# ---- the sweep counters
 # The deal screen's sweep counters: a heading of its own (never cut), a row of team names, a row
 # per kind, and the hint saying which team may make the opening and the last-play sweep.
 
@@ -626,7 +626,7 @@ class SweepCounters:
             ).format(bidder_team=names[opening], dealer_team=names[last])
 
 
-# ---- from deal_most
+# ---- the most-cards choice
 # The deal screen's most-cards choice (race to 500): a heading with its help mark, and a chip
 # per answer, right under the cards, where its error is seen.
 
@@ -659,7 +659,7 @@ class MostCards:
             chip.set(vm.most_cards == v)
 
 
-# ---- from deal_footer
+# ---- the footer
 # The deal screen's footer: live totals, what saving would do, the reason it cannot be saved,
 # and the save button.
 
@@ -770,7 +770,7 @@ class DealFooter:
         self.save_button.disabled = bool(error) or vm.untouched
 
 
-# ---- from discard
+# ---- leaving an entry with changes
 # The question before leaving a deal entry that has changes (`discard-deal`): Back with
 # something entered loses nothing unasked.
 
@@ -810,7 +810,7 @@ def ask_discard(host: Host, screen, then) -> ft.AlertDialog:
     return dialog
 
 
-# ---- from stale
+# ---- another phone saved meanwhile
 # The question when another phone saved a deal of this match while this one was entering its own
 # (`stale-deal`): the two may be the same deal entered twice, so nothing is saved unasked.
 

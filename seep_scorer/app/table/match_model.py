@@ -399,7 +399,7 @@ class ScoreboardVM:
         return message
 
 
-# ---- from deal_rows
+# ---- what the deal rows say
 # What the scoreboard's deal rows and the read-only deal view say: each deal's own margin apart
 # from the running difference, its sweeps, how a bazzi was won, and which bazzi the deal belongs
 # to.
@@ -870,7 +870,7 @@ def _preview_text(match: Match, result, raw_difference: int) -> str:
     )
 
 
-# ---- from deal_delete
+# ---- what deleting a deal says
 # What deleting a deal says: why it is refused and the way out, or which later deals changed
 # dealer.
 
@@ -930,7 +930,7 @@ def deleted_text(plan: Deletion, kept: bool) -> str:
     ).format(number=number, count=f.number(count), deals=deals)
 
 
-# ---- from drafts
+# ---- drafts on this device
 # Deal entries kept as drafts on this device: an entry with changes survives a reload or a
 # dropped connection until it is saved or discarded (issue 19, item 4).
 #

@@ -327,7 +327,7 @@ class ScoreboardScreen(Screen):
         self.vm.dismiss()  # the view-model outlives this screen: its notice must not
 
 
-# ---- from scoreboard_parts
+# ---- the scoreboard's parts
 # The scoreboard's parts: its title fitted to the team names, each team's standing, a deal's
 # row.
 
@@ -542,7 +542,7 @@ def deal_row(host: Host, match_id: str, row) -> ft.Control:
     )
 
 
-# ---- from chances
+# ---- each side's chance of the next bazzi
 # Each side's chance of winning the next bazzi, under the scoreboard's standings (stats.md
 # "Ratings"). Off by default: only a device whose Settings turn it on (`setting-show-chances`) ever
 # shows it. The ratings are read off the event loop, once per revision of the match, and the

@@ -170,7 +170,7 @@ class Export:
         return buffer.getvalue().decode("utf-8")
 
 
-# ---- from dealcsv
+# ---- the deal table as CSV
 # A match's deal table as CSV (RFC 4180), for spreadsheets.
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -87,7 +87,7 @@ __all__ = [
     "private_source",
 ]
 
-# ---- from importcommit
+# ---- the commit
 # An import's commit: a committed stage's match files moved into matches/ and indexed, and undone.
 #
 # Why apart: once an import has written its commit marker
@@ -279,7 +279,7 @@ def _staged_line(folder: Path, mid: str, revision: int) -> dict | None:
     return None
 
 
-# ---- from staging
+# ---- the staging folder
 # A backup import's staging folder, importing/<token>/, and what makes the import land whole or not
 # at all.
 #
@@ -399,7 +399,7 @@ def private_source(stage: ImportStage, source: IO[bytes], copy: bool) -> Iterato
         yield private
 
 
-# ---- from importing
+# ---- the import
 
 
 class ImportTarget(CommitTarget, Protocol):

@@ -164,7 +164,7 @@ def _created(folder: EventFolder, event_id: str) -> str | None:
         return None  # damaged: the imported one comes in beside it
 
 
-# ---- from eventrestore
+# ---- events restored from a backup
 # The events of a backup (version 2 event lines, store/backup/file.py) put back beside its matches.
 #
 # A backup's events are checked in full before anything of the backup is written: one that is not

@@ -161,7 +161,7 @@ class CodeIndex:
         return found
 
 
-# ---- from phonekeys
+# ---- the role keys of phones
 # The role keys of phones that joined with an event's code (server/access.py), kept beside the
 # event records so that a restarted server still knows them: a table phone scoring round 3 is not
 # sent back to its table card because the laptop rebooted.

@@ -400,7 +400,7 @@ class EventFolder:
                     fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
-# ---- from codeshape
+# ---- the shape of an event's codes
 # The shape of an event's codes for phones, as its record holds them (app/shell/roles.py makes and
 # checks them; events.py reads a record strictly with `codes_ok`), and of the language the board and
 # the table cards speak (the organiser's app language, `language_ok`).
