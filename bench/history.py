@@ -100,9 +100,14 @@ def cli_seconds(data_dir: Path, *args: str) -> float:
     return time.perf_counter() - start
 
 
-def ratings_off(repo) -> None:
-    """The switch: this repository's statistics carry no ratings (every player the default)."""
-    repo._ratings.ratings = lambda items, since=None: {}
+def rating_keeper() -> type:
+    """The store's rating keeper class (where an older checkout, measured through PYTHONPATH,
+    kept it too)."""
+    try:
+        from seep_scorer.store.statistics import RatingKeeper
+    except ImportError:
+        from seep_scorer.store.ratingkeeper import RatingKeeper
+    return RatingKeeper
 
 
 def time_saves(folder: Path, ratings: bool, saves: int) -> list[float]:
@@ -111,10 +116,12 @@ def time_saves(folder: Path, ratings: bool, saves: int) -> list[float]:
     from seep_scorer.rules import PRESETS, Deal, Match, MatchFormat, Team
     from seep_scorer.store.registry import close_all, open_repository
 
+    keeper = rating_keeper()
+    rate = keeper.ratings
+    if not ratings:  # the switch: the statistics carry no ratings (every player the default)
+        keeper.ratings = lambda self, items, since=None: {}
     repo = open_repository(folder)
     try:
-        if not ratings:
-            ratings_off(repo)
         repo.statistics()  # warm: the ledger (or none) is in line with the store before timing
         teams = (Team("Reds", ("Asha", "Dev")), Team("Blues", ("Bilal", "Hari")))
         stored = repo.create(Match(PRESETS["standard"], MatchFormat("open", None), teams, 0))
@@ -130,6 +137,7 @@ def time_saves(folder: Path, ratings: bool, saves: int) -> list[float]:
         return times
     finally:
         close_all()
+        keeper.ratings = rate
 
 
 def measure_saves(big: Path, saves: int) -> tuple[float, float]:
