@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import flet as ft
 from flet.controls.context import _context_page
@@ -233,3 +234,14 @@ def _walk(control):
                 stack.extend(reversed(v))
             elif isinstance(v, ft.BaseControl):
                 stack.append(v)
+
+
+def screen_modules() -> list[Path]:
+    """The screens' modules: each feature folder of seep_scorer/app/ but its view-models
+    (app/shell/ is the host side)."""
+    app = Path(__file__).resolve().parents[2] / "seep_scorer" / "app"
+    return sorted(
+        p
+        for p in app.glob("*/*.py")
+        if p.parent.name != "shell" and p.name != "__init__.py" and not p.stem.endswith("_model")
+    )

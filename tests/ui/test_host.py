@@ -4,18 +4,13 @@ imports the app or the store."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+
+from harness import screen_modules
 
 from seep_scorer.app.shell.app import App
 from seep_scorer.app.shell.host import Host
 
-APP = Path(__file__).resolve().parents[2] / "seep_scorer" / "app"
-# The screens: each feature folder's modules but its view-models (app/shell/ is the host side).
-SCREENS = sorted(
-    p
-    for p in APP.glob("*/*.py")
-    if p.parent.name != "shell" and p.name != "__init__.py" and not p.stem.endswith("_model")
-)
+SCREENS = screen_modules()
 
 
 def test_the_app_implements_every_host_method():

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import Phone
+from harness import Phone, screen_modules
 
 from seep_scorer.app.history.stats_model import player_slug
 from seep_scorer.app.shell import routes
@@ -17,12 +17,7 @@ from seep_scorer.app.shell.widgets import Screen
 from seep_scorer.rules import Deal, Match, MatchFormat, Team
 
 PACKAGE = Path(routes.__file__).parents[2]
-# The screens: each feature folder's modules but its view-models (app/shell/ is the host side).
-SCREENS = sorted(
-    p
-    for p in (PACKAGE / "app").glob("*/*.py")
-    if p.parent.name != "shell" and p.name != "__init__.py" and not p.stem.endswith("_model")
-)
+SCREENS = screen_modules()
 
 
 class _Recorded(Screen):
