@@ -1,8 +1,8 @@
 """The sentences of the store's refusals and of its repair notices, by code.
 
 The store's refusals (StoreError and its kinds, by code): one sentence each, with what to do
-next, for the phone, the command line and the logs alike. A repair notice raised as a StoreError
-is worded as the notice.
+next, for the phone, the command line and the logs alike, as data (sentences.py). A repair notice
+raised as a StoreError is worded as the notice.
 
 `save_fault_text` and `read_fault_text` word a fault the phone met while saving or reading that
 carries no code of the store's (an OSError, a store of the tests' own) as the nearest code.
@@ -13,168 +13,134 @@ from __future__ import annotations
 import errno
 import logging
 
-from seep_scorer.i18n.faults import registrar, shown_code, shown_number
-from seep_scorer.i18n.translate import _, fmt
+from seep_scorer.i18n.sentences import Choice, Code, Date, Joined, Number, Part, Say, Text
+from seep_scorer.i18n.translate import N_, _
+
+__all__ = [
+    "NOTICE_SENTENCES",
+    "STORE_FAULTS",
+    "detail",
+    "general",
+    "read_fault_text",
+    "save_fault_text",
+    "stale_text",
+]
 
 log = logging.getLogger(__name__)
 
-STORE_FAULTS: dict = {}  # code -> (params it needs, function(params) -> str)
+# Why a write failed: the disk's state, as the store names it.
+_DISK = Choice(
+    "disk",
+    {
+        "full": Say(N_("The device's storage is full.")),
+        "read_only": Say(N_("The storage is read-only.")),
+        "denied": Say(N_("The app is not allowed to write in its data folder.")),
+    },
+    Say(
+        # TRANSLATORS: {reason} is the system's own words (e.g. "Input/output error").
+        N_("The storage refused the write ({reason})."),
+        reason=Code("detail", default=""),
+    ),
+)
 
+# What was not saved.
+_WHAT = Choice(
+    "what",
+    {
+        "new_match": Say(N_("The new match was not saved.")),
+        "change": Say(N_("The change was not saved.")),
+        "deletion": Say(N_("The deletion was not saved.")),
+        "put_back": Say(N_("The match put back was not saved.")),
+        "setting": Say(N_("The setting was not saved.")),
+        "import": Say(N_("The import was not saved.")),
+    },
+    Say(N_("Nothing was saved.")),
+)
 
-store_words = registrar(STORE_FAULTS)
-_c, _n = shown_code, shown_number
-
-
-@store_words("stale_revision")
-def _stale(p) -> str:
+STORE_FAULTS: dict[str, Part] = {
     # The revisions (in the error's params) are for the log: a person needs what happened.
-    return _(
-        "This match was changed on another phone. Your change was not saved; the current state "
-        "is shown."
-    )
-
-
-@store_words("match_not_found", ("match_id",))
-def _not_found(p) -> str:
-    return _("There is no match with id {id}; it may have been deleted on another phone.").format(
-        id=_c(p["match_id"])
-    )
-
-
-@store_words("role_refused")
-def _role_refused(p) -> str:
-    return _(
-        "This phone may not change that: the round is over, or the organiser has ended the "
-        "match. Nothing was changed."
-    )
-
-
-@store_words("save_failed")
-def _save_failed(p) -> str:
-    return _(
-        "The change could not be saved. Try again; if it keeps failing, ask whoever runs Seep "
-        "Scorer to check its data folder."
-    )
-
-
-@store_words("read_failed")
-def _read_failed(p) -> str:
-    return _(
-        "The saved matches could not be read just now. Try again; if it keeps failing, ask "
-        "whoever runs Seep Scorer to check its data folder."
-    )
-
-
-@store_words("no_store", ("folder",))
-def _no_store(p) -> str:
-    return _("There is no match store in {folder}; nothing was created there.").format(
-        folder=_c(p["folder"])
-    )
-
-
-@store_words("data_folder_unusable", ("folder", "reason"))
-def _unusable(p) -> str:
-    # TRANSLATORS: {reason} is the system's own words (e.g. "Permission denied").
-    return _("The data folder {folder} cannot be used: {reason}.").format(
-        folder=_c(p["folder"]), reason=_c(p["reason"])
-    )
-
-
-@store_words("store_closed")
-def _closed(p) -> str:
-    return _("The match store has been closed.")
-
-
-@store_words("store_newer", ("folder", "version", "current"))
-def _newer(p) -> str:
-    return _(
-        "The matches in {folder} were saved by a newer version of Seep Scorer (store version "
-        "{version}; this one reads up to {current}). Update the app to open them."
-    ).format(folder=_c(p["folder"]), version=_n(p["version"]), current=_n(p["current"]))
-
-
-@store_words("store_version_unknown", ("version",))
-def _version_unknown(p) -> str:
-    return _(
-        "There is no way to update a store of version {version}; the app cannot open it."
-    ).format(version=_n(p["version"]))
-
-
-@store_words("not_match_id", ("id",))
-def _not_match_id(p) -> str:
-    return _("{id} is not a match id.").format(id=_c(p["id"]))
-
-
-@store_words("already_stored", ("id",))
-def _already_stored(p) -> str:
-    return _("A match with id {id} is already stored; it was not restored twice.").format(
-        id=_c(p["id"])
-    )
-
-
-@store_words("setting_name_bad", ("max",))
-def _setting_name(p) -> str:
-    return _("A setting's name is text of 1 to {max} characters.").format(max=_n(p["max"]))
-
-
-@store_words("setting_not_json", ("key",))
-def _setting_not_json(p) -> str:
-    return _(
-        "The setting {key} must be a JSON value (text, number, true/false, list or object)."
-    ).format(key=_c(p["key"]))
-
-
-@store_words("setting_too_large", ("key",))
-def _setting_too_large(p) -> str:
-    return _("The setting {key} is too large to store.").format(key=_c(p["key"]))
-
-
-def _disk(p) -> str:
-    disk = p.get("disk")
-    if disk == "full":
-        return _("The device's storage is full.")
-    if disk == "read_only":
-        return _("The storage is read-only.")
-    if disk == "denied":
-        return _("The app is not allowed to write in its data folder.")
-    # TRANSLATORS: {reason} is the system's own words (e.g. "Input/output error").
-    return _("The storage refused the write ({reason}).").format(reason=_c(p.get("detail", "")))
-
-
-def _what(what) -> str:
-    if what == "new_match":
-        return _("The new match was not saved.")
-    if what == "change":
-        return _("The change was not saved.")
-    if what == "deletion":
-        return _("The deletion was not saved.")
-    if what == "put_back":
-        return _("The match put back was not saved.")
-    if what == "setting":
-        return _("The setting was not saved.")
-    if what == "import":
-        return _("The import was not saved.")
-    return _("Nothing was saved.")
-
-
-@store_words("write_failed", ("what", "disk", "detail"))
-def _write_failed(p) -> str:
-    parts = [_disk(p), _what(p["what"])]
-    if p["disk"] == "full":
-        parts.append(_("Free some space and try again."))
-    else:  # a read-only or forbidden folder does not mend itself: someone has to look
-        parts.append(_("Ask whoever runs Seep Scorer to check its data folder."))
-    parts.append(_("Everything saved before is safe."))
-    return " ".join(parts)
-
-
-@store_words("import_interrupted", ("disk", "detail"))
-def _import_interrupted(p) -> str:
-    return (
-        _disk(p)
-        + " "
-        + _("The import was interrupted. It is completed the next time the app opens its matches.")
-    )
+    "stale_revision": Say(
+        N_(
+            "This match was changed on another phone. Your change was not saved; the current state "
+            "is shown."
+        )
+    ),
+    "match_not_found": Say(
+        N_("There is no match with id {id}; it may have been deleted on another phone."),
+        id=Code("match_id"),
+    ),
+    "role_refused": Say(
+        N_(
+            "This phone may not change that: the round is over, or the organiser has ended the "
+            "match. Nothing was changed."
+        )
+    ),
+    "save_failed": Say(
+        N_(
+            "The change could not be saved. Try again; if it keeps failing, ask whoever runs Seep "
+            "Scorer to check its data folder."
+        )
+    ),
+    "read_failed": Say(
+        N_(
+            "The saved matches could not be read just now. Try again; if it keeps failing, ask "
+            "whoever runs Seep Scorer to check its data folder."
+        )
+    ),
+    "no_store": Say(
+        N_("There is no match store in {folder}; nothing was created there."), folder=Code()
+    ),
+    "data_folder_unusable": Say(
+        # TRANSLATORS: {reason} is the system's own words (e.g. "Permission denied").
+        N_("The data folder {folder} cannot be used: {reason}."),
+        folder=Code(),
+        reason=Code(),
+    ),
+    "store_closed": Say(N_("The match store has been closed.")),
+    "store_newer": Say(
+        N_(
+            "The matches in {folder} were saved by a newer version of Seep Scorer (store version "
+            "{version}; this one reads up to {current}). Update the app to open them."
+        ),
+        folder=Code(),
+        version=Number(),
+        current=Number(),
+    ),
+    "store_version_unknown": Say(
+        N_("There is no way to update a store of version {version}; the app cannot open it."),
+        version=Number(),
+    ),
+    "not_match_id": Say(N_("{id} is not a match id."), id=Code()),
+    "already_stored": Say(
+        N_("A match with id {id} is already stored; it was not restored twice."), id=Code()
+    ),
+    "setting_name_bad": Say(N_("A setting's name is text of 1 to {max} characters."), max=Number()),
+    "setting_not_json": Say(
+        N_("The setting {key} must be a JSON value (text, number, true/false, list or object)."),
+        key=Code(),
+    ),
+    "setting_too_large": Say(N_("The setting {key} is too large to store."), key=Code()),
+    "write_failed": Joined(
+        _DISK,
+        _WHAT,
+        Choice(
+            "disk",
+            {"full": Say(N_("Free some space and try again."))},
+            # a read-only or forbidden folder does not mend itself: someone has to look
+            Say(N_("Ask whoever runs Seep Scorer to check its data folder.")),
+        ),
+        Say(N_("Everything saved before is safe.")),
+    ),
+    "import_interrupted": Joined(
+        _DISK,
+        Say(
+            N_(
+                "The import was interrupted. It is completed the next time the app opens its "
+                "matches."
+            )
+        ),
+    ),
+}
 
 
 _SAVE_CODES = ("stale_revision", "match_not_found", "write_failed", "role_refused")
@@ -199,24 +165,24 @@ def save_fault_text(err: BaseException) -> str:
     code = getattr(err, "code", None)
     if code in _SAVE_CODES:
         try:
-            return STORE_FAULTS[code][1](err.params)
+            return STORE_FAULTS[code].text(err.params)
         except (AttributeError, KeyError, TypeError, ValueError):
             log.warning("store fault not worded: %r", err, exc_info=True)
     log.warning("store error: %r", err)
     if _disk_full(err):
-        return _write_failed({"what": "change", "disk": "full"})
-    return _save_failed({})
+        return STORE_FAULTS["write_failed"].text({"what": "change", "disk": "full"})
+    return STORE_FAULTS["save_failed"].text({})
 
 
 def read_fault_text(err: BaseException) -> str:
     """The saved matches could not be read (what was shown before stays on screen)."""
     log.warning("store read error: %r", err)
-    return _read_failed({})
+    return STORE_FAULTS["read_failed"].text({})
 
 
 def stale_text() -> str:
     """Another phone changed the match first: what the phone shows in place of the change."""
-    return _stale({})
+    return STORE_FAULTS["stale_revision"].text({})
 
 
 # ---- the repair notices
@@ -225,112 +191,126 @@ def stale_text() -> str:
 # The cause the store keeps with a notice (why a file was damaged, why a write failed) is technical:
 # `detail()` gives it to the command line and the log, never to the phone.
 
-
-def _match(p: dict) -> str:
-    """The match a notice is about: its teams when known, else its id (kept left to right)."""
-    teams = p.get("teams")
-    if teams:
-        # TRANSLATORS: the two teams of a match, naming it, e.g. "Reds – Blues".
-        return _("{team0} – {team1}").format(team0=teams[0], team1=teams[1])
-    return fmt().code(str(p.get("match_id", "")))
-
-
-def _path(p: dict, key: str = "moved") -> str:
-    return fmt().code(str(p.get(key) or ""))
-
-
-def _time(p: dict) -> str:
-    return fmt().date(p["time"])
-
-
-def _damaged_match(p: dict) -> str:
-    if not p.get("moved"):
-        return _("The saved copy of the match {match} was missing.").format(match=_match(p))
-    return _(
-        "The saved copy of the match {match} was damaged. It was moved to {path} (nothing was "
-        "deleted)."
-    ).format(match=_match(p), path=_path(p))
-
-
-def _match_restored(p: dict) -> str:
-    if p.get("source") == "previous" or not p.get("time"):
-        restored = _(
-            "It was restored from the previous save of that match; at most the last change is "
-            "missing."
+# The match a notice is about: its teams when known, else its id (kept left to right).
+_MATCH = Choice(
+    "teams",
+    {
+        True: Say(
+            # TRANSLATORS: the two teams of a match, naming it, e.g. "Reds – Blues".
+            N_("{team0} – {team1}"),
+            team0=Text("teams", 0),
+            team1=Text("teams", 1),
         )
-    else:
-        # TRANSLATORS: {time} is the date and time of the backup, in UTC.
-        restored = _(
-            "It was restored from the automatic backup of {time} UTC; anything recorded in it "
-            "after that "
-            "backup is missing."
-        ).format(time=_time(p))
-    return f"{_damaged_match(p)} {restored}"
+    },
+    Code("match_id", default=""),
+    by=bool,
+)
+_MOVED = Code("moved", default="")
 
+_DAMAGED_MATCH = Choice(
+    "moved",
+    {False: Say(N_("The saved copy of the match {match} was missing."), match=_MATCH)},
+    Say(
+        N_(
+            "The saved copy of the match {match} was damaged. It was moved to {path} (nothing was "
+            "deleted)."
+        ),
+        match=_MATCH,
+        path=_MOVED,
+    ),
+    by=bool,
+)
 
-def _match_lost(p: dict) -> str:
-    lost = _("No backup holds it, so it was taken off the list of matches.")
-    return f"{_damaged_match(p)} {lost}"
+_FROM_PREVIOUS = Say(
+    N_("It was restored from the previous save of that match; at most the last change is missing.")
+)
 
-
-def _index_rebuilt(p: dict) -> str:
-    return _(
-        "Part of the list of matches was damaged. It was moved to {path} (nothing was deleted) and "
-        "rebuilt "
-        "from the match files; no match was lost."
-    ).format(path=_path(p))
-
-
-def _settings_restored(p: dict) -> str:
-    moved = _(
-        "The settings file was damaged. It was moved to {path} (nothing was deleted)."
-    ).format(path=_path(p))
-    if p.get("time"):
-        restored = _(
-            "Your settings were restored from the automatic backup of {time} UTC. Your matches are "
-            "not "
-            "affected."
-        ).format(time=_time(p))
-    else:
-        restored = _(
-            "No backup held your settings, so they are back to their defaults. Your matches are "
-            "not affected."
-        )
-    return f"{moved} {restored}"
-
-
-def _auto_backup_failed(p: dict) -> str:
-    disk = p.get("disk")
-    if disk == "full":
-        return _(
-            "The daily automatic backup could not be written: the device's storage is full. Your "
-            "matches are "
-            "safe; the app tries again later."
-        )
-    if disk == "read_only":
-        return _(
-            "The daily automatic backup could not be written: the storage is read-only. Your "
-            "matches are safe; "
-            "the app tries again later."
-        )
-    if disk == "denied":
-        return _(
-            "The daily automatic backup could not be written: the app may not write in its data "
-            "folder. Your "
-            "matches are safe; the app tries again later."
-        )
-    return _(
-        "The daily automatic backup could not be written. Your matches are safe; the app tries "
-        "again later."
-    )
-
-
-NOTICE_SENTENCES = {
-    "match_restored": _match_restored,
-    "match_lost": _match_lost,
-    "index_rebuilt": _index_rebuilt,
-    "settings_restored": _settings_restored,
-    "auto_backup_failed": _auto_backup_failed,
+NOTICE_SENTENCES: dict[str, Part] = {
+    "match_restored": Joined(
+        _DAMAGED_MATCH,
+        Choice(
+            "source",
+            {"previous": _FROM_PREVIOUS},
+            Choice(
+                "time",
+                {False: _FROM_PREVIOUS},
+                Say(
+                    # TRANSLATORS: {time} is the date and time of the backup, in UTC.
+                    N_(
+                        "It was restored from the automatic backup of {time} UTC; anything "
+                        "recorded in it after that backup is missing."
+                    ),
+                    time=Date(),
+                ),
+                by=bool,
+            ),
+        ),
+    ),
+    "match_lost": Joined(
+        _DAMAGED_MATCH,
+        Say(N_("No backup holds it, so it was taken off the list of matches.")),
+    ),
+    "index_rebuilt": Say(
+        N_(
+            "Part of the list of matches was damaged. It was moved to {path} (nothing was "
+            "deleted) and rebuilt from the match files; no match was lost."
+        ),
+        path=_MOVED,
+    ),
+    "settings_restored": Joined(
+        Say(
+            N_("The settings file was damaged. It was moved to {path} (nothing was deleted)."),
+            path=_MOVED,
+        ),
+        Choice(
+            "time",
+            {
+                False: Say(
+                    N_(
+                        "No backup held your settings, so they are back to their defaults. Your "
+                        "matches are not affected."
+                    )
+                )
+            },
+            Say(
+                N_(
+                    "Your settings were restored from the automatic backup of {time} UTC. Your "
+                    "matches are not affected."
+                ),
+                time=Date(),
+            ),
+            by=bool,
+        ),
+    ),
+    "auto_backup_failed": Choice(
+        "disk",
+        {
+            "full": Say(
+                N_(
+                    "The daily automatic backup could not be written: the device's storage is "
+                    "full. Your matches are safe; the app tries again later."
+                )
+            ),
+            "read_only": Say(
+                N_(
+                    "The daily automatic backup could not be written: the storage is read-only. "
+                    "Your matches are safe; the app tries again later."
+                )
+            ),
+            "denied": Say(
+                N_(
+                    "The daily automatic backup could not be written: the app may not write in "
+                    "its data folder. Your matches are safe; the app tries again later."
+                )
+            ),
+        },
+        Say(
+            N_(
+                "The daily automatic backup could not be written. Your matches are safe; the app "
+                "tries again later."
+            )
+        ),
+    ),
 }
 
 # The technical cause a notice keeps, by its param's name.

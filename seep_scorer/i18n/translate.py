@@ -205,6 +205,11 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and its plural for extraction (as ngettext's), not translating them now."""
+    return singular, plural
+
+
 def match_language(preferences: list[str] | str | None) -> str | None:
     """The first of the app's languages in a preference list (an Accept-Language header or
     language tags such as 'hi-IN'); None when none of them is there."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 
 from seep_scorer.i18n.eventfaults import EVENT_FAULTS, event_text
-from seep_scorer.i18n.faults import FAULTS, Names, name_fault_text, words
+from seep_scorer.i18n.faults import FAULTS, fault_text, located_text, name_fault_text
 from seep_scorer.i18n.filefaults import PUBLISH_FAULTS
 from seep_scorer.i18n.storefaults import (
     NOTICE_SENTENCES,
@@ -52,66 +52,13 @@ log = logging.getLogger(__name__)
 _ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")  # LRI RLI FSI PDI
 
 
-def fault_text(err, match=None) -> str | None:
-    """Why `err` (a MatchError) was refused, as one sentence; team and seat names from `match`
-    when given. None when its code has no wording (the caller says something general)."""
-    named = name_fault_text(err)
-    if named is not None:
-        return named
-    entry = FAULTS.get(getattr(err, "code", None))
-    if entry is None:
-        log.info("fault without a wording: %s", getattr(err, "code", err))
-        return None
-    try:
-        return entry[1](err.params, Names(match))
-    except (KeyError, IndexError, TypeError, ValueError):  # params not as the raise sites give them
-        log.warning("fault not worded: %s %r", err.code, err.params, exc_info=True)
-        return None
-
-
-def located_text(err, match=None, *, file_field: bool = True) -> str:
-    """The fault with where it is (deal, field), as the command line says it."""
-    text = fault_text(err, match) or errors.plain(err.code, err.params)
-    field = err.field if (file_field or err.field != "file") else None
-    if err.deal is not None and field:
-        return _("deal {number}, field '{field}': {text}").format(
-            number=err.deal, field=field, text=text
-        )
-    if err.deal is not None:
-        return _("deal {number}: {text}").format(number=err.deal, text=text)
-    if field:
-        return _("field '{field}': {text}").format(field=field, text=text)
-    return text
-
-
-def _cause(p) -> str:
-    return located_text(p["cause"], file_field=False)
-
-
-@words("backup_line", needs=("line", "cause"))
-def _backup_line(p, n) -> str:
-    return _("Line {line} of the backup: {cause}").format(line=p["line"], cause=_cause(p))
-
-
-@words("backup_match", needs=("number", "line", "cause"))
-def _backup_match(p, n) -> str:
-    return _("Match {number} of the backup (line {line}): {cause}").format(
-        number=p["number"], line=p["line"], cause=_cause(p)
-    )
-
-
-@words("backup_match_n", needs=("number", "cause"))
-def _backup_match_n(p, n) -> str:
-    return _("Match {number} of the backup: {cause}").format(number=p["number"], cause=_cause(p))
-
-
 def notice_text(notice) -> str:
     """A repair the store made when it opened, worded whole (without its technical cause)."""
     sentence = NOTICE_SENTENCES.get(getattr(notice, "code", None))
     if sentence is not None:
         try:
-            return sentence(getattr(notice, "params", {}))
-        except (KeyError, TypeError, ValueError):  # params not as the store writes them
+            return sentence.text(getattr(notice, "params", {}))
+        except (KeyError, IndexError, TypeError, ValueError):  # params not as the store writes them
             log.warning("store notice not worded: %r", notice, exc_info=True)
     return general()
 
@@ -125,10 +72,10 @@ def store_text(err) -> str:
     entry = STORE_FAULTS.get(code) or PUBLISH_FAULTS.get(code)
     try:
         if entry is not None:
-            return entry[1](params)
+            return entry.text(params)
         if code in NOTICE_SENTENCES:
             return _with_detail(err)
-    except (KeyError, TypeError, ValueError):  # params not as the raise sites give them
+    except (KeyError, IndexError, TypeError, ValueError):  # params not as the raise sites give them
         log.warning("store fault not worded: %s %r", code, params, exc_info=True)
     return errors.plain(code, params) if code is not None else str(err)
 

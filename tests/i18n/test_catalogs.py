@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
@@ -18,11 +20,13 @@ from seep_scorer.i18n.numbers import (
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
-KEYWORDS = {
-    "_": None,
-    "ngettext": (1, 2),
-    "N_": None,
-}  # as [tool.babel.extract_messages] in pyproject
+# The keywords `pybabel extract` reads ([tool.babel.extract_messages] in pyproject), so the two
+# never differ: "_ ngettext:1,2 N_ N_plural:1,2".
+KEYWORDS = parse_keywords(
+    tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["babel"][
+        "extract_messages"
+    ]["keywords"].split()
+)
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # msgids a translation may leave as they are: nothing in them but placeholders, digits and signs.
 SAME_AS_SOURCE_OK = re.compile(r"^[\W\d_]*$")

@@ -82,8 +82,8 @@ def test_every_fault_the_rules_and_the_store_raise_has_a_code_and_a_wording():
 def test_every_raise_site_gives_the_params_its_wording_needs():
     short = []
     for where, code, keys in raise_sites():
-        if code and keys is not None and not set(FAULTS[code][0]) <= keys:
-            short.append(f"{where} {code}: gives {sorted(keys)}, needs {FAULTS[code][0]}")
+        if code and keys is not None and not set(FAULTS[code].needs) <= keys:
+            short.append(f"{where} {code}: gives {sorted(keys)}, needs {FAULTS[code].needs}")
     assert short == []
 
 
@@ -110,7 +110,7 @@ def test_every_refusal_of_the_store_has_a_code_and_a_wording():
     assert len(sites) >= 14
     for where, code, keys in sites:
         assert code in STORE_FAULTS, where
-        assert set(STORE_FAULTS[code][0]) <= keys, (where, code, keys)
+        assert set(STORE_FAULTS[code].needs) <= keys, (where, code, keys)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -118,7 +118,7 @@ def test_every_refusal_of_the_store_is_worded_in_every_language(code):
     store_sample = {**SAMPLE, "what": "change", "disk": "full", "folder": "/data", "id": "ab12"}
     store_sample.update(based_on=3, current=4, match_id="ab12", key="language")
     with i18n.using(i18n.UILocale(code)):
-        for fault, (needs, _word) in sorted(STORE_FAULTS.items()):
+        for fault, needs in sorted((c, e.needs) for c, e in STORE_FAULTS.items()):
             err = StoreError(fault, **{k: store_sample[k] for k in needs})
             text = store_text(err)
             assert text and text != fault and not re.search(r"\{\w*\}", text), (fault, text)
@@ -181,7 +181,7 @@ SAMPLE = {
 def test_every_fault_is_worded_in_every_language(code):
     match = Match()
     with i18n.using(i18n.UILocale(code)):
-        for fault, (needs, _word) in sorted(FAULTS.items()):
+        for fault, needs in sorted((c, e.needs) for c, e in FAULTS.items()):
             err = MatchError(code=fault, params={k: SAMPLE[k] for k in needs})
             for text in (fault_text(err), fault_text(err, match)):
                 assert text and not re.search(r"\{\w*\}", text), (fault, text)
@@ -281,7 +281,7 @@ def test_every_refusal_of_an_event_has_a_code_a_wording_and_its_params():
     for where, code, keys in sites:
         if code is not None:
             assert code in EVENT_FAULTS, (where, code)
-            assert set(EVENT_FAULTS[code][0]) <= keys, (where, code, keys)
+            assert set(EVENT_FAULTS[code].needs) <= keys, (where, code, keys)
 
 
 EVENT_SAMPLE = {
@@ -308,7 +308,7 @@ def test_every_refusal_of_an_event_is_worded_in_every_language(code):
     from seep_scorer.store.events.record import EventError
 
     with i18n.using(i18n.UILocale(code)):
-        for fault, (needs, _word) in sorted(EVENT_FAULTS.items()):
+        for fault, needs in sorted((c, e.needs) for c, e in EVENT_FAULTS.items()):
             err = EventError(fault, "NAME", **_event_sample(needs))
             text = event_text(err, located=False)
             assert text and text != fault and not re.search(r"\{\w*\}", text), (fault, text)

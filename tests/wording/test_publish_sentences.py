@@ -49,13 +49,13 @@ def test_every_refusal_of_a_publish_has_a_code_and_a_wording():
     assert len(sites) >= 4
     for line, code, keys in sites:
         assert code in PUBLISH_FAULTS, line
-        assert set(PUBLISH_FAULTS[code][0]) <= keys, (line, code, keys)
+        assert set(PUBLISH_FAULTS[code].needs) <= keys, (line, code, keys)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_of_a_publish_is_worded_in_every_language(lang):
     faults = [DependencyMissing("flet_charts")]
-    for code, (needs, _word) in sorted(PUBLISH_FAULTS.items()):
+    for code, needs in sorted((c, e.needs) for c, e in PUBLISH_FAULTS.items()):
         if code != "publish_dependency_missing":
             faults += [
                 FolderRefused(code, **{k: SAMPLE[k] for k in needs}, more=more)
@@ -64,7 +64,7 @@ def test_every_refusal_of_a_publish_is_worded_in_every_language(lang):
     for err in faults:
         with i18n.using(i18n.UILocale(lang)):
             text = store_text(err)
-        assert SAMPLE[PUBLISH_FAULTS[err.code][0][0]] in text, (err.code, text)
+        assert SAMPLE[PUBLISH_FAULTS[err.code].needs[0]] in text, (err.code, text)
         assert not re.search(r"\{\w*\}", text), (err.code, text)
         if lang != "en":
             assert text != str(err), (lang, err.code)
