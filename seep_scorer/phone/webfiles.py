@@ -4,11 +4,15 @@ Python worker and its memory snapshot), the service worker, and the waiting scre
 How the published page starts Python: the Python worker and Python's memory snapshot
 (the waiting screen that shows it is below).
 
-- python.js (Flet's, rewritten, and inside index.html) starts the Python worker as the page
-  loads, alongside Flutter's own start, not once Flutter asks for it; Flutter then connects to
-  the worker already started.
-- python-worker.js (below: Flet's, trimmed: nothing is installed at run time, everything
-  rides in the archive) starts Python from a memory snapshot when the Cache Storage holds one for
+Both scripts are the app's own, written to Flet's public web worker contract (Flutter calls the
+page's jsConnect, jsSend and jsDisconnect; Flet's Python side uses the worker's `flet_js` module:
+tests/publish/test_flet_contract.py reads both sides from the installed Flet).
+
+- python.js (inside index.html) starts the Python worker as the page loads, alongside
+  Flutter's own start, not once Flutter asks for it; Flutter then connects to the worker already
+  started.
+- python-worker.js (below: nothing is installed at run time, everything rides in the archive)
+  starts Python from a memory snapshot when the Cache Storage holds one for
   this version of the app: the interpreter with the app's modules already imported. With none,
   it starts Python as usual and imports the app's modules (those its first screen uses too:
   webapp.warm) while Flutter loads; a second after the app's first screen, the page has a
@@ -63,9 +67,9 @@ def snapshot_key(hashes: dict[str, str]) -> str:
 PYTHON_JS = (Path(__file__).parent / "web" / "python.js").read_text(encoding="utf-8")
 
 # ---- python-worker.js
-# python-worker.js, the page's Python worker (how the page starts Python: above): Flet's,
-# trimmed, starting Python from a memory snapshot when one is kept, unpacking the app's archive and
-# preparing its store while Flutter loads.
+# python-worker.js, the page's Python worker (how the page starts Python: above), to Flet's
+# worker contract, starting Python from a memory snapshot when one is kept, unpacking the app's
+# archive and preparing its store while Flutter loads.
 
 SNAPSHOT_FILE = "python-snapshot.bin"  # its key inside the version's snapshot cache
 # Imported before the snapshot is taken: the app's browser entry point (webapp) and what it

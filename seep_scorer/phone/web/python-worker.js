@@ -1,6 +1,9 @@
 'use strict';
-// Written by `seep-scorer publish` (phone/webfiles.py): Flet's python-worker.js, trimmed (nothing is
-// installed at run time), starting Python from a memory snapshot when one is kept.
+// Written by `seep-scorer publish` (phone/webfiles.py): the app's own Python worker, to Flet's public
+// web worker contract (tests/publish/test_flet_contract.py): it gives Flet's Python side the
+// `flet_js` module (documentUrl, start_connection, send) and posts its packets to the page. Beyond
+// Flet's worker it installs nothing at run time, starts Python from a memory snapshot when one is
+// kept (Pyodide's experimental snapshot options, used here alone) and prepares the app early.
 const SNAPSHOTS = "__SNAPSHOTS__";
 const SNAPSHOT_FILE = "__SNAPSHOT_FILE__";
 const WARM = __WARM__;

@@ -1,6 +1,8 @@
 'use strict';
-// Written by `seep-scorer publish` (phone/webfiles.py): Flet's python.js, with the Python worker started
-// as the page loads (seepStartPython), alongside Flutter, and handed to Flutter when it connects.
+// Written by `seep-scorer publish` (phone/webfiles.py): the page's side of Flet's public web worker
+// contract (jsConnect, jsSend and jsDisconnect, which Flutter calls: tests/publish/
+// test_flet_contract.py), with the Python worker started as the page loads (seepStartPython),
+// alongside Flutter, and handed to Flutter when it connects.
 let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;
