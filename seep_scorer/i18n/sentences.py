@@ -24,7 +24,6 @@ sentence and a log line, never a traceback.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from seep_scorer.i18n.translate import _, fmt, ngettext
@@ -52,11 +51,13 @@ __all__ = [
 _MISSING: Any = object()
 
 
-@dataclass(frozen=True)
 class Fixed:
     """A constant shown as a field shows a param: `Code(Fixed('"KS"'))`."""
 
-    value: Any
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
 
 
 class Names:
@@ -98,19 +99,16 @@ class Part:
 # --------------------------------------------------------------------------- fields
 
 
-@dataclass(frozen=True)
 class Field(Part):
     """One param shown in a sentence. `param` None: the placeholder's own name; an int or a Fixed:
     that constant. `index`: one item of a list param. `default`: shown when the param is
     missing or None."""
 
-    param: str | int | Fixed | None = None
-    index: int | None = None
-    default: Any = _MISSING
-
-    @property
-    def needs(self) -> tuple[str, ...]:
-        return (self.param,) if isinstance(self.param, str) else ()
+    def __init__(
+        self, param: str | int | Fixed | None = None, index: int | None = None, default=_MISSING
+    ) -> None:
+        self.param, self.index, self.default = param, index, default
+        self.needs = (param,) if isinstance(param, str) else ()
 
     def named(self, placeholder: str) -> Part:
         if self.param is None:
@@ -166,12 +164,13 @@ class Team(Field):
         return names.team(value)
 
 
-@dataclass(frozen=True)
 class Seat(Field):
     """A seat (0 to 3) by its player's name; `after` seats on (the bidder sits after the
     dealer)."""
 
-    after: int = 0
+    def __init__(self, param: str | None = None, index: int | None = None, *, after: int = 0):
+        super().__init__(param, index)
+        self.after = after
 
     def named(self, placeholder: str) -> Part:
         return self if self.param is not None else Seat(placeholder, self.index, after=self.after)
@@ -242,22 +241,22 @@ class Plural(Part):
         return template.format(**{k: f.text(params, names) for k, f in self.fields.items()})
 
 
-@dataclass(frozen=True)
 class Choice(Part):
     """One of several parts by the value of `param` (read with .get: missing is None), `by` turning
     that value into the key first; `otherwise` for any other value. An `optional` param is not
     one a raise site must give."""
 
-    param: str
-    cases: Mapping[Any, Part]
-    otherwise: Part
-    by: Callable[[Any], Any] | None = field(default=None, compare=False)
-    optional: bool = False
-
-    @property
-    def needs(self) -> tuple[str, ...]:
-        needs = _needs(Text(self.param), *self.cases.values(), self.otherwise)
-        return tuple(n for n in needs if n != self.param) if self.optional else needs
+    def __init__(
+        self,
+        param: str,
+        cases: Mapping[Any, Part],
+        otherwise: Part,
+        by: Callable[[Any], Any] | None = None,
+        optional: bool = False,
+    ) -> None:
+        self.param, self.cases, self.otherwise, self.by = param, cases, otherwise, by
+        needs = _needs(Text(param), *cases.values(), otherwise)
+        self.needs = tuple(n for n in needs if n != param) if optional else needs
 
     def text(self, params: Mapping, names: Names = _NO_NAMES) -> str:
         key = params.get(self.param)
