@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 from seep_scorer import resources
 from seep_scorer.phone.bundle import build_app_archive
 from seep_scorer.phone.webfiles import (
+    PEER_JS,
     PYTHON_JS,
     data_url,
     python_worker,
@@ -150,7 +151,10 @@ def _patch_index(out: Path, theme_color: str, snapshot_key: str) -> None:
         ('flet.entrypointBaseUrl="/";', 'flet.entrypointBaseUrl="./";'),
         ('flet.assetBase="/";', 'flet.assetBase="./";'),
         ('href="icons/apple-touch-icon-192.png"', 'href="icons/apple-touch-icon.png"'),
-        ('<script src="python.js"></script>', f"<script>\n{PYTHON_JS}</script>"),
+        (
+            '<script src="python.js"></script>',
+            f"<script>\n{PYTHON_JS}</script>\n<script>\n{PEER_JS}</script>",
+        ),
         ('href="favicon.png"', f'href="{data_url((ICONS_DIR / "favicon.png").read_bytes())}"'),
         (_HEAD_END, _INDEX_EXTRA.format(theme=theme_color) + _HEAD_END),
     ):

@@ -39,6 +39,7 @@ from pathlib import Path
 from seep_scorer.i18n.numbers import RTL_LANGUAGES
 
 __all__ = [
+    "PEER_JS",
     "PYTHON_JS",
     "SNAPSHOT_FILE",
     "WARM_APP",
@@ -65,6 +66,8 @@ def snapshot_key(hashes: dict[str, str]) -> str:
 
 # The page's side of the Python worker, a real file beside this module (web/python.js).
 PYTHON_JS = (Path(__file__).parent / "web" / "python.js").read_text(encoding="utf-8")
+# The link between two phone-only apps, on the page (web/peer.js; phone/peer.py is Python's side).
+PEER_JS = (Path(__file__).parent / "web" / "peer.js").read_text(encoding="utf-8")
 
 # ---- python-worker.js
 # python-worker.js, the page's Python worker (how the page starts Python: above), to Flet's

@@ -113,7 +113,10 @@ def test_the_wait_shows_the_apps_name_icon_and_progress_not_flets_spinner(site):
     for lang, words in TEXTS.items():
         assert len(words) == 4 and all(words), lang
         assert json.dumps(words[1], ensure_ascii=False) in screen, lang
-    assert "// Written by `seep-scorer publish` (phone/webfiles.py): Flet's python.js" in html
+    from seep_scorer.phone.webfiles import PEER_JS, PYTHON_JS
+
+    # the page's side of the Python worker and the peer link, inline (their own files in the repo)
+    assert f"<script>\n{PYTHON_JS}</script>\n<script>\n{PEER_JS}</script>" in html
     assert not (site / "python.js").exists() and 'src="python.js"' not in html
 
 

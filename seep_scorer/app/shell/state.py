@@ -37,6 +37,9 @@ __all__ = [
     "board_join_url",
     "browser_storage",
     "use_browser_storage",
+    "PeerLink",
+    "peer_link",
+    "use_peer_link",
     "connection_allowance",
     "expect_large_message",
     "phone_only",
@@ -101,6 +104,38 @@ def use_browser_storage(storage: BrowserStorage | None) -> None:
 
 def browser_storage() -> BrowserStorage | None:
     return _browser_storage
+
+
+class PeerLink(Protocol):
+    """The phone-only app's link to another phone-only app (phone/peer.py gives it, at start):
+    pairing by codes, JSON messages both ways."""
+
+    open: bool
+
+    async def offer(self) -> str: ...
+
+    async def answer(self, code: str) -> str: ...
+
+    async def accept(self, code: str) -> None: ...
+
+    def send(self, message: dict) -> bool: ...
+
+    def listen(self, listener: Callable[[dict], None]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+_peer_link: PeerLink | None = None
+
+
+def use_peer_link(link: PeerLink | None) -> None:
+    """The phone-only app's start hands its link over (None: the served app, tests)."""
+    global _peer_link
+    _peer_link = link
+
+
+def peer_link() -> PeerLink | None:
+    return _peer_link
 
 
 JOIN_PARAM = "join"  # the join address's fragment: #join=<one-time code> (server/access.py)

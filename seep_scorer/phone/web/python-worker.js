@@ -242,10 +242,22 @@ async function run(pyodide, data) {
   self.postMessage('initialized');
 }
 
+// The peer link's messages from the page (peer.js), for the app's Python (phone/peer.py), which
+// listens once it runs; kept until then, a few at most.
+const peerInbox = [];
+self.seepPeerListen = (receive) => {
+  self.seepPeerReceive = receive;
+  for (const text of peerInbox.splice(0)) receive(text);
+};
+
 let booting = null;  // Python's start, under way from the page's first message
 self.onmessage = async (event) => {
   const data = event.data;
-  if (data && data.makeSnapshot) {
+  if (data && data.seepPeer !== undefined) {
+    const text = JSON.stringify(data);
+    if (self.seepPeerReceive) self.seepPeerReceive(text);
+    else if (peerInbox.length < 64) peerInbox.push(text);
+  } else if (data && data.makeSnapshot) {
     await makeSnapshot(data);
   } else if (data && data.boot) {
     if (!booting) {

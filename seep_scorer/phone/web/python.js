@@ -6,13 +6,22 @@
 let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;
+let _current = null;  // the worker the app runs in (or will): the peer link's messages go to it
+
+// The peer link (peer.js) posts to the app's Python through the worker that runs it.
+globalThis.seepPostToPython = (message) => {
+  if (_current) _current.worker.postMessage(message);
+};
 
 function startWorker(state = { error: null }) {
+  _current = state;
   state.worker = new Worker(workerUrl(), { type: 'module' });
   state.initialized ||= new Promise((resolve) => { state.resolve = resolve; });
   state.worker.onmessage = (event) => {
     const data = event.data;
-    if (data && data.seepBoot) {
+    if (data && data.seepPeer !== undefined) {
+      if (globalThis.seepPeer) globalThis.seepPeer.fromPython(data);
+    } else if (data && data.seepBoot) {
       window.seepBoot.step(data);
       if (data.snapshot === 'wanted') window.seepBoot.afterFirstScreen(takeSnapshot);
       if (data.snapshot === 'broken') {  // its snapshot is deleted: a new worker starts without
