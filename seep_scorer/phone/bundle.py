@@ -53,7 +53,8 @@ FLET_DEPENDENCIES = (
 )  # what any Flet page needs (bench/publish_startup.py's bare page)
 # openskill: the ratings (its pure-Python sources; the compiled modules of its CPython wheel are
 # skipped with the other binaries). Not networkx: events need the served app (app/shell/state.py).
-DEPENDENCIES = (*FLET_DEPENDENCIES, "flet_charts", "tinydb", "babel", "openskill")
+# segno: the QR codes that share a table with another phone-only app (app/table/share.py).
+DEPENDENCIES = (*FLET_DEPENDENCIES, "flet_charts", "tinydb", "babel", "openskill", "segno")
 # Parts of those packages the app never imports in the browser (a server, test tools, plotting
 # backends).
 SKIP_DEPENDENCY_PARTS = {
@@ -65,6 +66,7 @@ SKIP_DEPENDENCY_PARTS = {
     "babel/locale-data",
     "babel/messages/frontend.py",
     "babel/messages/setuptools_frontend.py",
+    "segno/cli.py",
 }
 SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".dylib", ".dll", ".pyi", ".typed")
 

@@ -18,7 +18,7 @@ from seep_scorer.app.shell import state
 from seep_scorer.app.shell.app import default_repository, make_main
 from seep_scorer.app.shell.app import main as app_main
 from seep_scorer.app.shell.handlers import off_loop
-from seep_scorer.phone import peer
+from seep_scorer.phone import peer, sharing
 from seep_scorer.phone import storage as webfs
 
 log = logging.getLogger(__name__)
@@ -105,5 +105,5 @@ async def browser_main(page: ft.Page) -> None:
 def run() -> None:
     moment("imports-done")
     state.use_browser_storage(webfs)  # the app's saves reach the browser's storage through it
-    state.use_peer_link(peer.start())  # another phone-only app's messages reach the app through it
+    state.use_table_sharing(sharing.start(peer.start(), default_repository))
     ft.run(browser_main)

@@ -19,6 +19,7 @@ import checks it, the fingerprint against the text.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as _dt
 import logging
 from collections.abc import Awaitable, Callable
@@ -40,7 +41,7 @@ from seep_scorer.rules import Match, MatchError
 from seep_scorer.store.files import is_match_id
 from seep_scorer.store.repository import MatchNotFound, StoredMatch, StoreError
 
-__all__ = ["PART", "SHARED_SETTING", "Link", "TableShare"]
+__all__ = ["PART", "SHARED_SETTING", "Link", "TableShare", "start"]
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +98,10 @@ class _Copy:
 
 class TableShare:
     """This phone's shared matches: sent over `link` when they change, the other phone's copies
-    taken, kept or held as conflicts. `run(fn, *args)` runs a store call as the app runs them
-    (off the event loop, in the storage's turn); `changed(match_id)` tells the app's screens a
-    match changed here; `conflicted(match_id)` that a conflict waits for a choice."""
+    taken, kept or held as conflicts. `repo`: the store, or a function giving it; `run(fn,
+    *args)` runs a store call as the app runs them (off the event loop, in the storage's turn);
+    `changed(match_id)` tells the app's screens a match changed here; `conflicted(match_id)` that
+    a conflict waits for a choice (more listeners: on_change, on_conflict)."""
 
     def __init__(
         self,
@@ -110,36 +112,90 @@ class TableShare:
         changed: Callable[[str], None] = lambda mid: None,
         conflicted: Callable[[str], None] = lambda mid: None,
     ) -> None:
-        self._repo, self._link, self._run = repo, link, run
-        self._changed, self._conflicted = changed, conflicted
+        # the store, or how to reach it (the app's: opened when first needed)
+        self._repo_of = (lambda: repo) if hasattr(repo, "get") else repo
+        self.link, self._run = link, run
+        self._changed_listeners, self._conflict_listeners = [changed], [conflicted]
+        self._turn: asyncio.Lock | None = None  # one message or step at a time, in order
         self._arriving: dict[str, _Arriving] = {}
         # match id -> the other phone's copy and its history, waiting for a choice
         self.conflicts: dict[str, tuple[Match, list[str]]] = {}
+        self._deals_here: dict[str, int] = {}
+        self.arrived: list[str] = []  # the matches whose copies came from the other phone, in turn
+        self._pending: str | None = None  # the match to share once the link is trusted
         self.refused = 0  # messages refused (malformed, too large, not a match, wrong fingerprint)
 
     # ---- what this phone does
 
+    def on_change(self, listener: Callable[[str], None]) -> None:
+        self._changed_listeners.append(listener)
+
+    def on_conflict(self, listener: Callable[[str], None]) -> None:
+        self._conflict_listeners.append(listener)
+
+    def conflict(self, match_id: str) -> tuple[int, int] | None:
+        """A conflict waiting for a choice: (this copy's deals, the other copy's), or None."""
+        waiting = self.conflicts.get(match_id)
+        if waiting is None:
+            return None
+        return self._deals_here.get(match_id, 0), len(waiting[0].deals)
+
     async def share(self, match_id: str) -> None:
         """Start sharing a match (or send it again)."""
+        async with self._in_turn():
+            await self._share(match_id)
+
+    async def _share(self, match_id: str) -> None:
         shared = await self._shared()
         if match_id not in shared:
             shared[match_id] = _Copy(None, [])
             await self._keep(shared)
         await self._send(match_id)
 
+    async def share_when_linked(self, match_id: str) -> None:
+        """Share the match as soon as the link is trusted (now, if it is)."""
+        self._pending = match_id
+        await self.linked_changed()
+
+    async def linked_changed(self) -> None:
+        """The link opened, was trusted or dropped (the link's watcher): the match waiting goes
+        over once it is trusted; the screens hear of it either way."""
+        pending = self._pending
+        if pending is not None and getattr(self.link, "trusted", True):
+            self._pending = None
+            await self.share(pending)
+        for match_id in [pending] if pending is not None else list(await self._shared_ids()):
+            self._tell(self._changed_listeners, match_id)
+
+    async def _shared_ids(self) -> list[str]:
+        async with self._in_turn():
+            return list(await self._shared())
+
     async def resend_all(self) -> None:
         """Every shared match once more: the link (re)opened."""
+        async with self._in_turn():
+            await self._resend_all()
+
+    async def _resend_all(self) -> None:
         for match_id in list(await self._shared()):
             await self._send(match_id)
 
     async def saved(self, match_id: str) -> None:
         """A match was saved here: the other phone hears it if it is shared."""
+        async with self._in_turn():
+            await self._saved(match_id)
+
+    async def _saved(self, match_id: str) -> None:
         if match_id in await self._shared():
             await self._send(match_id)
 
     async def choose(self, match_id: str, theirs: bool) -> None:
         """The people settle a conflict: the other phone's copy (`theirs`) or this one's. Either
         way the copy kept is in a state grown from both, so the other phone takes it."""
+        async with self._in_turn():
+            await self._choose(match_id, theirs)
+
+    async def _choose(self, match_id: str, theirs: bool) -> None:
         conflict = self.conflicts.pop(match_id, None)
         stored = await self._stored(match_id)
         if conflict is None or stored is None:
@@ -148,9 +204,9 @@ class TableShare:
         shared = await self._shared()
         mine = shared.get(match_id, _Copy(None, [])).now(stored.match)
         if theirs:
-            await self._run(self._repo.save, match_id, remote, stored.revision)
+            await self._run(self._call, "save", match_id, remote, stored.revision)
             shared[match_id] = _Copy(fingerprint(remote), joined(mine.history, remote_history))
-            self._changed(match_id)
+            self._tell(self._changed_listeners, match_id)
         else:
             settled = next_state(mine.history[-1], remote_history[-1])
             shared[match_id] = _Copy(mine.fp, joined(remote_history, mine.history, [settled]))
@@ -163,8 +219,28 @@ class TableShare:
         """A message of the other phone (the link's listener): the work is a coroutine for the
         caller to run (the app schedules it on its loop)."""
         if message.get("kind") == "match":
-            return self._heard_part(message)
+            return self._in_turn_do(self._heard_part(message))
         return None
+
+    async def _in_turn_do(self, work: Awaitable[None]) -> None:
+        async with self._in_turn():
+            await work
+
+    def _in_turn(self) -> asyncio.Lock:
+        if self._turn is None:
+            self._turn = asyncio.Lock()
+        return self._turn
+
+    @staticmethod
+    def _tell(listeners: list[Callable[[str], None]], match_id: str) -> None:
+        for listener in list(listeners):
+            try:
+                listener(match_id)
+            except Exception:  # a screen's fault never stops the sharing
+                log.exception("a listener of the sharing failed")
+
+    def _call(self, method: str, *args):
+        return getattr(self._repo_of(), method)(*args)
 
     async def _heard_part(self, message: dict) -> None:
         match_id, fp, history = message.get("id"), message.get("fp"), message.get("history")
@@ -206,14 +282,17 @@ class TableShare:
             self.refused += 1
             log.info("a shared match's copy was refused: its fingerprint is not its own")
             return
+        self.arrived.append(match_id)
         shared = await self._shared()
         stored = await self._stored(match_id)
         if stored is None:  # a match new to this phone: the other phone shares it
             now = _now()
-            await self._run(self._repo.restore, StoredMatch(match_id, remote, 1, now, now, False))
+            await self._run(
+                self._call, "restore", StoredMatch(match_id, remote, 1, now, now, False)
+            )
             shared[match_id] = _Copy(arriving.fp, list(arriving.history))
             await self._keep(shared)
-            self._changed(match_id)
+            self._tell(self._changed_listeners, match_id)
             return
         if match_id not in shared:
             return  # a match this phone does not share (any more): left as it is
@@ -221,6 +300,8 @@ class TableShare:
         outcome = merge(mine.fp, mine.history, arriving.fp, arriving.history)
         if outcome is not Outcome.CONFLICT:
             self.conflicts.pop(match_id, None)  # the copies met again without one
+        if outcome in (Outcome.SAME, Outcome.KEEP):
+            self._tell(self._changed_listeners, match_id)  # (a join screen waits for it)
         if outcome is Outcome.SAME:
             # the same match reached apart: both phones name it by the larger state
             last = max(mine.history[-1], arriving.history[-1])
@@ -230,7 +311,7 @@ class TableShare:
                 await self._keep(shared)
         elif outcome is Outcome.TAKE:
             try:
-                await self._run(self._repo.save, match_id, remote, stored.revision)
+                await self._run(self._call, "save", match_id, remote, stored.revision)
             except StoreError as err:
                 if getattr(err, "code", None) != "stale_revision":
                     raise
@@ -238,23 +319,27 @@ class TableShare:
                 return
             shared[match_id] = _Copy(arriving.fp, joined(mine.history, arriving.history))
             await self._keep(shared)
-            self._changed(match_id)
+            self._tell(self._changed_listeners, match_id)
         elif outcome is Outcome.KEEP:
             await self._send(match_id)
         else:
+            known = self.conflicts.get(match_id)
             self.conflicts[match_id] = (remote, list(arriving.history))
-            self._conflicted(match_id)
+            self._deals_here[match_id] = len(stored.match.deals)
+            self._tell(self._conflict_listeners, match_id)
+            if known is None or fingerprint(known[0]) != arriving.fp:
+                await self._send(match_id)  # the other phone sees the conflict too (once)
 
     # ---- the store and the link
 
     async def _stored(self, match_id: str) -> StoredMatch | None:
         try:
-            return await self._run(self._repo.get, match_id)
+            return await self._run(self._call, "get", match_id)
         except MatchNotFound:
             return None
 
     async def _shared(self) -> dict[str, _Copy]:
-        value = await self._run(self._repo.get_setting, SHARED_SETTING, {})
+        value = await self._run(self._call, "get_setting", SHARED_SETTING, {})
         if not isinstance(value, dict):
             return {}
         shared = {}
@@ -271,7 +356,7 @@ class TableShare:
             match_id: {"fp": copy.fp, "history": copy.history}
             for match_id, copy in list(shared.items())[-MAX_SHARED:]
         }
-        await self._run(self._repo.set_setting, SHARED_SETTING, kept)
+        await self._run(self._call, "set_setting", SHARED_SETTING, kept)
 
     async def _send(self, match_id: str) -> None:
         stored = await self._stored(match_id)
@@ -285,7 +370,7 @@ class TableShare:
         text = dumps(match_to_dict(stored.match))  # compact: the match file's JSON, unindented
         chunks = [text[i : i + PART] for i in range(0, len(text), PART)] or [""]
         for i, chunk in enumerate(chunks):
-            sent = self._link.send(
+            sent = self.link.send(
                 {
                     "kind": "match",
                     "id": match_id,
@@ -299,3 +384,23 @@ class TableShare:
             if not sent:
                 log.info("a shared match could not be sent: the link is down")
                 return
+
+
+def start(link, repo) -> TableShare:
+    """This page's sharing over its link: each message of the other phone handled in turn on the
+    event loop. A match goes to a newly linked phone only when this phone shares it again (its
+    share screen), never every match it once shared with another."""
+    from seep_scorer.app.shell.handlers import off_loop
+
+    share = TableShare(repo, link, run=off_loop)
+    running: set[asyncio.Future] = set()  # kept from the garbage collector until done
+
+    def schedule(work) -> None:
+        if work is not None:
+            task = asyncio.ensure_future(work)
+            running.add(task)
+            task.add_done_callback(running.discard)
+
+    link.listen(lambda message: schedule(share.heard(message)))
+    link.watch(lambda: schedule(share.linked_changed()))
+    return share

@@ -21,6 +21,7 @@ from seep_scorer.app.shell.widgets import (
     tile,
 )
 from seep_scorer.app.table.invite import invite_entry
+from seep_scorer.app.table.share import join_entry
 from seep_scorer.i18n import texts
 from seep_scorer.i18n.translate import N_, _, fmt
 
@@ -70,7 +71,7 @@ class MatchesScreen(Screen):
             icon=ft.Icons.EXPAND_MORE,
             filled=False,
         )
-        self.view.appbar.actions = invite_entry(host, "/invite")
+        self.view.appbar.actions = invite_entry(host, "/invite") + join_entry(host)
 
     def load(self) -> None:
         self.vm.reload()

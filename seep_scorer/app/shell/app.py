@@ -109,6 +109,9 @@ class LiveTable:
                 self._tabs = state.browser_storage().tab_channel(heard)
             except Exception:
                 log.debug("no channel to other tabs", exc_info=True)
+            sharing = state.table_sharing()
+            if sharing is not None:  # another phone-only app's copy taken here: shown the same way
+                sharing.on_change(heard)
             return
         self.resume()
 
@@ -192,6 +195,11 @@ class LiveTable:
                     self._tabs.postMessage(match_id or "")
             except Exception:
                 log.debug("telling the other tabs failed", exc_info=True)
+            sharing = state.table_sharing()
+            if sharing is not None and match_id is not None:  # a linked phone hears it too
+                task = asyncio.ensure_future(sharing.saved(match_id))
+                self._heard.add(task)
+                task.add_done_callback(self._heard.discard)
             return
         try:
             self.page.pubsub.send_others_on_topic(TOPIC, message)
@@ -383,6 +391,7 @@ class App:
         self.boards: dict[str, ScoreboardVM] = {}
         self.session = SessionVM(repo)
         self.live = LiveTable(page, self.roles.live_topics)
+        self._conflicts: dict[str, ft.AlertDialog] = {}  # a linked phone's conflicts on show
         # coroutines to run once the views are on the client (scroll to a section)
         self._after: list = []
         self.awake = KeepAwake(page)
@@ -744,6 +753,37 @@ class App:
 
         self.page.on_disconnect = later(self._gone)
         self.page.on_connect = later(self._back)
+        sharing = state.table_sharing()
+        if sharing is not None:  # both linked phones changed a match apart: the table chooses
+            sharing.on_conflict(lambda match_id: later(lambda: self._settle(match_id))())
+            sharing.on_change(self._settled_elsewhere)
+
+    async def _settle(self, match_id: str) -> None:
+        from seep_scorer.app.table.share import conflict_dialog
+
+        sharing = state.table_sharing()
+        counts = sharing.conflict(match_id) if sharing is not None else None
+        if counts is None or match_id in self._conflicts:
+            return
+
+        async def choose(theirs: bool) -> None:
+            self._conflicts.pop(match_id, None)
+            await sharing.choose(match_id, theirs)
+            self.live.publish(match_id)
+
+        with i18n.using(self.locale):
+            dialog = conflict_dialog(self, counts, choose)
+        self._conflicts[match_id] = dialog
+        self.show_dialog(dialog)
+
+    def _settled_elsewhere(self, match_id: str) -> None:
+        """The other phone settled a conflict shown here: its question goes."""
+        sharing = state.table_sharing()
+        dialog = self._conflicts.get(match_id)
+        if dialog is not None and sharing is not None and sharing.conflict(match_id) is None:
+            del self._conflicts[match_id]
+            self.close_dialog(dialog)
+            self.update()
 
     async def _gone(self) -> None:
         async with self.lock:

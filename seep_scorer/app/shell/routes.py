@@ -12,6 +12,8 @@ works), the view-model it reads from the store and the screen that shows it.
 /review/<id>              a match's review, straight from the list (a finished match)
 /invite                   invite a phone (LAN mode)
 /match/<id>/invite        invite a phone to that match, over its scoreboard
+/match/<id>/share         share that match with another phone-only app (the phone-only app)
+/join                     join the match another phone-only app shares (the phone-only app)
 /rules  /stats  /settings
 /stats/player/<key>       a player's page over the statistics (key: viewmodels.stats.player_slug)
 /rules/<section>          the rules, scrolled to a section
@@ -184,6 +186,20 @@ def _invite_screen(*args: Any, **kwargs: Any) -> Any:
     return InviteScreen(*args, **kwargs)
 
 
+def _share_screen(app: Any, route: str, match_id: str) -> Any:
+    from seep_scorer.app.table.share import ShareScreen
+    from seep_scorer.app.table.share_model import ShareVM
+
+    return ShareScreen(app, ShareVM(match_id), route)
+
+
+def _join_screen(app: Any, route: str) -> Any:
+    from seep_scorer.app.table.share import JoinScreen
+    from seep_scorer.app.table.share_model import JoinVM
+
+    return JoinScreen(app, JoinVM(), route)
+
+
 def _new_event_screen(*args: Any, **kwargs: Any) -> Any:
     from seep_scorer.app.events.home import NewEventScreen
 
@@ -325,6 +341,16 @@ ROUTES: tuple[Route, ...] = (
         re.compile(rf"^/match/{ID}/invite/?$"),
         _on_match,
         lambda app, route, m, vm: _invite_screen(app, InviteVM(app.join_address(), m["id"]), route),
+    ),
+    Route(
+        re.compile(rf"^/match/{ID}/share/?$"),
+        _on_match,
+        lambda app, route, m, vm: _share_screen(app, route, m["id"]),
+    ),
+    Route(
+        re.compile(r"^/join/?$"),
+        _home,
+        lambda app, route, m, vm: _join_screen(app, route),
     ),
     Route(
         re.compile(r"^/review/(?P<id>[A-Za-z0-9_-]+)/?$"),

@@ -38,8 +38,9 @@ __all__ = [
     "browser_storage",
     "use_browser_storage",
     "PeerLink",
-    "peer_link",
-    "use_peer_link",
+    "TableSharing",
+    "table_sharing",
+    "use_table_sharing",
     "connection_allowance",
     "expect_large_message",
     "phone_only",
@@ -107,10 +108,10 @@ def browser_storage() -> BrowserStorage | None:
 
 
 class PeerLink(Protocol):
-    """The phone-only app's link to another phone-only app (phone/peer.py gives it, at start):
-    pairing by codes, JSON messages both ways."""
+    """The phone-only app's link to another phone-only app (phone/peer.py): pairing by codes."""
 
     open: bool
+    trusted: bool  # open, and the other phone proved it scanned this one's code
 
     async def offer(self) -> str: ...
 
@@ -118,24 +119,44 @@ class PeerLink(Protocol):
 
     async def accept(self, code: str) -> None: ...
 
-    def send(self, message: dict) -> bool: ...
-
-    def listen(self, listener: Callable[[dict], None]) -> None: ...
+    def watch(self, watcher: Callable[[], None]) -> None: ...
 
     def close(self) -> None: ...
 
 
-_peer_link: PeerLink | None = None
+class TableSharing(Protocol):
+    """Matches shared with another phone-only app over the link (phone/sharing.py gives it, at
+    start): what the app's screens ask of it and hear from it."""
+
+    link: PeerLink
+    arrived: list[str]  # the matches whose copies came from the other phone, in turn
+
+    async def share(self, match_id: str) -> None: ...
+
+    async def share_when_linked(self, match_id: str) -> None: ...
+
+    async def saved(self, match_id: str) -> None: ...
+
+    async def choose(self, match_id: str, theirs: bool) -> None: ...
+
+    def conflict(self, match_id: str) -> tuple[int, int] | None: ...
+
+    def on_change(self, listener: Callable[[str], None]) -> None: ...
+
+    def on_conflict(self, listener: Callable[[str], None]) -> None: ...
 
 
-def use_peer_link(link: PeerLink | None) -> None:
-    """The phone-only app's start hands its link over (None: the served app, tests)."""
-    global _peer_link
-    _peer_link = link
+_table_sharing: TableSharing | None = None
 
 
-def peer_link() -> PeerLink | None:
-    return _peer_link
+def use_table_sharing(sharing: TableSharing | None) -> None:
+    """The phone-only app's start hands its sharing over (None: the served app, tests)."""
+    global _table_sharing
+    _table_sharing = sharing
+
+
+def table_sharing() -> TableSharing | None:
+    return _table_sharing
 
 
 JOIN_PARAM = "join"  # the join address's fragment: #join=<one-time code> (server/access.py)

@@ -36,6 +36,7 @@ from seep_scorer.app.shell.widgets import (
 from seep_scorer.app.table.deal_view import DealViewScreen
 from seep_scorer.app.table.invite import invite_entry
 from seep_scorer.app.table.match_model import ScoreboardVM
+from seep_scorer.app.table.share import share_entry
 from seep_scorer.i18n.translate import _, current_language, ngettext
 from seep_scorer.rules import Team
 from seep_scorer.stats import player_key
@@ -141,10 +142,11 @@ class ScoreboardScreen(Screen):
             "redo-deal", vm.redo_label(), ft.Icons.REDO, h(self._redo, screen=self)
         )
         self.undo_btn, self.redo_btn = self.undo_sem.content, self.redo_sem.content
-        self.view.appbar.actions = invite_entry(host, f"{self.route}/invite") + [
-            self.undo_sem,
-            self.redo_sem,
-        ]
+        self.view.appbar.actions = (
+            invite_entry(host, f"{self.route}/invite")
+            + share_entry(host, vm.match_id)
+            + [self.undo_sem, self.redo_sem]
+        )
         self.standings = Standings(host, vm)
         self.deals_title = section_title(_("Deals (newest first)"))
         self.no_deals = ft.Text(_("No deals yet."), color=ft.Colors.ON_SURFACE_VARIANT)
