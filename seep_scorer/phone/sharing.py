@@ -123,6 +123,9 @@ class TableShare:
         self._deals_here: dict[str, int] = {}
         self.arrived: list[str] = []  # the matches whose copies came from the other phone, in turn
         self._pending: str | None = None  # the match to share once the link is trusted
+        # The matches shared over this link: only they go to the other phone (a match shared
+        # with another phone on an earlier link is not this one's to see).
+        self._live: set[str] = set()
         self.refused = 0  # messages refused (malformed, too large, not a match, wrong fingerprint)
 
     # ---- what this phone does
@@ -146,6 +149,7 @@ class TableShare:
             await self._share(match_id)
 
     async def _share(self, match_id: str) -> None:
+        self._live.add(match_id)
         shared = await self._shared()
         if match_id not in shared:
             shared[match_id] = _Copy(None, [])
@@ -161,6 +165,8 @@ class TableShare:
         """The link opened, was trusted or dropped (the link's watcher): the match waiting goes
         over once it is trusted; the screens hear of it either way."""
         pending = self._pending
+        if not getattr(self.link, "open", True):
+            self._live.clear()  # a new pairing shares again what it shares
         if pending is not None and getattr(self.link, "trusted", True):
             self._pending = None
             await self.share(pending)
@@ -172,21 +178,21 @@ class TableShare:
             return list(await self._shared())
 
     async def resend_all(self) -> None:
-        """Every shared match once more: the link (re)opened."""
+        """Every match shared over this link once more (its messages were lost)."""
         async with self._in_turn():
             await self._resend_all()
 
     async def _resend_all(self) -> None:
-        for match_id in list(await self._shared()):
+        for match_id in sorted(self._live):
             await self._send(match_id)
 
     async def saved(self, match_id: str) -> None:
-        """A match was saved here: the other phone hears it if it is shared."""
+        """A match was saved here: the other phone hears it if it is shared over this link."""
         async with self._in_turn():
             await self._saved(match_id)
 
     async def _saved(self, match_id: str) -> None:
-        if match_id in await self._shared():
+        if match_id in self._live:
             await self._send(match_id)
 
     async def choose(self, match_id: str, theirs: bool) -> None:
@@ -285,6 +291,7 @@ class TableShare:
         self.arrived.append(match_id)
         shared = await self._shared()
         stored = await self._stored(match_id)
+        self._live.add(match_id)  # shared over this link: this phone's changes go back
         if stored is None:  # a match new to this phone: the other phone shares it
             now = _now()
             await self._run(
@@ -294,9 +301,9 @@ class TableShare:
             await self._keep(shared)
             self._tell(self._changed_listeners, match_id)
             return
-        if match_id not in shared:
-            return  # a match this phone does not share (any more): left as it is
-        mine = shared[match_id].now(stored.match)
+        # a match here that this phone no longer remembers sharing: its copy has no history, so
+        # it is taken only if the same, else the table is asked
+        mine = shared.get(match_id, _Copy(None, [])).now(stored.match)
         outcome = merge(mine.fp, mine.history, arriving.fp, arriving.history)
         if outcome is not Outcome.CONFLICT:
             self.conflicts.pop(match_id, None)  # the copies met again without one
@@ -306,7 +313,7 @@ class TableShare:
             # the same match reached apart: both phones name it by the larger state
             last = max(mine.history[-1], arriving.history[-1])
             history = [s for s in joined(mine.history, arriving.history) if s != last] + [last]
-            if history != shared[match_id].history:
+            if match_id not in shared or history != shared[match_id].history:
                 shared[match_id] = _Copy(mine.fp, history)
                 await self._keep(shared)
         elif outcome is Outcome.TAKE:

@@ -52,6 +52,10 @@ class End:
     def listen(self, listener) -> None:
         self.listeners.append(listener)
 
+    @property
+    def open(self) -> bool:
+        return self.wire.up
+
 
 async def run_inline(fn, *args):
     return fn(*args)
@@ -201,6 +205,30 @@ def test_an_edited_deal_and_a_deleted_deal_travel_as_the_copy_they_make(pair):
     asyncio.run(first.share.saved(mid))
     settle(first, second)
     assert [d.note for d in second.deals(mid)] == ["d1", "d2 edited", "d4"]
+
+
+def test_a_match_shared_on_an_earlier_link_is_not_sent_on_a_new_one(tmp_path):
+    wire = Wire()
+    first, second = Phone(tmp_path / "first", wire.end()), Phone(tmp_path / "second", wire.end())
+    earlier = shared(first, second)
+    wire.up = False  # the link closes (its watcher tells the sharing)
+    asyncio.run(first.share.linked_changed())
+    wire.up = True  # a new link (to a third phone, say): the first phone shares another match
+    later = first.repo.create(with_deals(open_match(), 1)).id
+    asyncio.run(first.share.share(later))
+    first.add(earlier, level_deal(3))  # a save of the earlier match stays on this phone
+    sent = [m["id"] for m in second.end.inbox]
+    assert later in sent and earlier not in sent
+
+
+def test_a_match_this_phone_no_longer_remembers_sharing_is_asked_about_not_overwritten(pair):
+    _wire, first, second = pair
+    mid = shared(first, second)
+    second.repo.set_setting("shared_matches", {})  # its history forgotten (a full list, say)
+    second.add(mid, level_deal(9))
+    first.add(mid, level_deal(3))
+    settle(first, second)
+    assert second.share.conflicts and second.deals(mid)[-1] == level_deal(9)
 
 
 def test_a_long_match_crosses_in_parts(pair):
