@@ -530,6 +530,8 @@ class App:
         self.awake.set(any(s.keeps_awake for s in screens.values()))
         self.live.follow()  # a table phone hears its table's match, which moves with the rounds
         self.update()
+        if self._conflicts:
+            self._ask_again()
         self.run_after_show()
 
     def resume_with(self, models: dict[str, Any]) -> None:
@@ -759,11 +761,18 @@ class App:
             sharing.on_change(self._settled_elsewhere)
 
     async def _settle(self, match_id: str) -> None:
+        if match_id not in self._conflicts:
+            self._ask(match_id)
+
+    def _ask(self, match_id: str) -> None:
+        """Which copy of the match the table keeps: asked until answered here or on the other
+        phone."""
         from seep_scorer.app.table.share import conflict_dialog
 
         sharing = state.table_sharing()
         counts = sharing.conflict(match_id) if sharing is not None else None
-        if counts is None or match_id in self._conflicts:
+        if counts is None:
+            self._conflicts.pop(match_id, None)
             return
 
         async def choose(theirs: bool) -> None:
@@ -775,6 +784,13 @@ class App:
             dialog = conflict_dialog(self, counts, choose)
         self._conflicts[match_id] = dialog
         self.show_dialog(dialog)
+
+    def _ask_again(self) -> None:
+        """The views were replaced: Flutter drops a dialog with the views it was shown over (the
+        join screen opening the match it joined), so a question still open is asked again."""
+        for match_id, dialog in list(self._conflicts.items()):
+            self.close_dialog(dialog)
+            self._ask(match_id)
 
     def _settled_elsewhere(self, match_id: str) -> None:
         """The other phone settled a conflict shown here: its question goes."""
