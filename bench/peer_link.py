@@ -34,11 +34,10 @@ from e2e_support import (  # noqa: E402 (after the path set-up above)
     evaluate,
     sel,
     tap,
-    type_into,
     wait_present,
-    wait_until,
 )
 from test_published import BOOT_MS, StaticServer, new_match, record_points  # noqa: E402
+from test_published_peer import pair_through_screens  # noqa: E402
 
 GOAL_S = 1.0
 
@@ -54,33 +53,6 @@ def _phone(pw, url: str):
     enable_semantics(page)
     page.locator(sel("nav-matches")).first.wait_for(state="attached", timeout=BOOT_MS)
     return browser, page
-
-
-def _code(page, ident: str, start: str) -> str:
-    script = (
-        "([s, start]) => { const e = document.querySelector(s);"
-        " const named = e && e.querySelector('[aria-label]');"
-        " const label = named ? named.getAttribute('aria-label') : '';"
-        " return label.includes(start) ? label : ''; }"
-    )
-    wait_until(page, script, [sel(ident), start], what=f"{ident} showing a code")
-    label = evaluate(page, script, [sel(ident), start])
-    return label[label.index(start) :].strip()
-
-
-def _pair(first, second) -> float:
-    started = time.monotonic()
-    tap(first, "share-table")
-    code = _code(first, "share-table-code", "S1O~")
-    tap(second, "join-table")
-    type_into(second, "join-table-code", code)
-    tap(second, "join-table-take")
-    answer = _code(second, "join-table-answer-code", "S1A~")
-    type_into(first, "share-table-answer", answer)
-    tap(first, "share-table-connect")
-    wait_present(first, "share-table-linked")
-    wait_present(second, "record-deal")
-    return time.monotonic() - started
 
 
 def _p95(values: list[float]) -> float:
@@ -107,7 +79,10 @@ def main() -> int:
                 (b1, first), (b2, second) = _phone(pw, server.url), _phone(pw, server.url)
                 try:
                     new_match(first)
-                    pairing = _pair(first, second)
+                    started = time.monotonic()
+                    pair_through_screens(first, second)
+                    wait_present(second, "record-deal")
+                    pairing = time.monotonic() - started
                     tap(first, "share-table-done")
                     wait_present(first, "record-deal")
                     trips = [evaluate(first, "() => seepPeer.ping()") for _ in range(20)]

@@ -5,7 +5,7 @@ signalling: `iceServers: []`, the codes passed by hand).
 First the path: a message goes from one page over the link to the other phone's app, in Python in
 its worker, and back, both ways (the pairing driven through the page's link, web/peer.js). Then
 the match shared through the screens: deals each way, the link dropped and made again, a
-conflict settled by a choice."""
+conflict settled by a choice, and a phone that reloads finding its copy and pairing again."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_a_third_phone_with_the_offer_but_not_accepted_gets_no_link(static_serve
 # ----- the match shared through the screens (issue 36, items 1 to 3)
 
 
-def _code(page, ident: str, start: str) -> str:
+def shown_code(page, ident: str, start: str) -> str:
     """The code a screen shows as text (selectable text: the browser names its text area by the
     code)."""
     script = (
@@ -114,15 +114,15 @@ def _code(page, ident: str, start: str) -> str:
     return label[label.index(start) :].strip()
 
 
-def _codes_pair(first, second) -> None:
+def pair_through_screens(first, second) -> None:
     """The first phone shares the match it shows; the second joins; both through the text codes."""
     tap(first, "share-table")
-    code = _code(first, "share-table-code", "S1O~")
+    code = shown_code(first, "share-table-code", "S1O~")
     tap(second, "nav-matches")
     tap(second, "join-table")
     type_into(second, "join-table-code", code)
     tap(second, "join-table-take")
-    answer = _code(second, "join-table-answer-code", "S1A~")
+    answer = shown_code(second, "join-table-answer-code", "S1A~")
     type_into(first, "share-table-answer", answer)
     tap(first, "share-table-connect")
     wait_present(first, "share-table-linked", timeout=LINK_MS)
@@ -130,13 +130,15 @@ def _codes_pair(first, second) -> None:
 
 def test_a_match_scored_on_two_phone_only_apps_through_their_screens(static_server, phone_factory):
     first = _boot(phone_factory, static_server, "first")
-    second = _boot(phone_factory, static_server, "second")
+    second_phone = phone_factory(static_server, "second")
+    second_phone.open()
+    second = second_phone.page
     new_match(first)
     record_points(first, 60)
     save(first, 1)
     match_id = re.search(r"#/match/([^/?#]+)", first.url).group(1)
 
-    _codes_pair(first, second)
+    pair_through_screens(first, second)
     # the second phone opens the match, with the deal the first one had saved
     at_route(second, rf"/match/{match_id}$", timeout=LINK_MS)
     wait_present(second, "deal-1", timeout=LINK_MS)
@@ -157,19 +159,32 @@ def test_a_match_scored_on_two_phone_only_apps_through_their_screens(static_serv
     print(f"a saved deal on the other phone's screen after: {crossed[0]:.2f} s, {crossed[1]:.2f} s")
     assert text(first, "deal-2") == text(second, "deal-2")
 
+    # the second phone comes back (a reload, its profile kept): the match is in its own store;
+    # the reload ended the link, and pairing again finds the copies alike, with no question
+    second_phone.reload()
+    second.goto(second.url.split("#", 1)[0] + f"#/match/{match_id}")
+    wait_present(second, "deal-3", timeout=LINK_MS)
+    pair_through_screens(first, second)
+    at_route(second, rf"/match/{match_id}$", timeout=LINK_MS)
+    tap(first, "share-table-done")
+    record_points(first, 75)
+    save(first, 4)
+    wait_present(second, "deal-4", timeout=LINK_MS)
+    assert not first.locator(sel("share-conflict-mine")).count()
+
     # the link drops; each phone scores one deal alone: a conflict when they link again
     evaluate(first, "() => seepPeer.close()")
     first.wait_for_function("!seepPeer.isOpen()", timeout=LINK_MS)
     second.wait_for_function("!seepPeer.isOpen()", timeout=LINK_MS)
     record_points(first, 80)
-    save(first, 4)
+    save(first, 5)
     record_points(second, 20)
-    save(second, 4)
-    _codes_pair(first, second)
+    save(second, 5)
+    pair_through_screens(first, second)
     for phone in (first, second):  # both phones ask which copy the table keeps
         wait_present(phone, "share-conflict-mine", timeout=LINK_MS)
-    tap(first, "share-conflict-theirs")  # the table keeps the second phone's deal 4
+    tap(first, "share-conflict-theirs")  # the table keeps the second phone's deal 5
     wait_absent(second, "share-conflict-mine", timeout=LINK_MS)  # settled there too
     first.goto(first.url.split("#", 1)[0] + f"#/match/{match_id}")
-    wait_text(first, "deal-4", text(second, "deal-4").split()[0], timeout=LINK_MS)
-    assert text(first, "deal-4") == text(second, "deal-4")
+    wait_text(first, "deal-5", text(second, "deal-5").split()[0], timeout=LINK_MS)
+    assert text(first, "deal-5") == text(second, "deal-5")

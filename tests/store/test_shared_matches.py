@@ -155,8 +155,9 @@ def test_a_phone_that_scored_alone_while_the_link_was_down_brings_the_other_up_t
     assert first.deals(mid) == second.deals(mid) and len(first.deals(mid)) == 6
 
 
-def test_deals_entered_on_both_phones_apart_are_a_conflict_settled_by_a_choice(pair):
-    wire, first, second = pair
+def apart_then_met(wire: Wire, first: Phone, second: Phone) -> str:
+    """A shared match that each phone gave a deal of its own while the link was down, the link
+    back: the match's id."""
     mid = shared(first, second)
     wire.up = False
     first.add(mid, Deal(points=(70, 30), note="first's"))
@@ -165,6 +166,12 @@ def test_deals_entered_on_both_phones_apart_are_a_conflict_settled_by_a_choice(p
     asyncio.run(first.share.resend_all())
     asyncio.run(second.share.resend_all())
     settle(first, second)
+    return mid
+
+
+def test_deals_entered_on_both_phones_apart_are_a_conflict_settled_by_a_choice(pair):
+    first, second = pair[1:]
+    mid = apart_then_met(*pair)
     # nothing taken, nothing dropped: each phone holds the other's copy for a choice
     assert set(first.conflicted) == set(second.conflicted) == {mid}
     assert first.deals(mid)[-1].note == "first's" and second.deals(mid)[-1].note == "second's"
@@ -176,15 +183,8 @@ def test_deals_entered_on_both_phones_apart_are_a_conflict_settled_by_a_choice(p
 
 
 def test_keeping_ones_own_copy_in_a_conflict_sends_it_over_the_other(pair):
-    wire, first, second = pair
-    mid = shared(first, second)
-    wire.up = False
-    first.add(mid, Deal(points=(70, 30), note="first's"))
-    second.add(mid, Deal(points=(30, 70), note="second's"))
-    wire.up = True
-    asyncio.run(first.share.resend_all())
-    asyncio.run(second.share.resend_all())
-    settle(first, second)
+    first, second = pair[1:]
+    mid = apart_then_met(*pair)
     asyncio.run(second.share.choose(mid, theirs=False))
     settle(first, second)
     assert (

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import urlsplit
@@ -14,6 +13,7 @@ from urllib.parse import urlsplit
 from seep_scorer.app.events.event_model import EventVM, organiser_locale
 from seep_scorer.app.events.home_model import fault_text
 from seep_scorer.app.shell.handlers import STORE_FAULTS
+from seep_scorer.app.shell.qrcode import qr_png
 from seep_scorer.i18n.translate import _, current, using
 
 SCREEN_QR_PX = 240  # a card on a phone's screen
@@ -23,7 +23,6 @@ SCRIPT_FONTS = {
     "hi": "NotoSansDevanagari", "pa": "NotoSansGurmukhi", "ur": "NotoNaskhArabic",
     "sd": "NotoNaskhArabic", "th": "NotoSansThai", "as": "NotoSansBengali",
 }  # fmt: skip
-QUIET_ZONE = 4  # modules of white around a code: scanners need it (ISO/IEC 18004)
 
 
 @dataclass(frozen=True)
@@ -116,18 +115,7 @@ class CardsVM:
         return any(c.address for c in self.cards)
 
     # -- the codes as pictures
-    @staticmethod
-    def qr_png(address: str, max_px: int) -> tuple[bytes, int]:
-        """A PNG QR code, black on white with its quiet zone, a whole number of pixels per module;
-        its side in pixels."""
-        import segno
-
-        qr = segno.make(address, error="m")
-        modules = qr.symbol_size(scale=1, border=QUIET_ZONE)[0]
-        scale = max(2, max_px // modules)
-        out = io.BytesIO()
-        qr.save(out, kind="png", scale=scale, border=QUIET_ZONE, dark="#000000", light="#ffffff")
-        return out.getvalue(), modules * scale
+    qr_png = staticmethod(qr_png)  # (app/shell/qrcode.py)
 
     def printable(self) -> tuple[str, bytes]:
         """The cards as one HTML page to print, a card per sheet (file name, bytes), in the

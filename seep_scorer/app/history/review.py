@@ -17,6 +17,7 @@ from seep_scorer.app.shell.widgets import (
     BrowserDownloads,
     Screen,
     big_button,
+    copy_action,
     notice,
     num,
     section_title,
@@ -168,7 +169,7 @@ class ReviewScreen(Screen):
         self.body.controls = items
         # the text to copy is set ahead of the tap: the browser lets a page write to the clipboard
         # only while it handles the tap itself, so the client copies it without a round trip
-        self.share_button.action = _copy_action(vm.share_text())
+        self.share_button.action = copy_action(vm.share_text())
         row = self.footer.controls[0]
         row.controls = [row.controls[0]] + (
             [self.rematch_button] if vm.finished and not vm.gone else []
@@ -248,13 +249,6 @@ class ReviewScreen(Screen):
     def _dismiss(self) -> None:
         self.vm.dismiss()
         self.changed()
-
-
-def _copy_action(text: str):
-    try:
-        return ft.CopyToClipboard(text)
-    except RuntimeError:  # no page (a control-tree test): the handler's text is all there is
-        return None
 
 
 def build_chart(vm: ReviewVM) -> fch.LineChart:

@@ -541,6 +541,15 @@ def show(page: ft.Page, dialog: ft.DialogControl) -> None:
         log.debug("no live page for the dialog", exc_info=True)
 
 
+def copy_action(text: str):
+    """A button's action that copies `text` as the tap lands (a browser lets a page write to the
+    clipboard only while it handles the tap); None with no live page (a control-tree test)."""
+    try:
+        return ft.CopyToClipboard(text)
+    except RuntimeError:
+        return None
+
+
 def close(page: ft.Page, dialog: ft.DialogControl) -> None:
     try:
         if dialog.open:

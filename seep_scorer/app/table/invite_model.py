@@ -7,14 +7,11 @@ never in the phone-only build (Pyodide), which has no server to join.
 
 from __future__ import annotations
 
-import io
 from typing import Callable
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from seep_scorer.app.shell import state
-
-QUIET_ZONE = 4  # modules of white around the code: scanners need it (ISO/IEC 18004)
-MIN_SCALE = 2  # pixels per module, however narrow the screen
+from seep_scorer.app.shell.qrcode import qr_png
 
 
 def session_join_address() -> Callable[[], str] | None:
@@ -54,13 +51,5 @@ class InviteVM:
         return urlunsplit(parts._replace(path="/match/" + quote(self.match_id, safe="")))
 
     def qr_png(self, max_px: int) -> tuple[bytes, int]:
-        """The address as a PNG QR code, black on white with its quiet zone, and its side in pixels:
-        a whole number of pixels per module (crisp when scaled), as large as fits in `max_px`."""
-        import segno  # only where inviting is offered (the phone-only build need not ship it)
-
-        qr = segno.make(self.address, error="m")
-        modules = qr.symbol_size(scale=1, border=QUIET_ZONE)[0]
-        scale = max(MIN_SCALE, max_px // modules)
-        out = io.BytesIO()
-        qr.save(out, kind="png", scale=scale, border=QUIET_ZONE, dark="#000000", light="#ffffff")
-        return out.getvalue(), modules * scale
+        """The address as a PNG QR code and its side in pixels (app/shell/qrcode.py)."""
+        return qr_png(self.address, max_px)

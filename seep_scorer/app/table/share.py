@@ -15,20 +15,20 @@ import base64
 import flet as ft
 
 from seep_scorer.app.shell.host import Host
+from seep_scorer.app.shell.qrcode import qr_png
 from seep_scorer.app.shell.widgets import (
     BUTTON,
     Screen,
     big_button,
+    copy_action,
     labelled_icon_button,
     notice,
     sem,
     tall,
 )
-from seep_scorer.app.table.share_model import JoinVM, ShareVM, offered, qr_png
+from seep_scorer.app.table.invite import QR_MAX, SIDE_MARGIN
+from seep_scorer.app.table.share_model import JoinVM, ShareVM, offered
 from seep_scorer.i18n.translate import _, fmt, ngettext
-
-QR_MAX = 360  # logical pixels: read from across a table, inside a 360-pixel phone with margins
-SIDE_MARGIN = 48
 
 
 def share_entry(host: Host, match_id: str) -> list[ft.Control]:
@@ -87,7 +87,7 @@ class _CodeScreen(Screen):
         code = self.code()
         if not code or code == self.shown_code or not self.qr_width:
             return
-        png, side = qr_png(code, self.qr_width)
+        png, side = qr_png(code, self.qr_width, error="l")  # a clean screen: room for its length
         # as base64 text: Flet 1.0.5's web client draws nothing for raw bytes
         self.qr_image.src = base64.b64encode(png).decode()
         self.qr_image.width = self.qr_image.height = side
@@ -112,7 +112,7 @@ class _CodeScreen(Screen):
             on_click=self.host.handler(self._copied),
         )
         # set ahead of the tap: a browser lets a page write to the clipboard only during the tap
-        copy.action = _copy_action(code)
+        copy.action = copy_action(code)
         return [
             ft.Row(
                 [
@@ -121,6 +121,7 @@ class _CodeScreen(Screen):
                         ft.Container(self.qr_image, bgcolor=ft.Colors.WHITE),
                         label=label,
                         image=True,
+                        exclude_semantics=True,  # one node, named: the picture's own is none
                     )
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
@@ -382,10 +383,3 @@ def conflict_dialog(host: Host, counts: tuple[int, int], choose) -> ft.AlertDial
         ],
     )
     return dialog
-
-
-def _copy_action(text: str):
-    try:
-        return ft.CopyToClipboard(text)
-    except RuntimeError:  # no page (a control-tree test): nothing to copy to
-        return None

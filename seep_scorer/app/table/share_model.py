@@ -8,13 +8,8 @@ code (phone/peer.py) the match goes over and both phones score it, each in its o
 
 from __future__ import annotations
 
-import io
-
 from seep_scorer.app.shell import state
 from seep_scorer.i18n.translate import N_, _
-
-QUIET_ZONE = 4  # modules of white around a QR code: scanners need it (ISO/IEC 18004)
-MIN_SCALE = 2  # pixels per module, however narrow the screen
 
 # Why a code was not taken (phone/peer.py's LinkError codes, web/peer.js's too).
 LINK_FAULTS = {
@@ -43,19 +38,6 @@ def link_fault_text(code: str) -> str:
 def offered() -> bool:
     """Whether this app can share a table with another phone (the phone-only app only)."""
     return state.phone_only() and state.table_sharing() is not None
-
-
-def qr_png(text: str, max_px: int) -> tuple[bytes, int]:
-    """`text` as a PNG QR code, black on white with its quiet zone, and its side in pixels: a whole
-    number of pixels per module (crisp when scaled), as large as fits in `max_px`."""
-    import segno
-
-    qr = segno.make(text, error="l")  # a phone's screen is clean: room for the code's length
-    modules = qr.symbol_size(scale=1, border=QUIET_ZONE)[0]
-    scale = max(MIN_SCALE, max_px // modules)
-    out = io.BytesIO()
-    qr.save(out, kind="png", scale=scale, border=QUIET_ZONE, dark="#000000", light="#ffffff")
-    return out.getvalue(), modules * scale
 
 
 def _fault(err: Exception) -> str:
